@@ -1,0 +1,3 @@
+"""companion: a touchscreen table companion for physical board games."""
+
+__version__ = "0.1.0"

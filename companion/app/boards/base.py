@@ -1,0 +1,122 @@
+"""The board plug-in interface: what the play screen asks of a game's board widget.
+
+A board draws one game's position in the left 480 × 480 square of the play screen and turns
+taps into input lines. It never touches the match or the store: it reads the position through
+its :class:`BoardHost` and sends input lines back through ``host.send(line)``, which goes
+through ``match.play()`` and the store. See ``companion/app/BOARDS.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, Sequence
+
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.widget import Widget
+
+
+@dataclass(frozen=True)
+class SeatLook:
+    """How one seat is drawn: its player's name, colour (RGBA 0–1) and a letter on the piece."""
+
+    name: str
+    colour: tuple[float, float, float, float]
+    letter: str
+
+
+class BoardHost(Protocol):
+    """The narrow view of the controller a board gets (the controller implements it)."""
+
+    @property
+    def lang(self) -> str: ...
+
+    def snapshot(self) -> dict[str, Any]:
+        """``match.snapshot()``: the game's own drawing data is under ``"state"``."""
+        ...
+
+    def legal(self) -> list[str]:
+        """Every input accepted now (``match.legal()``)."""
+        ...
+
+    def send(self, line: str) -> bool:
+        """Play one input line; True if accepted (recorded), False if rejected (banner shown)."""
+        ...
+
+    def seat_looks(self) -> list[SeatLook]:
+        """Name, colour and letter per seat, in seat order."""
+        ...
+
+    def tr(self, text: str) -> str:
+        """An English text of the ``app`` domain in the current language."""
+        ...
+
+    def input_label(self, line: str) -> str:
+        """A player-facing label for one input line (the game's text module, else the line)."""
+        ...
+
+
+class Board(Widget):
+    """Base class of every board widget. Subclasses live in ``companion/app/boards/<game>.py``.
+
+    The play screen calls :meth:`refresh` after every change of the match (an accepted input,
+    undo, redo, a fix, a language switch) and never otherwise: a board draws on change only,
+    never per frame. ``events`` are the events of the input just played (empty after undo/redo
+    or a full redraw), so a board may animate them.
+    """
+
+    host = ObjectProperty(None, allownone=True)
+    """The :class:`BoardHost`; None until the play screen attaches a match."""
+
+    is_interactive = BooleanProperty(True)
+    """False when the board only shows a position (history replay): taps do nothing."""
+
+    preview = StringProperty("")
+    """An input line shown on the board and waiting for a second tap or OK ("" when none)."""
+
+    hint = StringProperty("")
+    """One short line for the action area when nothing else is shown there (translated)."""
+
+    is_fixing = BooleanProperty(False)
+    """True while the players edit the position to match the table (fix mode)."""
+
+    supports_fix = False
+    """Whether this board has its own fix mode; otherwise the play screen edits position text."""
+
+    # -- called by the play screen -------------------------------------------------------------
+
+    def refresh(self, events: Sequence[str] = ()) -> None:
+        """Redraw from ``host.snapshot()``; ``events`` may be animated. Clears any preview."""
+        raise NotImplementedError
+
+    def confirm_preview(self) -> bool:
+        """Send the previewed input (the OK button). True if it was accepted."""
+        line = self.preview
+        self.preview = ""
+        return bool(line) and self.host is not None and self.host.send(line)
+
+    def cancel_preview(self) -> None:
+        self.preview = ""
+        self.refresh()
+
+    def choice_label(self, line: str) -> str:
+        """The label of a big choice button for ``line`` (awaiting "choice")."""
+        return self.host.input_label(line) if self.host is not None else line
+
+    # -- fix mode (only where supports_fix) ------------------------------------------------------
+
+    def begin_fix(self) -> None:
+        """Enter fix mode: start from the current position."""
+        raise NotImplementedError
+
+    def fix_position(self) -> str:
+        """The edited position in the game's position notation (sent as ``fix <position>``)."""
+        raise NotImplementedError
+
+    def end_fix(self) -> None:
+        """Leave fix mode (after Done or Cancel) and redraw the match's position."""
+        self.is_fixing = False
+        self.refresh()
+
+    def fix_panel(self) -> Widget | None:
+        """Extra controls for the right column during fix mode (e.g. walls-left steppers)."""
+        return None

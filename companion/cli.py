@@ -1,0 +1,118 @@
+"""``companion``: the touchscreen app, the terminal player and the board checker."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from companion.engine import GAMES
+
+DIE_HELP = "where rolls come from: software (default), serial:PORT_OR_URL, or gpio"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="A touchscreen table companion for physical board games.",
+    )
+    parser.add_argument("--store", help="the SQLite file that keeps every game")
+    parser.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
+    parser.add_argument("--lang", choices=("cs", "en"), help="language of the screens")
+    parser.add_argument("--die", default=None, help=DIE_HELP)
+    commands = parser.add_subparsers(dest="command")
+
+    play = commands.add_parser("play", help="play one game in the terminal")
+    play.add_argument("game", choices=sorted(GAMES), help="the game id")
+    play.add_argument("--players", type=int, help="number of players")
+    play.add_argument("--position", help="start from a position in the game's notation")
+    play.add_argument("--store", dest="play_store", help="the SQLite file that keeps every game")
+    play.add_argument("--json", action="store_true", help="one JSON object per line read")
+    play.add_argument("--die", dest="play_die", help=DIE_HELP)
+    play.add_argument("--lang", dest="play_lang", choices=("cs", "en"), default=None)
+    play.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option, e.g. --option target=3 (repeatable)",
+    )
+
+    board = commands.add_parser("board", help="Pat a Mat board files")
+    board.add_argument("action", choices=["check"])
+    board.add_argument("file", help="the board file to check")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "play":
+        return _play(args)
+    if args.command == "board":
+        from companion.games.patamat.validate import main as check_board
+
+        return int(check_board([args.file]))
+    from companion.app import run_app
+
+    return run_app(
+        store_path=args.store, windowed=args.windowed, lang=args.lang, die=args.die or "software"
+    )
+
+
+def _play(args: argparse.Namespace) -> int:
+    from companion.store import Store
+    from companion.terminal import TerminalPlayer, start_terminal_game
+
+    store = Store(args.play_store or args.store)
+    for warning in store.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    try:
+        options = dict(_parse_option(text) for text in args.option)
+        match, game_id, resumed = start_terminal_game(
+            store, args.game, args.players, args.position, options
+        )
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if resumed and not args.json:
+        print(f"resumed game {game_id} after {len(match.history)} inputs")
+    die_source = args.play_die or args.die
+    die = _die_reader(die_source) if die_source else None
+    player = TerminalPlayer(
+        match, store, game_id, sys.stdout, as_json=args.json, die=die,
+        lang=args.play_lang or args.lang or "en",
+    )
+    try:
+        return player.run(sys.stdin)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        store.close()
+
+
+def _parse_option(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise ValueError(f"option {text!r} must be written NAME=VALUE")
+    lowered = value.lower()
+    if lowered in ("true", "false"):
+        return name, lowered == "true"
+    try:
+        return name, int(value)
+    except ValueError:
+        return name, value
+
+
+def _die_reader(source: str):  # type: ignore[no-untyped-def]
+    """A function that returns the next roll from the die ``source``."""
+    if source == "software":
+        import secrets
+
+        return lambda: secrets.randbelow(6) + 1
+    if source.startswith("serial:"):
+        from hardware.serial_die import wait_for_roll
+
+        url = source[len("serial:") :]
+        return lambda: wait_for_roll(url, timeout=60.0)
+    raise ValueError(f"die source {source!r} is not software or serial:PORT_OR_URL")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,231 @@
+"""The configuration file: pins, die, language, fullscreen.
+
+One TOML file (keys documented in ``hardware/README.md``, example in
+``hardware/config.example.toml``)::
+
+    language = "cs"
+    fullscreen = true
+
+    [buttons]
+    roll = 17
+    undo = 27
+    ok = 22
+    menu = 23
+    bounce_time = 0.03
+    hold_time = 1.0
+
+    [die]
+    source = "serial"            # "software" | "gpio" | "serial"
+    port = "/dev/companion-die"  # for "serial": a device path or pyserial URL
+
+:func:`load_config` never raises on a bad file: a bad value keeps its default and adds a
+warning naming the key; an unreadable or garbled file gives all defaults and a warning.
+Pure: no Kivy, no gpiozero.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+APP_NAME = "companion"
+SYSTEM_CONFIG = Path("/etc/companion/config.toml")
+ENV_VAR = "COMPANION_CONFIG"
+LANGUAGES = ("en", "cs")
+DIE_SOURCES = ("software", "gpio", "serial")
+BUTTON_KEYS = ("roll", "undo", "ok", "menu")
+GPIO_RANGE = range(2, 28)
+"""BCM GPIO numbers usable on the 40-pin header."""
+
+
+@dataclass(frozen=True)
+class ButtonConfig:
+    """BCM pin numbers of the four buttons and their timing (seconds)."""
+
+    roll: int = 17
+    undo: int = 27
+    ok: int = 22
+    menu: int = 23
+    bounce_time: float = 0.03
+    hold_time: float = 1.0
+
+    @property
+    def pins(self) -> dict[str, int]:
+        """For ``hardware.buttons.Buttons(pins=...)``."""
+        return {name: getattr(self, name) for name in BUTTON_KEYS}
+
+
+@dataclass(frozen=True)
+class DieConfig:
+    source: str = "software"
+    port: str = "/dev/companion-die"
+
+    @property
+    def spec(self) -> str:
+        """For ``hardware.dice.make_die``: ``"software"``, ``"gpio"``, ``"serial:PORT"``."""
+        return f"serial:{self.port}" if self.source == "serial" else self.source
+
+
+@dataclass(frozen=True)
+class Config:
+    language: str = "en"
+    fullscreen: bool = True
+    buttons: ButtonConfig = ButtonConfig()
+    die: DieConfig = DieConfig()
+    path: Path | None = None
+    """The file the values came from; None if only defaults apply."""
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+    """One sentence per problem, each naming its key, for the log and the settings screen."""
+
+
+def default_paths() -> tuple[Path, ...]:
+    """Where :func:`load_config` looks when no path is given, first match wins."""
+    return (platformdirs.user_config_path(APP_NAME) / "config.toml", SYSTEM_CONFIG)
+
+
+def find_config(environ: Mapping[str, str] | None = None) -> Path | None:
+    """``$COMPANION_CONFIG`` if set, else the first of :func:`default_paths` that exists."""
+    env = os.environ if environ is None else environ
+    if env.get(ENV_VAR):
+        return Path(env[ENV_VAR])
+    return next((path for path in default_paths() if path.is_file()), None)
+
+
+def load_config(path: str | os.PathLike[str] | None = None) -> Config:
+    """The configuration from ``path`` (or :func:`find_config`); never raises."""
+    chosen = Path(path) if path is not None else find_config()
+    if chosen is None:
+        return Config()
+    try:
+        with open(chosen, "rb") as file:
+            data = tomllib.load(file)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        return Config(path=chosen, warnings=(f"{chosen}: {error}; using the defaults",))
+    return parse_config(data, path=chosen)
+
+
+def parse_config(data: Mapping[str, Any], *, path: Path | None = None) -> Config:
+    """A :class:`Config` from parsed TOML; bad values keep their defaults, with warnings."""
+    warnings: list[str] = []
+    top = _Section(data, "", warnings)
+    language = top.get("language", Config.language, _one_of(LANGUAGES))
+    fullscreen = top.get("fullscreen", Config.fullscreen, _boolean)
+    buttons_data = top.table("buttons")
+    die_data = top.table("die")
+    top.warn_unknown({"language", "fullscreen", "buttons", "die"})
+    return Config(
+        language=language,
+        fullscreen=fullscreen,
+        buttons=_parse_buttons(_Section(buttons_data, "buttons.", warnings)),
+        die=_parse_die(_Section(die_data, "die.", warnings)),
+        path=path,
+        warnings=tuple(warnings),
+    )
+
+
+def _parse_buttons(section: _Section) -> ButtonConfig:
+    default = ButtonConfig()
+    pins = {name: section.get(name, getattr(default, name), _gpio_pin) for name in BUTTON_KEYS}
+    taken: dict[int, str] = {}
+    for name in BUTTON_KEYS:
+        if pins[name] in taken:
+            section.warnings.append(
+                f"buttons.{name}: GPIO {pins[name]} is already used by "
+                f"buttons.{taken[pins[name]]}; using the default pins for all buttons"
+            )
+            pins = default.pins
+            break
+        taken[pins[name]] = name
+    bounce_time = section.get("bounce_time", default.bounce_time, _seconds(0.0, 1.0))
+    hold_time = section.get("hold_time", default.hold_time, _seconds(0.1, 10.0))
+    section.warn_unknown({*BUTTON_KEYS, "bounce_time", "hold_time"})
+    return ButtonConfig(**pins, bounce_time=float(bounce_time), hold_time=float(hold_time))
+
+
+def _parse_die(section: _Section) -> DieConfig:
+    default = DieConfig()
+    source = section.get("source", default.source, _one_of(DIE_SOURCES))
+    port = section.get("port", default.port, _non_empty_text)
+    section.warn_unknown({"source", "port"})
+    return DieConfig(source=source, port=port)
+
+
+@dataclass
+class _Section:
+    data: Mapping[str, Any]
+    prefix: str
+    warnings: list[str]
+
+    def get(self, key: str, default: Any, check: Callable[[Any], str | None]) -> Any:
+        if key not in self.data:
+            return default
+        value = self.data[key]
+        problem = check(value)
+        if problem is None:
+            return value
+        self.warnings.append(
+            f"{self.prefix}{key}: {problem}, got {value!r}; using the default {default!r}"
+        )
+        return default
+
+    def table(self, key: str) -> Mapping[str, Any]:
+        value = self.data.get(key, {})
+        if isinstance(value, Mapping):
+            return value
+        self.warnings.append(
+            f"{self.prefix}{key}: must be a table ([{key}]), got {value!r}; using the defaults"
+        )
+        return {}
+
+    def warn_unknown(self, known: set[str]) -> None:
+        for key in sorted(set(self.data) - known):
+            self.warnings.append(f"{self.prefix}{key}: unknown key, ignored")
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        return None if value in choices else f"must be one of {', '.join(choices)}"
+
+    return check
+
+
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "must be true or false"
+
+
+def _gpio_pin(value: Any) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value in GPIO_RANGE:
+        return None
+    return f"must be a BCM GPIO number {GPIO_RANGE.start}..{GPIO_RANGE.stop - 1}"
+
+
+def _seconds(low: float, high: float) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        is_number = isinstance(value, int | float) and not isinstance(value, bool)
+        if is_number and math.isfinite(value) and low <= value <= high:
+            return None
+        return f"must be a number of seconds from {low} to {high}"
+
+    return check
+
+
+def _non_empty_text(value: Any) -> str | None:
+    return None if isinstance(value, str) and value.strip() else "must be a non-empty string"
+
+
+__all__ = [
+    "ButtonConfig",
+    "Config",
+    "DieConfig",
+    "default_paths",
+    "find_config",
+    "load_config",
+    "parse_config",
+]

@@ -1,0 +1,1 @@
+"""Quoridor, the PAC-MAN variant (rules/quoridor.md, Part C)."""

@@ -1,0 +1,80 @@
+"""Czech and English for everything the players read, from gettext ``.po`` catalogues.
+
+English is the source language: every message is written in English in the code, and
+``locale/cs/LC_MESSAGES/<domain>.po`` holds its Czech. The domain is ``app`` for the screens and
+the game id for each game's texts and rule reasons. Pure Python, no Kivy.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+LANGUAGES = ("cs", "en")
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+Translate = Callable[[str], str]
+
+
+def translator(domain: str, lang: str) -> Translate:
+    """A function from an English message to its text in ``lang`` (English when missing)."""
+    if lang == "en":
+        return _identity
+    catalogue = load_catalogue(domain, lang)
+    return lambda message: catalogue.get(message) or message
+
+
+def translate_reason(domain: str, lang: str, template: str, params: dict[str, Any]) -> str:
+    """Translate a rule reason's template, then fill in its (translated) parameters."""
+    translate = translator(domain, lang)
+    text = translate(template)
+    if not params:
+        return text
+    # Words passed as parameters ("row 1", a colour) are translated too when the catalogue has them.
+    words = {key: translate(value) if isinstance(value, str) else value for key, value in params.items()}
+    return text.format(**words)
+
+
+@lru_cache(maxsize=None)
+def load_catalogue(domain: str, lang: str) -> dict[str, str]:
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    if not path.exists():
+        return {}
+    return parse_po(path.read_text(encoding="utf-8"))
+
+
+def parse_po(text: str) -> dict[str, str]:
+    """Read the msgid/msgstr pairs of a .po file (multi-line strings included)."""
+    entries: dict[str, str] = {}
+    current: dict[str, list[str]] = {}
+    key = ""
+
+    def flush() -> None:
+        msgid = "".join(current.get("msgid", []))
+        msgstr = "".join(current.get("msgstr", []))
+        if msgid and msgstr:
+            entries[msgid] = msgstr
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("msgid "):
+            flush()
+            current = {}
+            key, rest = "msgid", line[len("msgid ") :]
+        elif line.startswith("msgstr "):
+            key, rest = "msgstr", line[len("msgstr ") :]
+        elif line.startswith('"'):
+            rest = line
+        else:
+            continue
+        current.setdefault(key, []).append(ast.literal_eval(rest))
+    flush()
+    return entries
+
+
+def _identity(message: str) -> str:
+    return message

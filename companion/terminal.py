@@ -1,0 +1,139 @@
+"""The terminal player: one game from the keyboard (or a script), line by line.
+
+Each line read is an input in the game's notation or one of the commands ``legal``, ``undo``,
+``redo``, ``position``, ``board``, ``quit`` (``roll`` alone asks the configured die). Every
+accepted input is stored durably before it is acknowledged, so a killed player resumes exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable, TextIO
+
+from companion.engine import IllegalInput, Match, open_game
+from companion.store import Store
+from companion.texts import game_texts
+
+COMMANDS = ("legal", "undo", "redo", "position", "board", "quit")
+DieRoll = Callable[[], int]
+
+
+class TerminalPlayer:
+    def __init__(
+        self,
+        match: Match,
+        store: Store,
+        game_id: int,
+        output: TextIO,
+        as_json: bool = False,
+        die: DieRoll | None = None,
+        lang: str = "en",
+    ) -> None:
+        self.match = match
+        self.store = store
+        self.stored_id = game_id
+        self.output = output
+        self.as_json = as_json
+        self.die = die
+        self.lang = lang
+
+    def run(self, lines: Iterable[str]) -> int:
+        if not self.as_json:
+            self._say(self._status())
+        for raw in lines:
+            line = raw.strip()
+            if not line:
+                continue
+            if line.lower() == "quit":
+                self._report(ok=True, events=[])
+                break
+            self.handle(line)
+        return 0
+
+    def handle(self, line: str) -> None:
+        command = line.lower()
+        if command == "legal":
+            self._report(ok=True, events=[], text=" ".join(self.match.legal()))
+        elif command == "position":
+            self._report(ok=True, events=[], text=self.match.position())
+        elif command == "board":
+            self._report(ok=True, events=[], text=self._picture())
+        elif command in ("undo", "redo"):
+            moved = self.match.undo() if command == "undo" else self.match.redo()
+            if moved:
+                self.store.record(self.stored_id, self.match)
+                self._report(ok=True, events=[], text=f"{command} done")
+            else:
+                self._report(ok=False, events=[], error=f"nothing to {command}")
+        else:
+            if command == "roll" and self.die is not None:
+                line = f"roll {self.die()}"
+            try:
+                events = self.match.play(line)
+            except IllegalInput as rejection:
+                self._report(ok=False, events=[], error=rejection.reason)
+                return
+            self.store.record(self.stored_id, self.match)
+            self._report(ok=True, events=events)
+
+    # -- private helpers -----------------------------------------------------------------------
+
+    def _report(
+        self, ok: bool, events: list[str], error: str | None = None, text: str | None = None
+    ) -> None:
+        outcome = self.match.outcome
+        if self.as_json:
+            record: dict[str, Any] = {
+                "ok": ok,
+                "events": events,
+                "error": error,
+                "history": len(self.match.history),
+                "to_move": self.match.to_move,
+                "legal": self.match.legal(),
+                "outcome": outcome.to_json() if outcome else None,
+            }
+            if text is not None:
+                record["text"] = text
+            self._say(json.dumps(record, ensure_ascii=False))
+            return
+        if error is not None:
+            self._say(f"rejected: {error}")
+        if text is not None:
+            self._say(text)
+        for event in events:
+            self._say(event)
+        if events:
+            for sentence in game_texts(self.match.game_id).describe(events, self.match, self.lang):
+                self._say(f"  → {sentence}")
+        self._say(self._status())
+
+    def _status(self) -> str:
+        return str(game_texts(self.match.game_id).status_line(self.match, self.lang))
+
+    def _picture(self) -> str:
+        texts = game_texts(self.match.game_id)
+        if hasattr(texts, "picture"):
+            return str(texts.picture(self.match))
+        return self.match.position()
+
+    def _say(self, text: str) -> None:
+        self.output.write(text + "\n")
+        self.output.flush()
+
+
+def start_terminal_game(
+    store: Store,
+    game: str,
+    players: int | None,
+    position: str | None,
+    options: dict[str, Any],
+) -> tuple[Match, int, bool]:
+    """Resume the unfinished game of that kind, or open a new one. Returns (match, id, resumed)."""
+    if position is None:
+        stored = store.unfinished(game)
+        if stored is not None and (players is None or players == stored.players):
+            match = store.resume_or_none(stored)
+            if match is not None:
+                return match, stored.id, True
+    match = open_game(game, players=players, position=position, **options)
+    return match, store.start(match), False
