@@ -137,8 +137,8 @@ class SerialDie:
 
     ``on_roll(face)`` fires for every valid ``ROLL n``. ``on_status(text)`` fires on every
     change of state: ``"connected"``, ``"hello: companion-die 1"``,
-    ``"disconnected: <reason>"`` (cable pulled, port missing or busy; reopened with
-    ``backoff``), ``"closed"``. The reader thread starts at once; :meth:`close` stops and
+    ``"disconnected: <reason>"`` (cable pulled, port missing or busy; reported once per
+    outage while the port is reopened with ``backoff``), ``"closed"``. The reader thread starts at once; :meth:`close` stops and
     joins it and closes the port.
     """
 
@@ -221,7 +221,10 @@ class SerialDie:
                     serial_factory=self._serial_factory,
                 )
             except (serial.SerialException, OSError, ValueError) as error:
-                self._report(f"disconnected: {_reason(error)}")
+                if self.status.startswith("disconnected"):  # one report per outage
+                    log.debug("die: still disconnected: %s", _reason(error))
+                else:
+                    self._report(f"disconnected: {_reason(error)}")
                 delay = self._backoff[min(failures, len(self._backoff) - 1)]
                 failures += 1
                 log.debug("die: reopening %s in %.2f s", self.url, delay)

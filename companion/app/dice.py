@@ -1,81 +1,80 @@
-"""Where a die roll comes from: a small interface over the software die and the hardware dice.
+"""Where a die roll comes from: ``hardware.dice.make_die`` when it is there, else a small
+software die of our own behind the same two calls.
 
-The engine never draws a random number; the app asks a :class:`DieSource` and plays the value as
-``roll N``. ``hardware/`` provides the physical dice (serial die, GPIO button with the software
-die); when it is not importable the software die here is used.
+The engine never draws a random number; the app asks the die with ``request_roll()`` and the
+die answers through ``on_roll(face)`` (delivered via ``post``, i.e. on the Kivy clock), which
+the controller plays as ``roll N``. An electronic die may also answer on its own.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any, Callable, Protocol
+from typing import Callable, Protocol
 
 log = logging.getLogger(__name__)
 
-DIE_SOURCES = ("software", "serial", "gpio")
-Post = Callable[[Callable[[], None]], None]
+Action = Callable[[], None]
+Post = Callable[[Action], None]
+OnRoll = Callable[[int], None]
 
 
 class DieSource(Protocol):
-    """A die. ``name`` keys its face statistics in the store."""
+    """A die. ``source`` keys its face statistics in the store."""
 
-    name: str
+    source: str
+    status: str
 
-    def roll(self) -> int | None:
-        """A value 1–6 now, or None when the value arrives later through ``on_roll``."""
+    def request_roll(self) -> bool:
+        """Ask for a roll; the face comes through ``on_roll``. False if the die cannot roll."""
         ...
 
     def close(self) -> None: ...
 
 
-class SoftwareDie:
-    """A fair software die (``secrets``), for laptops and when no hardware die is wired."""
+class FallbackDie:
+    """A fair software die (``secrets``), used when ``hardware`` is not importable."""
 
-    name = "software"
+    def __init__(self, on_roll: OnRoll | None = None, post: Post | None = None) -> None:
+        self.source = "software"
+        self.status = "connected"
+        self.on_roll = on_roll
+        self._post = post or (lambda action: action())
 
-    def roll(self) -> int:
-        return secrets.randbelow(6) + 1
-
-    def close(self) -> None:
-        return None
-
-
-class HardwareDie:
-    """Adapts a die object from ``hardware`` (whatever its method is called) to DieSource."""
-
-    def __init__(self, name: str, device: Any) -> None:
-        self.name = name
-        self._device = device
-
-    def roll(self) -> int | None:
-        for method in ("roll", "read", "value"):
-            attribute = getattr(self._device, method, None)
-            if callable(attribute):
-                value = attribute()
-                return int(value) if value is not None else None
-        return None
+    def request_roll(self) -> bool:
+        face = secrets.randbelow(6) + 1
+        on_roll = self.on_roll
+        if on_roll is not None:
+            self._post(lambda: on_roll(face))
+        return True
 
     def close(self) -> None:
-        close = getattr(self._device, "close", None)
-        if callable(close):
-            close()
+        self.status = "closed"
 
 
-def make_die_source(spec: str, on_roll: Callable[[int], None], post: Post) -> DieSource:
-    """The die named by ``spec`` (``software``, ``serial:PORT``, ``gpio``).
+def make_die_source(spec: str, on_roll: OnRoll, post: Post) -> DieSource:
+    """The die named by ``spec`` (``software``, ``gpio``, ``serial:PORT``).
 
-    A hardware die reports values through ``on_roll`` (delivered via ``post``, i.e. on the Kivy
-    clock). If ``hardware`` cannot provide the die, the software die is used and the reason is
-    logged: the game must stay playable.
+    If the hardware die cannot be opened the software die is used and the reason logged: the
+    game must stay playable.
     """
-    if spec == "software":
-        return SoftwareDie()
     try:
-        from hardware import make_die  # type: ignore[attr-defined]
-
-        device = make_die(spec, on_roll=on_roll, post=post)
+        from hardware.dice import make_die
+    except ImportError:
+        log.info("hardware.dice is not available; using the software die")
+        return FallbackDie(on_roll, post)
+    try:
+        return make_die(spec, on_roll=on_roll, post=post)
     except Exception as error:  # noqa: BLE001 - any failure falls back to the software die
         log.warning("die %r is not available (%s); using the software die", spec, error)
-        return SoftwareDie()
-    return HardwareDie(spec, device)
+        return make_die("software", on_roll=on_roll, post=post)
+
+
+def fairness_text(counts: list[int]) -> tuple[int, float | None, bool]:
+    """(total rolls, chi-square p-value or None, looks biased) for the settings screen."""
+    try:
+        from hardware.fairness import FaceCounts, chi_square_p_value, looks_biased
+    except ImportError:
+        return sum(counts), None, False
+    faces = FaceCounts(tuple(counts))
+    return faces.total, chi_square_p_value(faces), looks_biased(faces)

@@ -7,6 +7,7 @@ from typing import Any, Mapping, Sequence
 from companion.engine.game import GameDescription, Rules, check_options, require_players
 from companion.engine.match import Match
 from companion.games.clovece.rules import CLOVECE
+from companion.games.pacman.rules import PACMAN
 from companion.games.patamat.rules import PATAMAT
 from companion.games.quoridor.rules import QUORIDOR
 
@@ -16,6 +17,7 @@ RULES: dict[str, Rules[Any]] = {
         QUORIDOR,
         PATAMAT,
         CLOVECE,
+        PACMAN,
     )
 }
 

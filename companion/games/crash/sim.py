@@ -49,6 +49,19 @@ class Sim:
         self.active = state.side
         self.pulls_by: dict[int, int] = {}
 
+    def clone(self) -> Sim:
+        other = Sim.__new__(Sim)
+        other.__dict__.update(self.__dict__)
+        other.cars = list(self.cars)
+        other.bells = set(self.bells)
+        other.holes = set(self.holes)
+        other.hole_fields = set(self.hole_fields)
+        other.scores = list(self.scores)
+        other.batteries = list(self.batteries)
+        other.events = list(self.events)
+        other.pulls_by = dict(self.pulls_by)
+        return other
+
     # -- small helpers -----------------------------------------------------------------------
 
     def unlocked(self) -> bool:

@@ -7,7 +7,7 @@ move and catches him (R46, A21).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from companion.games.pacman.layout import GHOST_NAMES
 from companion.games.pacman.paths import is_adjacent

@@ -7,10 +7,11 @@ a JSON file the players may edit to match their leaflet; every error names what 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Mapping, NoReturn
+from typing import Any, NoReturn
 
 from companion.engine.errors import IllegalInput
 from companion.games.quoridor.board import (
@@ -70,19 +71,14 @@ def load_layout(source: str | Path | Mapping[str, Any] | None = None) -> Layout:
         return validate_layout(source)
     if not isinstance(source, (str, Path)):
         _bad("the layout must be a file path or a dict, not {value!r}", value=source)
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        return _from_json_text(source, "the layout text")
     path = Path(source)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
         _bad("the layout file {path} cannot be read", path=str(path))
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        _bad("the layout file {path} is not valid JSON ({error})", path=str(path),
-             error=error.msg)
-    if not isinstance(data, dict):
-        _bad("the layout file {path} must hold a JSON object", path=str(path))
-    return validate_layout(data)
+    return _from_json_text(text, str(path))
 
 
 def validate_layout(data: Mapping[str, Any]) -> Layout:
@@ -167,6 +163,16 @@ def dead_ends(layout: Layout) -> list[str]:
 
 
 # -- private helpers ---------------------------------------------------------------------------
+
+
+def _from_json_text(text: str, path: str) -> Layout:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        _bad("the layout {path} is not valid JSON ({error})", path=path, error=error.msg)
+    if not isinstance(data, dict):
+        _bad("the layout {path} must hold a JSON object", path=path)
+    return validate_layout(data)
 
 
 def _square(value: Any, template: str, **params: Any) -> int:

@@ -7,9 +7,9 @@ afresh on another dot (A14); the 4th dot ends the move and the game (R50, A15).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
 from companion.games.pacman.layout import GHOST_NAMES
 from companion.games.pacman.reasons import reject

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Sequence
+from typing import Any, Literal
 
 from companion.games.pacman.layout import GHOST_NAMES, Layout
 from companion.games.quoridor.board import RIGHT, SIZE, UP, column_of, row_of
@@ -125,7 +126,9 @@ def ghost_owners(value: Any, players: int) -> tuple[int, int, int, int]:
     elif isinstance(value, (list, tuple)):
         seats = value
     else:
-        raise ValueError(f"option 'ghost_owners' must be a dict or 4 seats, not {value!r}")
+        raise ValueError(  # noqa: TRY004 - the registry promises ValueError for bad options
+            f"option 'ghost_owners' must be a dict or 4 seats, not {value!r}"
+        )
     if len(seats) != len(GHOST_NAMES):
         raise ValueError(f"option 'ghost_owners' must name 4 owners, not {len(seats)}")
     for ghost, seat in zip(GHOST_NAMES, seats):

@@ -77,6 +77,6 @@ def picture(match: Match) -> str:
         lines.append(f"{row + 1:>2}  " + "".join(cells))
         if row < SIZE - 1:
             lines.append(
-                "    " + " ".join("---" if (column, row) in below else "   " for column in range(SIZE))
+                ("    " + " ".join("---" if (column, row) in below else "   " for column in range(SIZE))).rstrip()
             )
     return "\n".join(lines)

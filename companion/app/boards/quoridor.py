@@ -1,0 +1,366 @@
+"""The Quoridor board: 9 × 9 squares, walls in the grooves, pawns in colour and letter.
+
+Row 1 is drawn at the top (as the rules' diagrams), so seat e9 starts at the bottom edge.
+A tap on a highlighted square moves there; a tap near a groove previews a wall there, a second
+tap on it (or OK) places it, a tap elsewhere cancels. In fix mode pawns and walls are edited
+freely and Done sends ``fix <position>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from kivy.animation import Animation
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from companion.app.boards.base import Board
+from companion.games.quoridor.board import COLUMNS, parse_wall, wall_conflict
+
+SIZE = 9
+MARGIN = 8
+"""Pixels around the grid, where each seat's goal edge is marked in its colour."""
+GROOVE = 0.16
+"""Groove width as a fraction of the cell pitch."""
+WALL_BAND = 0.22
+"""A tap this close to a groove (fraction of the pitch) means a wall there."""
+MOVE_ANIMATION_SECONDS = 0.3
+
+BOARD_COLOUR = (0.36, 0.27, 0.19, 1)
+SQUARE_COLOUR = (0.93, 0.89, 0.80, 1)
+WALL_COLOUR = (0.08, 0.08, 0.08, 1)
+PREVIEW_COLOUR = (1.0, 0.86, 0.0, 1)
+BAD_PREVIEW_COLOUR = (0.95, 0.2, 0.2, 1)
+
+
+class QuoridorBoard(Board):
+    supports_fix = True
+
+    is_pawn_selected = BooleanProperty(False)
+    """The player tapped their own pawn: its destinations are shown strongly."""
+    move_progress = NumericProperty(1.0)
+    """0 → 1 while the last pawn move is animated."""
+
+    fix_pawns = ListProperty([])
+    fix_walls = ListProperty([])
+    fix_walls_left = ListProperty([])
+    fix_turn = NumericProperty(0)
+    fix_selected = NumericProperty(-1)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._state: dict[str, Any] = {}
+        self._to_move: int | None = None
+        self._legal: set[str] = set()
+        self._moving: tuple[int, str, str] | None = None
+        self._letters: dict[tuple[str, int, bool], Any] = {}
+        self.bind(pos=self._redraw, size=self._redraw, preview=self._redraw,
+                  is_pawn_selected=self._redraw, move_progress=self._redraw)
+
+    # -- Board interface -------------------------------------------------------------------------
+
+    def refresh(self, events: Sequence[str] = ()) -> None:
+        if self.host is None:
+            return
+        snapshot = self.host.snapshot()
+        previous = {seat["seat"]: seat["pawn"] for seat in self._state.get("seats", [])}
+        self._state = snapshot["state"]
+        self._to_move = snapshot.get("to_move")
+        self._legal = set(self.host.legal()) if self.is_interactive else set()
+        self.preview = ""
+        self.is_pawn_selected = False
+        self._moving = None
+        Animation.cancel_all(self, "move_progress")
+        for event in events:
+            parts = event.split()
+            if parts[0] == "move" and parts[1] in previous and previous[parts[1]] != parts[2]:
+                seat = [s["seat"] for s in self._state["seats"]].index(parts[1])
+                self._moving = (seat, previous[parts[1]], parts[2])
+        self.hint = self.host.tr("Tap a square to move, a groove for a wall")
+        if self._moving is not None:
+            self.move_progress = 0.0
+            Animation(move_progress=1.0, d=MOVE_ANIMATION_SECONDS, t="out_quad").start(self)
+        else:
+            self.move_progress = 1.0
+            self._redraw()
+
+    def begin_fix(self) -> None:
+        seats = self._state["seats"]
+        self.fix_pawns = [seat["pawn"] for seat in seats]
+        self.fix_walls = list(self._state["walls_on_board"])
+        self.fix_walls_left = [seat["walls_left"] for seat in seats]
+        names = [seat["seat"] for seat in seats]
+        self.fix_turn = names.index(self._state["to_move"]) if self._state["to_move"] else 0
+        self.fix_selected = -1
+        self.preview = ""
+        self.is_fixing = True
+        self._redraw()
+
+    def fix_position(self) -> str:
+        seats = self._state["seats"]
+        fields = [f"quoridor {len(seats)}", f"turn {seats[self.fix_turn]['seat']}"]
+        for seat, info in enumerate(seats):
+            fields.append(f"{info['seat']} {self.fix_pawns[seat]} {self.fix_walls_left[seat]}")
+        fields.append("walls " + (" ".join(self.fix_walls) or "-"))
+        if not self._state.get("options", {}).get("sidestep_when_pawn_behind", True):
+            fields.append("sidestep off")
+        return " | ".join(fields)
+
+    def end_fix(self) -> None:
+        self.fix_selected = -1
+        super().end_fix()
+
+    def fix_panel(self) -> Widget | None:
+        panel = QuoridorFixPanel(board=self)
+        looks = self.host.seat_looks() if self.host is not None else []
+        for seat, look in enumerate(looks):
+            panel.ids.seats.add_widget(QuoridorFixSeat(board=self, seat=seat, look=look))
+        return panel
+
+    def change_walls_left(self, seat: int, delta: int) -> None:
+        """The fix panel's −/+ for one seat's walls in hand."""
+        values = list(self.fix_walls_left)
+        values[seat] = max(0, values[seat] + delta)
+        self.fix_walls_left = values
+
+    def next_fix_turn(self) -> None:
+        self.fix_turn = (self.fix_turn + 1) % len(self.fix_pawns)
+
+    # -- touch -----------------------------------------------------------------------------------
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:
+            return False
+        target = self._target_at(*touch.pos)
+        if target is None:
+            return True
+        kind, name = target
+        if self.is_fixing:
+            self._fix_tap(kind, name)
+        else:
+            self._play_tap(kind, name)
+        return True
+
+    def _play_tap(self, kind: str, name: str) -> None:
+        if self.preview:
+            if kind == "wall" and name == self.preview:
+                self.confirm_preview()
+                return
+            self.preview = ""
+            if kind != "wall":
+                return
+        if kind == "wall":
+            self.preview = name
+            self.is_pawn_selected = False
+            return
+        if kind == "move":
+            self.host.send(name)
+            return
+        own = self._pawn_of_mover()
+        if own is not None and name == own:
+            self.is_pawn_selected = not self.is_pawn_selected
+            return
+        self.host.send(name)  # not a destination: the banner says which rule forbids it
+
+    def _fix_tap(self, kind: str, name: str) -> None:
+        if kind == "wall":
+            self._toggle_wall(name)
+            return
+        if name in self.fix_pawns:
+            seat = self.fix_pawns.index(name)
+            self.fix_selected = -1 if self.fix_selected == seat else seat
+        elif self.fix_selected >= 0:
+            pawns = list(self.fix_pawns)
+            pawns[self.fix_selected] = name
+            self.fix_pawns = pawns
+            self.fix_selected = -1
+        self._redraw()
+
+    def _toggle_wall(self, name: str) -> None:
+        walls = list(self.fix_walls)
+        wall = parse_wall(name)
+        if name in walls:
+            walls.remove(name)
+        else:
+            conflict = wall_conflict(wall, [parse_wall(other) for other in walls])
+            if conflict is not None:
+                walls.remove(conflict[1].name)  # a tap on a placed wall's groove removes it
+            else:
+                walls.append(name)
+        self.fix_walls = walls
+        self._redraw()
+
+    def _target_at(self, x: float, y: float) -> tuple[str, str] | None:
+        """What a tap at window-relative (x, y) means: ("move"|"square", sq) or ("wall", name)."""
+        ox, oy, pitch = self._grid()
+        gx = (x - ox) / pitch
+        gy = (oy + SIZE * pitch - y) / pitch  # from the top: row 1 is at the top
+        if not (0 <= gx < SIZE and 0 <= gy < SIZE):
+            return None
+        column, row = int(gx), int(gy)
+        square = f"{COLUMNS[column]}{row + 1}"
+        line_x, line_y = round(gx), round(gy)
+        dx = abs(gx - line_x) if 1 <= line_x <= SIZE - 1 else 1.0
+        dy = abs(gy - line_y) if 1 <= line_y <= SIZE - 1 else 1.0
+        if not self.is_fixing and square in self._legal and min(dx, dy) > GROOVE / 2:
+            return "move", square
+        if min(dx, dy) < WALL_BAND and not (self.is_fixing and square in self.fix_pawns
+                                             and min(dx, dy) > GROOVE / 2):
+            anchor_x = min(max(round(gx), 1), SIZE - 1) - 1
+            anchor_y = min(max(round(gy), 1), SIZE - 1) - 1
+            if dx < dy:
+                return "wall", f"{COLUMNS[line_x - 1]}{anchor_y + 1}v"
+            return "wall", f"{COLUMNS[anchor_x]}{line_y}h"
+        return "square", square
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _grid(self) -> tuple[float, float, float]:
+        side = min(self.width, self.height)
+        pitch = (side - 2 * MARGIN) / SIZE
+        ox = self.x + (self.width - side) / 2 + MARGIN
+        oy = self.y + (self.height - side) / 2 + MARGIN
+        return ox, oy, pitch
+
+    def _square_rect(self, name: str) -> tuple[float, float, float]:
+        ox, oy, pitch = self._grid()
+        column, row = COLUMNS.index(name[0]), int(name[1]) - 1
+        gap = pitch * GROOVE / 2
+        return ox + column * pitch + gap, oy + (SIZE - 1 - row) * pitch + gap, pitch - 2 * gap
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        if not self._state:
+            return
+        ox, oy, pitch = self._grid()
+        looks = self.host.seat_looks() if self.host is not None else []
+        seats = self._state["seats"]
+        with self.canvas:
+            Color(*BOARD_COLOUR)
+            Rectangle(pos=(ox - MARGIN, oy - MARGIN), size=(pitch * SIZE + 2 * MARGIN,) * 2)
+            self._draw_goals(seats, looks, ox, oy, pitch)
+            Color(*SQUARE_COLOUR)
+            for row in range(SIZE):
+                for column in range(SIZE):
+                    x, y, side = self._square_rect(f"{COLUMNS[column]}{row + 1}")
+                    Rectangle(pos=(x, y), size=(side, side))
+            if not self.is_fixing:
+                self._draw_destinations(looks)
+            walls = self.fix_walls if self.is_fixing else self._state["walls_on_board"]
+            Color(*WALL_COLOUR)
+            for name in walls:
+                self._draw_wall(name, pitch * GROOVE * 1.1)
+            if self.preview:
+                is_legal = self.preview in self._legal
+                Color(*(PREVIEW_COLOUR if is_legal else BAD_PREVIEW_COLOUR))
+                self._draw_wall(self.preview, pitch * GROOVE * 1.6)
+                Color(*WALL_COLOUR)
+                self._draw_wall(self.preview, pitch * GROOVE * 1.6, outline=True)
+            self._draw_pawns(seats, looks)
+
+    def _draw_goals(self, seats: list[dict[str, Any]], looks: list[Any], ox: float, oy: float,
+                    pitch: float) -> None:
+        full = pitch * SIZE
+        strips = {
+            "row 1": (ox, oy + full, full, MARGIN),
+            "row 9": (ox, oy - MARGIN, full, MARGIN),
+            "column a": (ox - MARGIN, oy, MARGIN, full),
+            "column i": (ox + full, oy, MARGIN, full),
+        }
+        for seat, info in enumerate(seats):
+            if seat < len(looks) and info["goal"] in strips:
+                x, y, w, h = strips[info["goal"]]
+                Color(*looks[seat].colour)
+                Rectangle(pos=(x, y), size=(w, h))
+
+    def _draw_destinations(self, looks: list[Any]) -> None:
+        if self._to_move is None or self._to_move >= len(looks):
+            return
+        r, g, b, _ = looks[self._to_move].colour
+        for name in self._state.get("pawn_destinations", []):
+            if name not in self._legal:
+                continue
+            x, y, side = self._square_rect(name)
+            if self.is_pawn_selected:
+                Color(r, g, b, 0.45)
+                Rectangle(pos=(x, y), size=(side, side))
+            dot = side * (0.36 if self.is_pawn_selected else 0.26)
+            Color(r, g, b, 0.85 if self.is_pawn_selected else 0.55)
+            Ellipse(pos=(x + (side - dot) / 2, y + (side - dot) / 2), size=(dot, dot))
+
+    def _draw_wall(self, name: str, thickness: float, outline: bool = False) -> None:
+        ox, oy, pitch = self._grid()
+        wall = parse_wall(name)
+        inset = pitch * GROOVE / 2
+        if wall.is_horizontal:
+            x = ox + wall.column * pitch + inset
+            y = oy + (SIZE - 1 - wall.row) * pitch - thickness / 2
+            w, h = 2 * pitch - 2 * inset, thickness
+        else:
+            x = ox + (wall.column + 1) * pitch - thickness / 2
+            y = oy + (SIZE - 2 - wall.row) * pitch + inset
+            w, h = thickness, 2 * pitch - 2 * inset
+        if outline:
+            Line(rectangle=(x, y, w, h), width=1.5)
+        else:
+            Rectangle(pos=(x, y), size=(w, h))
+
+    def _draw_pawns(self, seats: list[dict[str, Any]], looks: list[Any]) -> None:
+        pawns = self.fix_pawns if self.is_fixing else [seat["pawn"] for seat in seats]
+        for seat, square in enumerate(pawns):
+            if seat >= len(looks):
+                continue
+            x, y, side = self._square_rect(square)
+            if self._moving is not None and self._moving[0] == seat and self.move_progress < 1:
+                fx, fy, _ = self._square_rect(self._moving[1])
+                t = self.move_progress
+                x, y = fx + (x - fx) * t, fy + (y - fy) * t
+            diameter = side * 0.8
+            px, py = x + (side - diameter) / 2, y + (side - diameter) / 2
+            is_marked = seat == (self.fix_selected if self.is_fixing else self._to_move)
+            if is_marked:
+                Color(0, 0, 0, 1)
+                Line(circle=(x + side / 2, y + side / 2, diameter / 2 + 3), width=2.5)
+            Color(*looks[seat].colour)
+            Ellipse(pos=(px, py), size=(diameter, diameter))
+            Color(0.05, 0.05, 0.05, 1)
+            Line(circle=(x + side / 2, y + side / 2, diameter / 2), width=1.5)
+            texture = self._letter(looks[seat].letter, int(diameter * 0.6),
+                                   _is_dark(looks[seat].colour))
+            Color(1, 1, 1, 1)
+            Rectangle(texture=texture, size=texture.size,
+                      pos=(x + (side - texture.width) / 2, y + (side - texture.height) / 2))
+
+    def _letter(self, letter: str, size: int, is_on_dark: bool) -> Any:
+        key = (letter, size, is_on_dark)
+        if key not in self._letters:
+            colour = (1, 1, 1, 1) if is_on_dark else (0, 0, 0, 1)
+            label = CoreLabel(text=letter, font_size=size, bold=True, color=colour)
+            label.refresh()
+            self._letters[key] = label.texture
+        return self._letters[key]
+
+    def _pawn_of_mover(self) -> str | None:
+        if self._to_move is None:
+            return None
+        return str(self._state["seats"][self._to_move]["pawn"])
+
+
+class QuoridorFixPanel(BoxLayout):
+    """Fix mode's right column: walls in hand per seat and whose turn it is."""
+
+    board = ObjectProperty(None, allownone=True)
+
+
+class QuoridorFixSeat(BoxLayout):
+    board = ObjectProperty(None, allownone=True)
+    seat = NumericProperty(0)
+    look = ObjectProperty(None, allownone=True)
+
+
+def _is_dark(colour: Sequence[float]) -> bool:
+    r, g, b = colour[:3]
+    return 0.299 * r + 0.587 * g + 0.114 * b < 0.6

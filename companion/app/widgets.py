@@ -1,0 +1,35 @@
+"""Small widgets shared by the screens; their look is in ``kv/common.kv``."""
+
+from __future__ import annotations
+
+from kivy.properties import ColorProperty, NumericProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+TOUCH_TARGET = 48
+"""The smallest touch target in pixels (about 7 mm on the 7" screen)."""
+
+
+class BigButton(Button):
+    """A button at least 48 px high with 22 px text."""
+
+    tone = StringProperty("normal")
+    """normal | primary | danger | quiet: picks the background colour in common.kv."""
+
+
+class ToggleChoice(BigButton):
+    """A big button that shows whether it is the chosen one of a group."""
+
+    is_chosen = NumericProperty(0)
+
+
+class Token(Widget):
+    """A player's piece as on the board: a disc in the seat's colour with its letter."""
+
+    colour = ColorProperty((1, 1, 1, 1))
+    letter = StringProperty("")
+
+
+class BodyLabel(Label):
+    """Text at 20 px or more, wrapped to the widget's width."""

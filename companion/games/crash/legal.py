@@ -1,0 +1,407 @@
+"""Enumerating the legal inputs (C14) and the existence checks of C2.
+
+Candidates are generated in canonical form and board order. Those whose legality depends on a
+simulation (a magnet's attraction, a card's obligation, every action under a yellow obligation)
+are checked by applying them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from typing import Iterator
+
+from companion.engine.errors import IllegalInput
+from companion.games.crash.actions import (
+    blue_effect,
+    card_timing,
+    magnet_could_pull,
+    max_batteries,
+    operator_step,
+    operator_step_targets,
+    placement_cost,
+)
+from companion.games.crash.board import (
+    DIRECTIONS,
+    FIELD_COUNT,
+    FIELD_NAMES,
+    GEOMETRY,
+    NEIGHBOURS,
+    RULES,
+)
+from companion.games.crash.cards import BLUE, KINDS, YELLOW
+from companion.games.crash.deck import (
+    available,
+    draw4_plan,
+    draw_needed,
+    refill_needed,
+    reshuffle_if_empty,
+    visible_count,
+)
+from companion.games.crash.notation import format_place, format_step
+from companion.games.crash.sim import Sim
+from companion.games.crash.state import (
+    ACTION_END,
+    SEATS_4,
+    SIDES,
+    Cards,
+    CrashState,
+    car_side,
+)
+from companion.games.crash.turns import apply_play, init_fields, operator_start_fields
+
+Candidate = tuple[str, bool]
+"""A canonical line and whether it must be checked by applying it."""
+
+
+@lru_cache(maxsize=64)
+def legal_lines(state: CrashState) -> tuple[str, ...]:
+    if state.is_over:
+        return ()
+    if state.setup:
+        return tuple(setup_lines(state))
+    if state.action == ACTION_END:
+        return tuple(end_lines(state))
+    return tuple(play_lines(state))
+
+
+# -- the play phase --------------------------------------------------------------------------------
+
+
+def play_lines(state: CrashState) -> list[str]:
+    obligation = state.obligation
+    lines: list[str] = []
+    if obligation == "yellow":
+        swap_checked: bool | None = None
+        for line, _ in play_candidates(state):
+            if line.startswith("swap "):
+                if swap_checked is None:
+                    swap_checked = _accepted(state, line)
+                if swap_checked:
+                    lines.append(line)
+            elif _accepted(state, line):
+                lines.append(line)
+        return lines
+    for line, needs_check in play_candidates(state):
+        if not needs_check or _accepted(state, line):
+            lines.append(line)
+    if obligation is None:
+        lines.append("pass")
+    return lines
+
+
+def _accepted(state: CrashState, line: str) -> bool:
+    try:
+        apply_play(state, _parse(line, state.players))
+    except IllegalInput:
+        return False
+    return True
+
+
+def _parse(line: str, players: int):  # type: ignore[no-untyped-def]
+    from companion.games.crash.notation import parse_action
+
+    return parse_action(line, players)
+
+
+def play_candidates(state: CrashState) -> Iterator[Candidate]:
+    sim = Sim(state)
+    yield from placement_candidates(state, sim)
+    if blue_effect(state) is not None:
+        return
+    yield from operator_candidates(state, sim)
+    yield from card_candidates(state, sim)
+    yield from swap_candidates(state)
+
+
+def placement_candidates(state: CrashState, sim: Sim) -> Iterator[Candidate]:
+    blue = blue_effect(state)
+    side = state.side
+    normal, magnets = state.supply(side)
+    cost = placement_cost(state)
+    if cost and state.scores[side] - cost < 1:
+        return
+    if normal >= 1:
+        batteries = max_batteries(state)
+        for field in range(FIELD_COUNT):
+            if not sim.is_empty(field):
+                continue
+            directions = push_directions_at(sim, field)
+            if blue == "expansion":
+                yield format_place(field, (), 0), False
+                for d in directions:
+                    yield format_place(field, (d,), 0), False
+            elif blue == "double":
+                for first in directions:
+                    for second in directions:
+                        if first != second:
+                            yield format_place(field, (first, second), 0), False
+            else:
+                for d in directions:
+                    for count in range(batteries + 1):
+                        yield format_place(field, (d,), count), False
+    if magnets >= 1 and blue in (None, "expansion"):
+        for field in range(FIELD_COUNT):
+            if not sim.is_empty(field):
+                continue
+            if blue == "expansion":
+                yield f"magnet {FIELD_NAMES[field]}", False
+            elif magnet_could_pull(sim, field):
+                yield f"magnet {FIELD_NAMES[field]}", True
+
+
+def push_directions_at(sim: Sim, field: int) -> list[int]:
+    return [d for d, n in enumerate(NEIGHBOURS[field]) if n >= 0 and sim.cars[n]]
+
+
+def operator_paths(state: CrashState, sim: Sim, length: int) -> Iterator[str]:
+    """Every legal operator path of ``length`` steps, found by simulating each step."""
+    def walk(current: Sim, visited: set[int], steps: list[str]) -> Iterator[str]:
+        if len(steps) == length:
+            yield "operator " + " ".join(steps)
+            return
+        for step in operator_step_targets(current, current.operator):
+            branch = current.clone()
+            seen = set(visited)
+            try:
+                operator_step(branch, step, seen)
+            except IllegalInput:
+                continue
+            yield from walk(branch, seen, steps + [format_step(step)])
+
+    start = sim.clone()
+    start.events = []
+    yield from walk(start, {sim.operator}, [])
+
+
+def operator_candidates(state: CrashState, sim: Sim) -> Iterator[Candidate]:
+    for line in operator_paths(state, sim, 2):
+        yield line, False
+    if state.scores[state.side] - RULES.operator4_cost >= 1:
+        for line in operator_paths(state, sim, 4):
+            yield line, False
+
+
+def claim_possible(cards: Cards, seat: int, kind: str) -> bool:
+    return kind in cards.known[seat] or visible_count(cards, kind) < RULES.copies_per_card
+
+
+def card_candidates(state: CrashState, sim: Sim) -> Iterator[Candidate]:
+    cards = state.cards
+    seat = state.seat
+    if cards.hands[seat] < 1:
+        return
+    for kind in KINDS:
+        if not claim_possible(cards, seat, kind):
+            continue
+        try:
+            card_timing(state, kind)
+        except IllegalInput:
+            continue
+        for args in card_arguments(state, sim, kind):
+            line = " ".join(["card", kind, *args])
+            yield line, kind in BLUE or kind in YELLOW
+
+
+def card_arguments(state: CrashState, sim: Sim, kind: str) -> Iterator[list[str]]:
+    """E2 ``cardTargets(kind)``: the argument lists a card could take (before its C2 check)."""
+    names = FIELD_NAMES
+    if kind == "fluct":
+        for bell in sorted(sim.bells):
+            for target in fluct_targets(sim, bell):
+                yield [names[bell], names[target]]
+    elif kind == "lambada":
+        for first in range(FIELD_COUNT):
+            if not sim.cars[first]:
+                continue
+            for second in sorted(NEIGHBOURS[first]):
+                if second > first and sim.cars[second]:
+                    yield [names[first], names[second]]
+    elif kind == "ticket":
+        unlocked = sim.unlocked()
+        for source in range(FIELD_COUNT):
+            if not sim.cars[source]:
+                continue
+            for target in sorted(NEIGHBOURS[source]):
+                if target < 0 or target in sim.hole_fields or sim.cars[target]:
+                    continue
+                if target == sim.operator or (target in sim.bells and not unlocked):
+                    continue
+                yield [names[source], names[target]]
+    elif kind == "saboteur":
+        for field, cell in enumerate(sim.cars):
+            if cell and car_side(cell) != state.side:
+                yield [names[field]]
+    elif kind == "flying":
+        for field in range(FIELD_COUNT):
+            if sim.is_empty(field):
+                yield [names[field]]
+    else:
+        yield []
+
+
+def fluct_targets(sim: Sim, bell: int) -> list[int]:
+    belled = {GEOMETRY.tile_of[b] for b in sim.bells if b != bell}
+    return [
+        field for tile in sorted(GEOMETRY.flower_tiles) if tile not in belled
+        and tile not in sim.holes
+        for field in GEOMETRY.tile_fields[tile] if sim.is_empty(field)
+    ]
+
+
+def swap_candidates(state: CrashState) -> Iterator[Candidate]:
+    cards = state.cards
+    seat = state.seat
+    if cards.hands[seat] < 2:
+        return
+    takes = take_options(state)
+    for first, second in combinations_with_replacement(KINDS, 2):
+        if not claim_possible(cards, seat, first):
+            continue
+        known = list(cards.known[seat])
+        if first in known:
+            known.remove(first)
+        seen = visible_count(cards, second) + (1 if first == second else 0)
+        if first == second and first in cards.known[seat]:
+            seen -= 1
+        if second not in known and seen >= RULES.copies_per_card:
+            continue
+        for take in takes:
+            yield f"swap {first} {second} take={take}", False
+
+
+def take_options(state: CrashState) -> list[str]:
+    if state.players == 4:
+        return ["blind,blind"]
+    display = state.cards.display
+    options: list[str | None] = []
+    for kind in display:
+        if kind not in options:
+            options.append(kind)
+    options.append(None)
+    result = []
+    for first, second in combinations_with_replacement(range(len(options)), 2):
+        a, b = options[first], options[second]
+        if a is not None and a == b and display.count(a) < 2:
+            continue
+        result.append(",".join("blind" if k is None else f"d:{k}" for k in (a, b)))
+    return result
+
+
+# -- C2 ----------------------------------------------------------------------------------------------
+
+
+def blue_placement_exists(state: CrashState) -> bool:
+    """Whether the placement a blue card demands is possible in ``state`` (action 2)."""
+    sim = Sim(state)
+    return any(True for _ in placement_candidates(state, sim))
+
+
+def evaluating_action_exists(state: CrashState) -> bool:
+    """Whether some second action would set off an evaluation (yellow obligation, C2)."""
+    if not state.bells_unlocked or not state.bells:
+        return False
+    return _evaluating_cached(state)
+
+
+@lru_cache(maxsize=64)
+def _evaluating_cached(state: CrashState) -> bool:
+    swap_done = False
+    for line, _ in play_candidates(state):
+        if line.startswith("swap "):
+            if swap_done:
+                continue
+            swap_done = True
+        if _accepted(state, line):
+            return True
+    return False
+
+
+# -- set-up and the end of a turn ---------------------------------------------------------------------
+
+
+def setup_lines(state: CrashState) -> list[str]:
+    stage = state.setup_stage()
+    if stage == "first":
+        labels = SEATS_4 if state.players == 4 else SIDES
+        return [f"first {label}" for label in labels]
+    if stage == "operator":
+        return [f"operator-start {FIELD_NAMES[f]}" for f in operator_start_fields(state)]
+    if stage == "display":
+        return ["display " + " ".join(kinds) for kinds in _kind_sequences(
+            state.cards, RULES.display_size, separator_free=True)]
+    return [f"init {FIELD_NAMES[f]}" for f in init_fields(state)]
+
+
+def _kind_sequences(cards: Cards, count: int, separator_free: bool = False) -> list[tuple[str, ...]]:
+    """Ordered kinds to reveal one after another from the draw pile, each still possible."""
+    results: list[tuple[str, ...]] = []
+
+    def walk(current: Cards, chosen: tuple[str, ...]) -> None:
+        if len(chosen) == count:
+            results.append(chosen)
+            return
+        current = reshuffle_if_empty(current, [])
+        for kind in KINDS:
+            if visible_count(current, kind) < RULES.copies_per_card:
+                walk(Cards(display=current.display + (kind,), hands=current.hands,
+                           known=current.known, discard=current.discard,
+                           pile=current.pile - 1), chosen + (kind,))
+
+    walk(cards, ())
+    return results
+
+
+def end_lines(state: CrashState) -> list[str]:
+    needed = draw_needed(state)
+    cards = state.cards
+    if needed > 0 and state.players == 2:
+        display = cards.display
+        options: list[str | None] = []
+        for kind in display:
+            if kind not in options:
+                options.append(kind)
+        options.append(None)
+        lines = []
+        for combo in combinations_with_replacement(range(len(options)), needed):
+            kinds = [options[i] for i in combo]
+            if any(k is not None and kinds.count(k) > display.count(k) for k in kinds):
+                continue
+            if kinds.count(None) > available(cards):
+                continue
+            lines.append("draw " + ",".join("blind" if k is None else f"d:{k}" for k in kinds))
+        return lines
+    if needed > 0:
+        return ["draw4 discard=" + ",".join(entry) for entry in _draw4_entries(cards, needed)]
+    refills = refill_needed(state)
+    if refills > 0:
+        return ["refill " + ",".join(kinds) for kinds in _kind_sequences(cards, refills)]
+    return []
+
+
+def _draw4_entries(cards: Cards, needed: int) -> list[tuple[str, ...]]:
+    plan = draw4_plan(cards, needed)
+    results: list[tuple[str, ...]] = []
+
+    def walk(current: Cards, index: int, chosen: tuple[str, ...]) -> None:
+        if index == len(plan):
+            results.append(chosen)
+            return
+        current = reshuffle_if_empty(current, [])
+        current = Cards(display=current.display, hands=current.hands, known=current.known,
+                        discard=current.discard, pile=current.pile - 1)
+        if not plan[index]:
+            walk(current, index + 1, chosen + ("-",))
+            return
+        current = reshuffle_if_empty(current, [])
+        for kind in KINDS:
+            if visible_count(current, kind) < RULES.copies_per_card:
+                walk(Cards(display=current.display, hands=current.hands, known=current.known,
+                           discard=current.discard + (kind,), pile=current.pile - 1),
+                     index + 1, chosen + (kind,))
+
+    walk(cards, 0, ())
+    return results
+
+
+__all__ = ["DIRECTIONS", "legal_lines"]

@@ -1,0 +1,117 @@
+"""The SQLite store: durable inputs, exact resume, finished games, and damaged files set aside."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from companion.engine import open_game
+from companion.store import SCHEMA_VERSION, Store
+
+
+def test_an_unfinished_game_resumes_exactly_undo_line_included(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    match = open_game("quoridor", players=2, names=["Eva", "Jan"])
+    game_id = store.start(match, extra={"colours": ["red", "blue"]})
+    for line in ["e8", "e2", "e3h", "e3"]:
+        match.play(line)
+        store.record(game_id, match)
+    match.undo()
+    store.record(game_id, match)
+    store.close()
+
+    reopened = Store(path)
+    stored = reopened.unfinished("quoridor")
+    assert stored is not None and stored.id == game_id
+    assert stored.names == ("Eva", "Jan") and stored.extra == {"colours": ["red", "blue"]}
+    resumed = reopened.resume(stored)
+    assert resumed.history == ["e8", "e2", "e3h"]
+    assert resumed.position() == match.position()
+    assert resumed.redo() and resumed.history == ["e8", "e2", "e3h", "e3"]
+    # a new input after undo drops the redo line in the store as well
+    resumed.undo()
+    resumed.play("d2")
+    reopened.record(game_id, resumed)
+    assert reopened.load(game_id).timeline == ("e8", "e2", "e3h", "d2")
+    assert reopened.warnings == []
+
+
+def test_finished_games_are_kept_with_date_players_and_result(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    match = open_game(
+        "quoridor", players=2, names=["Eva", "Jan"],
+        position="quoridor 2 | turn e9 | e9 e2 10 | e1 e5 10 | walls -",
+    )
+    game_id = store.start(match)
+    match.play("e1")
+    store.record(game_id, match)
+    assert store.unfinished() is None
+    [finished] = store.finished_games()
+    assert finished.id == game_id and finished.status == "finished"
+    assert finished.result == {"ranking": [[0], [1]], "reason": "goal"}
+    assert finished.winners == ["Eva"] and finished.finished and finished.started
+    replay = store.resume(finished)
+    assert replay.outcome is not None and replay.history == ["e1"]
+
+
+def test_a_file_that_is_not_sqlite_is_moved_aside_and_a_fresh_store_starts(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(b"this is certainly not a database" * 100)
+    store = Store(path)
+    assert len(store.warnings) == 1 and "moved to" in store.warnings[0]
+    aside = [p for p in tmp_path.iterdir() if "unreadable" in p.name]
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is certainly")
+    game_id = store.start(open_game("quoridor"))
+    assert store.load(game_id).game == "quoridor"
+
+
+def test_a_store_of_another_schema_version_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    Store(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = '999' WHERE key = 'schema_version'")
+    store = Store(path)
+    assert "schema version 999" in store.warnings[0]
+    assert store.setting("schema probe", "fresh") == "fresh"
+    with sqlite3.connect(path) as db:
+        (version,) = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    assert version == str(SCHEMA_VERSION)
+
+
+def test_a_game_that_no_longer_replays_is_set_aside_with_a_message(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    match = open_game("quoridor")
+    game_id = store.start(match)
+    match.play("e8")
+    store.record(game_id, match)
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE inputs SET line = 'e5' WHERE game_id = ?", (game_id,))
+    store._saved_lines.clear()
+    stored = store.unfinished()
+    assert stored is not None
+    assert store.resume_or_none(stored) is None
+    assert "could not be replayed" in store.warnings[0]
+    assert store.unfinished() is None
+    assert store.load(game_id).status == "unreadable"
+
+
+def test_settings_and_die_faces_are_remembered(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    store.set_setting("language", "cs")
+    store.set_setting("names", ["Eva", "Jan"])
+    for face in [6, 6, 1]:
+        store.count_face("software", face)
+    store.close()
+    again = Store(path)
+    assert again.setting("language") == "cs" and again.setting("names") == ["Eva", "Jan"]
+    assert again.face_counts("software") == [1, 0, 0, 0, 0, 2]
+    assert again.face_counts("serial") == [0] * 6
+
+
+def test_the_store_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    connection = store._connection
+    assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2

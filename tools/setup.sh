@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Set up everything the companion needs on a fresh Debian / Raspberry Pi OS machine:
+# the system packages (a virtual X server for tests, OpenGL for Kivy) and a virtualenv in .venv
+# with the project and its test tools. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(xvfb xauth x11-utils libgl1 libgl1-mesa-dri libegl1 libmtdev1)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  echo "Installing system packages: ${missing[*]}"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+python_cmd="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+  "$python_cmd" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+.venv/bin/python -m pip install -q -e ".[test]"
