@@ -8,9 +8,10 @@ the game id for each game's texts and rule reasons. Pure Python, no Kivy.
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 LANGUAGES = ("cs", "en")
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -33,11 +34,14 @@ def translate_reason(domain: str, lang: str, template: str, params: dict[str, An
     if not params:
         return text
     # Words passed as parameters ("row 1", a colour) are translated too when the catalogue has them.
-    words = {key: translate(value) if isinstance(value, str) else value for key, value in params.items()}
+    words = {
+        key: translate(value) if isinstance(value, str) else value
+        for key, value in params.items()
+    }
     return text.format(**words)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_catalogue(domain: str, lang: str) -> dict[str, str]:
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     if not path.exists():

@@ -11,10 +11,11 @@ import json
 import logging
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from platformdirs import user_data_dir
 
@@ -207,7 +208,9 @@ class Store:
     # -- settings and die statistics ------------------------------------------------------------
 
     def setting(self, key: str, default: Any = None) -> Any:
-        row = self._connection.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        row = self._connection.execute(
+            "SELECT value FROM settings WHERE key = ?", (key,)
+        ).fetchone()
         return json.loads(row[0]) if row else default
 
     def set_setting(self, key: str, value: Any) -> None:
@@ -329,5 +332,5 @@ class _Transaction:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 

@@ -8,7 +8,8 @@ accepted input is stored durably before it is acknowledged, so a killed player r
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, TextIO
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
 
 from companion.engine import IllegalInput, Match, open_game
 from companion.store import Store

@@ -202,5 +202,7 @@ def open_buttons(**kwargs: Any) -> Buttons | None:
     try:
         return Buttons(**kwargs)
     except Exception as error:  # gpiozero raises several unrelated types here
-        log.warning("GPIO buttons unavailable (%s: %s); use the keyboard", type(error).__name__, error)
+        log.warning(
+            "GPIO buttons unavailable (%s: %s); use the keyboard", type(error).__name__, error
+        )
         return None

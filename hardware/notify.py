@@ -73,3 +73,12 @@ def watchdog_interval(*, environ: Mapping[str, str] | None = None) -> float | No
     if pid and (not pid.isdigit() or int(pid) != os.getpid()):
         return None
     return int(usec) / _MICROSECONDS
+
+
+def watchdog_period(*, environ: Mapping[str, str] | None = None) -> float | None:
+    """How often to call :func:`watchdog`: half the timeout, or None if there is none.
+
+    In the app: ``Clock.schedule_interval(lambda dt: notify.watchdog(), period)``.
+    """
+    interval = watchdog_interval(environ=environ)
+    return None if interval is None else interval / 2

@@ -138,8 +138,8 @@ class SerialDie:
     ``on_roll(face)`` fires for every valid ``ROLL n``. ``on_status(text)`` fires on every
     change of state: ``"connected"``, ``"hello: companion-die 1"``,
     ``"disconnected: <reason>"`` (cable pulled, port missing or busy; reported once per
-    outage while the port is reopened with ``backoff``), ``"closed"``. The reader thread starts at once; :meth:`close` stops and
-    joins it and closes the port.
+    outage while the port is reopened with ``backoff``), ``"closed"``. The reader thread
+    starts at once; :meth:`close` stops and joins it and closes the port.
     """
 
     def __init__(

@@ -102,7 +102,8 @@ def test_every_game_has_texts_in_both_languages(game_id: str) -> None:
     from companion.texts import game_texts
 
     texts = game_texts(game_id)
-    match = open_game(game_id, names=[f"N{seat}" for seat in range(GAMES[game_id].player_counts[0])])
+    players = GAMES[game_id].player_counts[0]
+    match = open_game(game_id, names=[f"N{seat}" for seat in range(players)])
     english = texts.status_line(match, "en")
     czech = texts.status_line(match, "cs")
     assert english and czech and english != czech

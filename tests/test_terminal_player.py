@@ -73,7 +73,8 @@ def test_a_bad_option_or_player_count_is_a_plain_error(tmp_path: Path) -> None:
         COMMAND + ["quoridor", "--players", "3", "--store", str(tmp_path / "s.sqlite3")],
         input="", capture_output=True, text=True, timeout=60,
     )
-    assert done.returncode == 2 and "error: Quoridor is played by 2, 4 players, not 3" in done.stderr
+    assert done.returncode == 2
+    assert "error: Quoridor is played by 2, 4 players, not 3" in done.stderr
     assert "Traceback" not in done.stderr
 
 

@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any, Callable, Sequence
 
 from companion.app.boards.base import SeatLook
-from companion.app.dice import DieSource, SoftwareDie
+from companion.app.dice import DieSource, FallbackDie
 from companion.engine import GAMES, IllegalInput, Match, open_game
 from companion.i18n import LANGUAGES, translate_reason, translator
 from companion.store import Store, StoredGame
@@ -69,7 +69,7 @@ class Controller:
 
     def __init__(self, store: Store, die: DieSource | None = None, lang: str | None = None):
         self.store = store
-        self.die: DieSource = die or SoftwareDie()
+        self.die: DieSource = die or FallbackDie(self.on_roll)
         self.match: Match | None = None
         self.stored_id: int | None = None
         self.setup: Setup | None = None
@@ -197,17 +197,16 @@ class Controller:
         return True
 
     def roll(self) -> bool:
-        """Roll the die (when a roll is awaited); a hardware die may answer later via on_roll."""
+        """Ask the die for a roll (when one is awaited); the face comes back via on_roll."""
         if self.match is None or self.match.awaiting != "roll":
             return False
-        value = self.die.roll()
-        return self.on_roll(value) if value is not None else True
+        return self.die.request_roll()
 
     def on_roll(self, value: int) -> bool:
-        """A die value (software now, or from a hardware die): counted, then played."""
+        """A face from the die (software, GPIO or electronic): counted, then played."""
         if self.match is None or self.match.awaiting != "roll" or not 1 <= value <= 6:
             return False
-        self.store.count_face(self.die.name, value)
+        self.store.count_face(self.die.source, value)
         return self.send(f"roll {value}")
 
     def fix(self, position: str) -> bool:
@@ -294,7 +293,7 @@ class Controller:
         return self.tr(key)
 
     def face_counts(self) -> list[int]:
-        return self.store.face_counts(self.die.name)
+        return self.store.face_counts(self.die.source)
 
     # -- private helpers -------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kivy.properties import ColorProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -33,3 +34,7 @@ class Token(Widget):
 
 class BodyLabel(Label):
     """Text at 20 px or more, wrapped to the widget's width."""
+
+
+class TokenButton(ButtonBehavior, Token):
+    """A token that can be tapped (the new-game screen cycles a player's colour with it)."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Mapping, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 Awaiting = Literal["setup", "roll", "move", "choice", "over"]
 JsonValue = Any

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Awaiting, Outcome, Rules, Step, canonical_line

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.engine.game import GameDescription, Rules, check_options, require_players
 from companion.engine.match import Match
 from companion.games.clovece.rules import CLOVECE
+from companion.games.crash.rules import CRASH
 from companion.games.pacman.rules import PACMAN
 from companion.games.patamat.rules import PATAMAT
 from companion.games.quoridor.rules import QUORIDOR
@@ -18,6 +20,7 @@ RULES: dict[str, Rules[Any]] = {
         PATAMAT,
         CLOVECE,
         PACMAN,
+        CRASH,
     )
 }
 

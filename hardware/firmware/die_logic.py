@@ -1,7 +1,7 @@
 """The electronic die's logic, free of hardware: runs under MicroPython and CPython.
 
 ``main.py`` wires it to the Pico's pins; the tests run it under CPython. Written in the
-subset both understand: no dataclasses, no f-strings with format specs, no typing imports
+subset both understand: no dataclasses, only plain f-strings, no typing imports
 at run time (annotations naming callables are strings, never evaluated).
 
 Protocol (one ASCII line each way, ``\\n``-terminated; see ``hardware/README.md``):
@@ -12,13 +12,13 @@ Protocol (one ASCII line each way, ``\\n``-terminated; see ``hardware/README.md`
 """
 
 try:
-    from typing import Callable  # noqa: F401  (for annotations only; MicroPython has no typing)
+    from collections.abc import Callable  # noqa: F401  (annotations only; not on MicroPython)
 except ImportError:  # pragma: no cover - MicroPython
     pass
 
 DEVICE_NAME = "companion-die"
 PROTOCOL_VERSION = 1
-HELLO_LINE = "HELLO %s %d" % (DEVICE_NAME, PROTOCOL_VERSION)
+HELLO_LINE = f"HELLO {DEVICE_NAME} {PROTOCOL_VERSION}"
 FACES = 6
 MAX_LINE = 64
 """Longest command line the die keeps; longer input is dropped as noise."""
@@ -114,7 +114,7 @@ def pips_for(face: int) -> "tuple[int, ...]":
 
 
 def roll_line(face: int) -> str:
-    return "ROLL %d" % face
+    return f"ROLL {face}"
 
 
 def reply(line: str, roll: "Callable[[], int]") -> "str | None":
@@ -129,7 +129,7 @@ def reply(line: str, roll: "Callable[[], int]") -> "str | None":
         return roll_line(roll())
     if command == "HELLO":
         return HELLO_LINE
-    return "ERR unknown command %s" % repr(line.strip()[:MAX_LINE])
+    return "ERR unknown command " + repr(line.strip()[:MAX_LINE])
 
 
 class LineReader:

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """MicroPython firmware of the companion's electronic die (Raspberry Pi Pico / Pico W).
 
 Copy ``main.py`` and ``die_logic.py`` to the Pico (e.g. ``mpremote cp main.py
@@ -16,9 +17,8 @@ import select
 import sys
 import time
 
-from machine import Pin  # type: ignore[import-not-found]
-
-import die_logic  # type: ignore[import-not-found]
+import die_logic
+from machine import Pin
 
 BUTTON_PIN = 14
 DISPLAY_PINS = (0, 1, 2, 3, 4, 5, 6)

@@ -9,8 +9,8 @@ import pytest
 from gpiozero import Button  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
-from hardware.buttons import DEFAULT_PINS, Buttons, Debouncer, open_buttons
 from hardware import Action
+from hardware.buttons import DEFAULT_PINS, Buttons, Debouncer, open_buttons
 
 HOLD = 0.15
 BOUNCE = 0.02

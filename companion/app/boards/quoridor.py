@@ -87,6 +87,15 @@ class QuoridorBoard(Board):
             self.move_progress = 1.0
             self._redraw()
 
+    def choice_label(self, line: str) -> str:
+        if self.host is None:
+            return line
+        if len(line) == 3:
+            return self.host.tr("Wall {wall}").format(wall=line)
+        if len(line) == 2:
+            return self.host.tr("Move to {square}").format(square=line)
+        return line
+
     def begin_fix(self) -> None:
         seats = self._state["seats"]
         self.fix_pawns = [seat["pawn"] for seat in seats]
@@ -322,8 +331,10 @@ class QuoridorBoard(Board):
             px, py = x + (side - diameter) / 2, y + (side - diameter) / 2
             is_marked = seat == (self.fix_selected if self.is_fixing else self._to_move)
             if is_marked:
+                Color(1, 1, 1, 1)
+                Line(circle=(x + side / 2, y + side / 2, diameter / 2 + 3), width=3)
                 Color(0, 0, 0, 1)
-                Line(circle=(x + side / 2, y + side / 2, diameter / 2 + 3), width=2.5)
+                Line(circle=(x + side / 2, y + side / 2, diameter / 2 + 6), width=1.5)
             Color(*looks[seat].colour)
             Ellipse(pos=(px, py), size=(diameter, diameter))
             Color(0.05, 0.05, 0.05, 1)

@@ -344,3 +344,20 @@ def _why_not_goal_move(state: State, slot: int, roll: int) -> IllegalInput:
 
 
 CLOVECE = CloveceRules()
+
+
+def log_form(state: State, line: str) -> str:
+    """The display form of an accepted input (K3), e.g. ``S0 move 37 B +6 -> goal 4`` or
+    ``S0 enter G +6 -> 0``; ``state`` is the state the input was played in."""
+    text = " ".join(line.split()).lower()
+    seat = CLOVECE.to_move(state)
+    prefix = "" if seat is None else f"{state.label(seat)} "
+    if state.phase != "moving" or text in ("pass", "stop") or not _is_input(text):
+        return prefix + " ".join(line.split())
+    roll = _current_roll(state)
+    wanted = _canonical(state, text)
+    for action in actions(state, roll):
+        if action.line == wanted:
+            where = f"goal {action.to_slot}" if action.to_slot else str(action.to_field)
+            return f"{prefix}{wanted} +{roll} -> {where}"
+    return prefix + wanted

@@ -1,4 +1,8 @@
-"""The JSON-safe picture of a state for the screen (rules/clovece.md §5.4)."""
+"""The JSON-safe picture of a state for the screen (rules/clovece.md §5.4).
+
+A track piece's ``stamp`` is its arrival order on its field (0 = oldest): the only part of the
+spec's global arrival stamp that any rule reads (R11.3, R12.2).
+"""
 
 from __future__ import annotations
 

@@ -195,22 +195,23 @@ def initial_state(board: Board, seats: tuple[int, ...], play_on: bool) -> State:
 
 def check_invariants(state: State) -> None:
     """I1–I3 (§2). Raises AssertionError: a violation is a bug in the engine."""
+    counts = dict.fromkeys(COLOURS, 0)
+    for stack in state.track:
+        if len(stack.pieces) > 1 and state.phase in ("rolloff", "rolling"):
+            raise AssertionError(f"I3: field {stack.field} is shared between turns")
+        for piece in stack.pieces:
+            counts[piece.colour] += 1
     for rank in range(len(state.seats)):
-        held = list(state.homes[rank]) + [c for c in state.goals[rank] if c is not None]
+        held = state.homes[rank] + tuple(c for c in state.goals[rank] if c is not None)
         if len(held) != len(set(held)):
             raise AssertionError(f"I1: {state.label(rank)} holds a colour twice")
-    for colour in COLOURS:
-        holders = sum(
-            1
-            for rank in range(len(state.seats))
-            if colour in state.homes[rank] or colour in state.goals[rank]
-        )
-        if state.count_on_track(colour) + holders != state.pieces_per_colour:
-            raise AssertionError(f"I2: wrong number of {colour} pieces")
-    if state.phase in ("rolloff", "rolling"):
-        for stack in state.track:
-            if len(stack.pieces) > 1:
-                raise AssertionError(f"I3: field {stack.field} is shared between turns")
+        for colour in held:
+            counts[colour] += 1
+    for colour, count in counts.items():
+        if count != state.pieces_per_colour:
+            raise AssertionError(
+                f"I2: {count} {colour} pieces instead of {state.pieces_per_colour}"
+            )
 
 
 __all__ = [

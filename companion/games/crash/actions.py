@@ -56,11 +56,14 @@ def placement_cost(state: CrashState) -> int:
 
 
 def _check_cost(state: CrashState, cost: int, what: str) -> None:
-    if cost and state.scores[state.side] - cost < 1:
-        raise reject("R95", "E_SCORE_FLOOR",
-                     "paying {cost} for {what} would bring the score of {side} to {score}",
-                     cost=cost, what=what, side=SIDES[state.side],
-                     score=state.scores[state.side] - cost)
+    if not cost or state.scores[state.side] - cost >= 1:
+        return
+    params = {"cost": cost, "side": SIDES[state.side], "score": state.scores[state.side] - cost}
+    if what == "placement":
+        raise reject("R95", "E_SCORE_FLOOR", "paying {cost} for a second placement would bring "
+                     "the score of {side} to {score}", **params)
+    raise reject("R95", "E_SCORE_FLOOR", "paying {cost} for a 4-step operator move would bring "
+                 "the score of {side} to {score}", **params)
 
 
 def _pay(sim: Sim, cost: int, reason: str) -> None:
@@ -123,7 +126,7 @@ def resolve_place(state: CrashState, action: Place) -> Sim:
             raise reject("R43", "E_NO_BATTERY", "{side} has only {count} batteries",
                          side=SIDES[side], count=state.batteries[side])
     cost = placement_cost(state)
-    _check_cost(state, cost, "a second placement")
+    _check_cost(state, cost, "placement")
     _pay(sim, cost, "second-placement")
     if action.batteries:
         sim.batteries[side] -= action.batteries
@@ -164,7 +167,7 @@ def resolve_magnet(state: CrashState, action: MagnetPlace) -> Sim:
     sim = Sim(state)
     _check_empty(sim, action.field, "R48")
     cost = placement_cost(state)
-    _check_cost(state, cost, "a second placement")
+    _check_cost(state, cost, "placement")
     _pay(sim, cost, "second-placement")
     sim.cars[action.field] = car_code(side, True)
     sim.events.append(f"place {SIDES[side]}M {FIELD_NAMES[action.field]}")
@@ -275,9 +278,11 @@ def operator_step(sim: Sim, step: OpStep, visited: set[int]) -> None:
                      step=text)
     if position < HOLE_BASE:
         found = direction_between(position, target)
-        if found is None or (step.direction >= 0 and step.direction != found):
+        if found is None:
             raise reject("R57", "E_OP_NOT_ADJACENT", "{step} is not next to the operator",
                          step=text)
+        if step.direction >= 0:
+            raise _needless_direction(text)
         direction = found
     else:
         inner = GEOMETRY.tile_fields[position - HOLE_BASE]
@@ -285,6 +290,8 @@ def operator_step(sim: Sim, step: OpStep, visited: set[int]) -> None:
         if not options or (step.direction >= 0 and step.direction not in options):
             raise reject("R62", "E_OP_NOT_ADJACENT", "{step} is not next to the operator",
                          step=text)
+        if step.direction >= 0 and not (sim.cars[target] and len(options) > 1):
+            raise _needless_direction(text)
         if step.direction >= 0:
             direction = step.direction
         elif sim.cars[target] and len(options) > 1:
@@ -307,13 +314,18 @@ def operator_step(sim: Sim, step: OpStep, visited: set[int]) -> None:
     visited.add(target)
 
 
+def _needless_direction(text: str) -> Exception:
+    return reject("R62", "E_OP_DIRECTION", "{step}: a push direction is only given when leaving "
+                  "a hole onto a car with more than one way", step=text)
+
+
 def resolve_operator(state: CrashState, action: OperatorMove) -> Sim:
     count = len(action.steps)
     if count not in (2, 4):
         raise reject("R57", "E_OP_STEPS", "the operator moves exactly 2 or 4 steps, not {count}",
                      count=count)
     cost = RULES.operator4_cost if count == 4 else 0
-    _check_cost(state, cost, "a 4-step operator move")
+    _check_cost(state, cost, "operator")
     sim = Sim(state)
     _pay(sim, cost, "operator4")
     visited = {sim.operator}

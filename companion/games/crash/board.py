@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -158,7 +158,7 @@ def load_geometry(data: dict[str, Any]) -> Geometry:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def default_geometry() -> Geometry:
     return load_geometry(json.loads(DATA_FILE.read_text(encoding="utf-8")))
 

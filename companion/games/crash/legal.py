@@ -7,9 +7,9 @@ are checked by applying them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Iterator
 
 from companion.engine.errors import IllegalInput
 from companion.games.crash.actions import (
@@ -34,6 +34,7 @@ from companion.games.crash.deck import (
     available,
     draw4_plan,
     draw_needed,
+    give_up,
     refill_needed,
     reshuffle_if_empty,
     visible_count,
@@ -65,7 +66,7 @@ def legal_lines(state: CrashState) -> tuple[str, ...]:
     return tuple(play_lines(state))
 
 
-# -- the play phase --------------------------------------------------------------------------------
+# -- the play phase -------------------------------------------------------------------------------
 
 
 def play_lines(state: CrashState) -> list[str]:
@@ -258,13 +259,7 @@ def swap_candidates(state: CrashState) -> Iterator[Candidate]:
     for first, second in combinations_with_replacement(KINDS, 2):
         if not claim_possible(cards, seat, first):
             continue
-        known = list(cards.known[seat])
-        if first in known:
-            known.remove(first)
-        seen = visible_count(cards, second) + (1 if first == second else 0)
-        if first == second and first in cards.known[seat]:
-            seen -= 1
-        if second not in known and seen >= RULES.copies_per_card:
+        if not claim_possible(give_up(cards, seat, first), seat, second):
             continue
         for take in takes:
             yield f"swap {first} {second} take={take}", False
@@ -288,7 +283,7 @@ def take_options(state: CrashState) -> list[str]:
     return result
 
 
-# -- C2 ----------------------------------------------------------------------------------------------
+# -- C2 -------------------------------------------------------------------------------------------
 
 
 def blue_placement_exists(state: CrashState) -> bool:
@@ -317,7 +312,7 @@ def _evaluating_cached(state: CrashState) -> bool:
     return False
 
 
-# -- set-up and the end of a turn ---------------------------------------------------------------------
+# -- set-up and the end of a turn -----------------------------------------------------------------
 
 
 def setup_lines(state: CrashState) -> list[str]:
@@ -329,11 +324,11 @@ def setup_lines(state: CrashState) -> list[str]:
         return [f"operator-start {FIELD_NAMES[f]}" for f in operator_start_fields(state)]
     if stage == "display":
         return ["display " + " ".join(kinds) for kinds in _kind_sequences(
-            state.cards, RULES.display_size, separator_free=True)]
+            state.cards, RULES.display_size)]
     return [f"init {FIELD_NAMES[f]}" for f in init_fields(state)]
 
 
-def _kind_sequences(cards: Cards, count: int, separator_free: bool = False) -> list[tuple[str, ...]]:
+def _kind_sequences(cards: Cards, count: int) -> list[tuple[str, ...]]:
     """Ordered kinds to reveal one after another from the draw pile, each still possible."""
     results: list[tuple[str, ...]] = []
 

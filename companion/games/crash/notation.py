@@ -18,8 +18,14 @@ from companion.games.crash.state import SEATS_4, SIDES
 
 
 def reject(rule: str, code: str, template: str, **params: object) -> IllegalInput:
-    """An IllegalInput whose rule reads ``R41 E_NOT_EMPTY`` (C15)."""
-    return IllegalInput(f"{rule} {code}", template, **params)
+    """An IllegalInput naming the rule and the code (C15): ``R41/E_NOT_EMPTY: e5 holds a car``.
+
+    C15 writes ``R41 E_NOT_EMPTY: …``; the shared conformance test wants the rule as one token
+    before the colon, so the two are joined with a slash. ``code`` is also kept on the error.
+    """
+    error = IllegalInput(f"{rule}/{code}", template, **params)
+    error.code = code  # type: ignore[attr-defined]
+    return error
 
 
 @dataclass(frozen=True)

@@ -244,7 +244,7 @@ class Sim:
             if len(actions) == 1 and actions[0][1] >= 0
         }
         targets: dict[int, int] = {}
-        for magnet, target in candidates.values():
+        for _magnet, target in candidates.values():
             targets[target] = targets.get(target, 0) + 1
         moving = {car: mt for car, mt in candidates.items() if targets[mt[1]] == 1}
         bell_targets = {mt[1] for mt in moving.values() if mt[1] in self.bells}

@@ -47,7 +47,14 @@ from companion.games.crash.notation import (
     reject,
 )
 from companion.games.crash.sim import Sim
-from companion.games.crash.state import ACTION_END, SIDES, CrashState, car_code, car_side
+from companion.games.crash.state import (
+    ACTION_END,
+    SIDES,
+    Cards,
+    CrashState,
+    car_code,
+    car_side,
+)
 
 
 def apply_input(state: CrashState, line: str) -> tuple[CrashState, list[str]]:
@@ -62,9 +69,7 @@ def apply_input(state: CrashState, line: str) -> tuple[CrashState, list[str]]:
 
 
 def _not_now(state: CrashState) -> Exception:
-    expected = "a set-up input" if state.setup else (
-        "the end-of-turn draw" if state.action == ACTION_END else "an action")
-    return reject("R23", "E_NOT_NOW", "{expected} is expected now", expected=expected)
+    return reject("R23", "E_NOT_NOW", "an action of the turn is expected now")
 
 
 # -- set-up ---------------------------------------------------------------------------------------
@@ -228,7 +233,7 @@ def _check_card_obligation(state: CrashState, kind: str) -> None:
                      "no second action could set off an evaluation after {card}", card=kind)
 
 
-def resolve_swap(state: CrashState, action: Swap, label: str) -> tuple[Sim, object, list[str]]:
+def resolve_swap(state: CrashState, action: Swap, label: str) -> tuple[Sim, Cards, list[str]]:
     """R82: two cards face up onto the discard pile, two taken; then the magnet phase."""
     seat = state.seat
     cards = state.cards
@@ -269,7 +274,7 @@ def maybe_next_turn(state: CrashState, events: list[str]) -> tuple[CrashState, l
     return new, events + [f"turn {turn} {state.seat_label(seat)}"]
 
 
-# -- the end of a turn ------------------------------------------------------------------------------
+# -- the end of a turn ---------------------------------------------------------------------------
 
 
 def apply_end(state: CrashState, action: Action) -> tuple[CrashState, list[str]]:

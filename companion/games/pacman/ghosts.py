@@ -124,8 +124,10 @@ def _check_ghost_path(state: PacmanState, ghost: int, squares: Sequence[int]) ->
     for index in range(1, len(squares)):
         origin, target = squares[index - 1], squares[index]
         if not is_adjacent(origin, target):
-            raise reject("GHOST_NO_PATH", "R36", "{origin} and {square} are not neighbouring squares",
-                         origin=square_name(origin), square=square_name(target))
+            raise reject(
+                "GHOST_NO_PATH", "R36", "{origin} and {square} are not neighbouring squares",
+                origin=square_name(origin), square=square_name(target),
+            )
         if target not in openings.neighbours(origin):
             raise reject("GHOST_NO_PATH", "R36", "a wall stands between {origin} and {square}",
                          origin=square_name(origin), square=square_name(target))

@@ -8,7 +8,7 @@ Inputs (R54, R55): ``P:e7-e8-e9`` (PAC-MAN's full path, or the shorthand ``P:<fr
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import pairwise
 from typing import Any
@@ -273,6 +273,54 @@ def snapshot(state: PacmanState) -> dict[str, Any]:
             },
         },
         "last_event": list(state.last_event),
+    }
+
+
+def legal_pacman_destinations(state: PacmanState) -> dict[str, list[dict[str, Any]]]:
+    """For each square PAC-MAN can end on, the distinct results and the paths giving each."""
+    if state.phase != "pacman":
+        return {}
+    grouped: dict[int, dict[Any, dict[str, Any]]] = {}
+    for path in legal_paths(state):
+        results = grouped.setdefault(path.final, {})
+        if path.result not in results:
+            results[path.result] = {**_describe_path(path), "paths": []}
+        results[path.result]["paths"].append(path.text)
+    return {
+        square_name(square): list(grouped[square].values()) for square in sorted(grouped)
+    }
+
+
+def preview(state: PacmanState, path: str | Sequence[str]) -> dict[str, Any]:
+    """What a PAC-MAN path (``P:e2-e3-e4``, ``e2-e3-e4`` or squares) would do, or why not."""
+    text = path if isinstance(path, str) else "-".join(path)
+    text = text.strip().lower()
+    text = text if text.startswith("p:") else "p:" + text
+    found = PACMAN_INPUT.match(text)
+    try:
+        if not found or found.group(1) == "pass":
+            raise reject("BAD_SYNTAX", "R54", "{line} is not a PAC-MAN path like P:e7-e8-e9 "
+                         "or a ghost move like blinky:c3", line=repr(text))
+        if state.is_over:
+            raise reject("GAME_OVER", "R50", "the game is over")
+        if state.phase != "pacman":
+            raise reject("WRONG_PHASE", "R35",
+                         "it is the ghosts' turn, PAC-MAN moves again after them")
+        squares = _squares(found.group(1))
+        assert squares is not None
+        move = _pacman_path(state, squares)
+    except IllegalInput as error:
+        return {"legal": False, "reason": error.reason, "code": error.params.get("code")}
+    return {"legal": True, "reason": None, "code": None, **_describe_path(move),
+            "path": move.text}
+
+
+def _describe_path(path: PacmanPath) -> dict[str, Any]:
+    return {
+        "square": square_name(path.final),
+        "dots_eaten": [square_name(square) for square in path.dots_eaten],
+        "ghosts_eaten": [GHOST_NAMES[ghost] for ghost, _ in path.ghosts_eaten],
+        "wins": path.is_win,
     }
 
 

@@ -113,7 +113,9 @@ def load_board_file(path: str | os.PathLike[str]) -> Board:
     try:
         data = file.read_bytes()
     except OSError as error:
-        raise BoardError(str(file), [f"file: cannot read {str(file)!r} ({error.strerror})"]) from None
+        raise BoardError(
+            str(file), [f"file: cannot read {str(file)!r} ({error.strerror})"]
+        ) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -159,16 +161,23 @@ def resolve_board(choice: object) -> Board:
     if text.endswith(".toml") or os.sep in text or "/" in text or path.is_file():
         if not path.is_file():
             raise ValueError(f"option 'board': there is no board file {text!r}")
-        return load_board_file(path)
+        return _option_board(path)
     for directory in (user_boards_dir(), PACKAGE_BOARDS):
         found = _find_named(directory, text)
         if found is not None:
-            return load_board_file(found)
+            return _option_board(found)
     known = ", ".join(sorted(board_names())) or "none"
     raise ValueError(
         f"option 'board': there is no board {text!r} (boards: {known}; "
         f"or give a path to a .toml file)"
     )
+
+
+def _option_board(path: Path) -> Board:
+    try:
+        return load_board_file(path)
+    except BoardError as error:
+        raise ValueError(f"option 'board': {error}") from None
 
 
 def board_names() -> list[str]:
@@ -232,7 +241,9 @@ def _field_schema_errors(number: int, raw: object) -> list[str]:
     if not isinstance(ident, str) or not _ID.fullmatch(ident):
         return [f"format: fields entry {number}: id must be letters, digits and _, not {ident!r}"]
     where = f"field {ident!r}"
-    errors = [f"format: {where}: unknown key {key!r}" for key in sorted(set(raw) - set(_FIELD_KEYS))]
+    errors = [
+        f"format: {where}: unknown key {key!r}" for key in sorted(set(raw) - set(_FIELD_KEYS))
+    ]
     if raw.get("kind", "normal") not in KINDS:
         errors.append(f"format: {where}: kind {raw.get('kind')!r} is not one of {', '.join(KINDS)}")
     successors = raw.get("next")
@@ -278,11 +289,17 @@ def _graph_errors(data: dict[str, Any], fields: list[Field]) -> list[str]:
         if data[key] not in ids:
             errors.append(f"V1: top-level {key} refers to unknown field {data[key]!r}")
     for spot in fields:
-        for key, targets in (("next", spot.next), ("main", (spot.main,)),
-                             ("forced", (spot.forced,)), ("back", (spot.back,))):
+        for key, targets in (
+            ("next", spot.next),
+            ("main", (spot.main,)),
+            ("forced", (spot.forced,)),
+            ("back", (spot.back,)),
+        ):
             for target in targets:
                 if target is not None and target not in ids:
-                    errors.append(f"V1: field {spot.id!r}: {key} refers to unknown field {target!r}")
+                    errors.append(
+                        f"V1: field {spot.id!r}: {key} refers to unknown field {target!r}"
+                    )
     errors.extend(_kind_errors(data, fields))
     predecessors: dict[str, list[str]] = {spot.id: [] for spot in fields}
     for spot in fields:
@@ -381,7 +398,9 @@ def _steppers(fields: list[Field]) -> tuple[dict[str, str], dict[str, str], dict
     for spot in fields:
         if spot.next:
             step_on[spot.id] = spot.next[0] if len(spot.next) == 1 else str(spot.main)
-            step_first[spot.id] = spot.forced if spot.kind == "sign" and spot.forced else step_on[spot.id]
+            step_first[spot.id] = (
+                spot.forced if spot.kind == "sign" and spot.forced else step_on[spot.id]
+            )
         before = predecessors[spot.id]
         if spot.kind != "start" and before:
             step_back[spot.id] = before[0] if len(before) == 1 else str(spot.back)

@@ -37,8 +37,19 @@ from companion.games.patamat.state import (
 )
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_TOP_KEYS = {"board", "board_sha", "players", "target", "phase", "turn", "winner", "rolloff",
-             "flags", "cars", "pawns"}
+_TOP_KEYS = {
+    "board",
+    "board_sha",
+    "players",
+    "target",
+    "phase",
+    "turn",
+    "winner",
+    "rolloff",
+    "flags",
+    "cars",
+    "pawns",
+}
 
 
 def format_position(state: State) -> str:
@@ -57,8 +68,9 @@ def format_position(state: State) -> str:
         lines.append(f"turn = {_string(names[state.turn])}")
     if state.phase == "rolloff":
         group = ", ".join(_string(names[seat]) for seat in state.rolloff_group)
-        rolls = _table((names[seat], str(roll))
-                       for seat, roll in zip(state.rolloff_group, state.rolloff_rolls))
+        rolls = _table(
+            (names[seat], str(roll)) for seat, roll in zip(state.rolloff_group, state.rolloff_rolls)
+        )
         lines.append(f"rolloff = {{ group = [{group}], rolls = {rolls} }}")
     lines.append(f"flags = {_table((name, str(flag)) for name, flag in zip(names, state.flags))}")
     placed = ((car, _string(spot)) for car, spot in zip(ALL_CARS, state.car_fields) if spot)
@@ -87,8 +99,10 @@ def parse_position(text: str, board: Board, players: int) -> State:
     names = _names(data, players)
     seat_of = {name: seat for seat, name in enumerate(names)}
     target = data.get("target")
-    if isinstance(target, bool) or not isinstance(target, int) or not (
-        MIN_TARGET <= target <= MAX_TARGET
+    if (
+        isinstance(target, bool)
+        or not isinstance(target, int)
+        or not (MIN_TARGET <= target <= MAX_TARGET)
     ):
         raise ValueError(f"position: target must be {MIN_TARGET} to {MAX_TARGET}, not {target!r}")
     phase = data.get("phase", "play")
@@ -152,7 +166,9 @@ def _cars(data: dict[str, Any], board: Board, phase: str) -> tuple[str | None, .
     return tuple(fields)
 
 
-def _flags(data: dict[str, Any], names: tuple[str, ...], target: int, phase: str) -> tuple[int, ...]:
+def _flags(
+    data: dict[str, Any], names: tuple[str, ...], target: int, phase: str
+) -> tuple[int, ...]:
     raw = data.get("flags")
     if not isinstance(raw, dict) or set(raw) != set(names):
         raise ValueError("position: flags must give a number for every player")
@@ -166,8 +182,11 @@ def _flags(data: dict[str, Any], names: tuple[str, ...], target: int, phase: str
 
 
 def _pawns(
-    data: dict[str, Any], names: tuple[str, ...], board: Board,
-    car_fields: tuple[str | None, ...], phase: str,
+    data: dict[str, Any],
+    names: tuple[str, ...],
+    board: Board,
+    car_fields: tuple[str | None, ...],
+    phase: str,
 ) -> tuple[Pawn, ...]:
     raw = data.get("pawns")
     if raw is None and phase in ("setup", "rolloff"):
@@ -200,7 +219,9 @@ def _pawn(name: str, raw: object, board: Board, car_fields: tuple[str | None, ..
         option not in CAR_INDEX or car_fields[CAR_INDEX[option]] != spot for option in options
     ):
         raise ValueError(f"{where}: options must be cars standing on {spot} (I2)")
-    if options and (len({CAR_TYPE[option] for option in options}) < 2 or len(set(options)) != len(options)):
+    if options and (
+        len({CAR_TYPE[option] for option in options}) < 2 or len(set(options)) != len(options)
+    ):
         raise ValueError(f"{where}: options must hold different cars of at least 2 types")
     if car is not None and options:
         raise ValueError(f"{where} cannot have both a car and options (I2)")
@@ -213,8 +234,12 @@ def _pawn(name: str, raw: object, board: Board, car_fields: tuple[str | None, ..
 
 
 def _turn(
-    data: dict[str, Any], names: tuple[str, ...], seat_of: dict[str, int], phase: str,
-    flags: tuple[int, ...], target: int,
+    data: dict[str, Any],
+    names: tuple[str, ...],
+    seat_of: dict[str, int],
+    phase: str,
+    flags: tuple[int, ...],
+    target: int,
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     key = "winner" if phase == "over" else "turn"
     other = "turn" if phase == "over" else "winner"
@@ -233,8 +258,10 @@ def _turn(
     if not isinstance(raw, dict) or set(raw) != {"group", "rolls"}:
         raise ValueError("position: rolloff must be { group = [...], rolls = {...} }")
     group_names, roll_table = raw["group"], raw["rolls"]
-    if not isinstance(group_names, list) or not isinstance(roll_table, dict) or any(
-        name not in seat_of for name in group_names
+    if (
+        not isinstance(group_names, list)
+        or not isinstance(roll_table, dict)
+        or any(name not in seat_of for name in group_names)
     ):
         raise ValueError("position: rolloff group must list players")
     group = tuple(seat_of[name] for name in group_names)

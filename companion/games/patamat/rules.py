@@ -13,6 +13,7 @@ Options (``open_game("patamat", players=3, target=3, board="standin-v1")``):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from companion.engine.errors import IllegalInput
@@ -112,8 +113,9 @@ class PatamatRules:
         want = turns.wanted(state)
         if want.want == "none":
             winner = state.names[state.turn]
-            raise PatamatInput("game-over", "R19", "the game is over: {player} has won",
-                               player=winner)
+            raise PatamatInput(
+                "game-over", "R19", "the game is over: {player} has won", player=winner
+            )
         if keyword == "roll" and want.want == "roll" and len(words) == 2:
             value = _die(words[1])
             if want.purpose == "rolloff":
@@ -184,15 +186,17 @@ def _names(players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
 def _die(text: str) -> int:
     if text.isdigit() and int(text) in DIE_FACES:
         return int(text)
-    raise PatamatInput("bad-value", "R2", "{value!r} is not a die value: a roll is 1 to 6",
-                       value=text)
+    raise PatamatInput(
+        "bad-value", "R2", "{value!r} is not a die value: a roll is 1 to 6", value=text
+    )
 
 
 def _car_type(text: str) -> str:
     kind = text.lower()
     if kind not in CAR_TYPES:
         raise PatamatInput(
-            "bad-value", "S3",
+            "bad-value",
+            "S3",
             "{value!r} is not a car type: the types are kart, car, tractor, rusty, garbage",
             value=text,
         )
@@ -204,19 +208,30 @@ def _placement(state: State, type_text: str, field_text: str) -> tuple[str, str]
     board = state.board
     field_id = board.lookup(field_text)
     if field_id is None:
-        raise PatamatInput("bad-field", "S3", "there is no field {field!r} on board {board}",
-                           field=field_text, board=board.name)
+        raise PatamatInput(
+            "bad-field",
+            "S3",
+            "there is no field {field!r} on board {board}",
+            field=field_text,
+            board=board.name,
+        )
     spot_kind = board.kind(field_id)
     if spot_kind != "normal":
         raise PatamatInput(
-            "special-field", "S3",
+            "special-field",
+            "S3",
             _SPECIAL_FIELD[spot_kind],
             field=field_id,
         )
     car = state.next_car_of(kind)
     if car is None:
-        raise PatamatInput("no-car-left", "S3", "all {count} cars of type {kind} are placed already",
-                           count=CAR_COUNTS[kind], kind=kind)
+        raise PatamatInput(
+            "no-car-left",
+            "S3",
+            "all {count} cars of type {kind} are placed already",
+            count=CAR_COUNTS[kind],
+            kind=kind,
+        )
     return car, field_id
 
 
@@ -234,8 +249,12 @@ def _choice(state: State, text: str) -> str:
     if kind not in offered:
         choices = ", ".join(kind for kind in CAR_TYPES if kind in offered)
         raise PatamatInput(
-            "illegal-choice", "R17", "{player} cannot choose {kind}: the cars there are {choices}",
-            player=state.names[state.turn], kind=kind, choices=choices,
+            "illegal-choice",
+            "R17",
+            "{player} cannot choose {kind}: the cars there are {choices}",
+            player=state.names[state.turn],
+            kind=kind,
+            choices=choices,
         )
     return kind
 
@@ -251,31 +270,28 @@ _WRONG_INPUT = {
 
 
 def _placements(state: State) -> list[str]:
-    return _placement_lines(state.board, state.unplaced_types())
+    return list(_placement_lines(state.board, state.unplaced_types()))
 
 
-_PLACEMENT_CACHE: dict[tuple[str, tuple[str, ...]], list[str]] = {}
-
-
-def _placement_lines(board: Board, kinds: tuple[str, ...]) -> list[str]:
-    key = (board.sha, kinds)
-    lines = _PLACEMENT_CACHE.get(key)
-    if lines is None:
-        lines = [f"place {kind} {field_id}" for kind in kinds for field_id in board.normal_fields]
-        if len(_PLACEMENT_CACHE) > 256:
-            _PLACEMENT_CACHE.clear()
-        _PLACEMENT_CACHE[key] = lines
-    return list(lines)
+@lru_cache(maxsize=64)
+def _placement_lines(board: Board, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """Every placement of the given car types on the board's normal fields (memoised)."""
+    return tuple(f"place {kind} {field_id}" for kind in kinds for field_id in board.normal_fields)
 
 
 def _wrong_input(state: State, want: turns.Want, line: str) -> PatamatInput:
     if want.want == "roll" and line.split(" ")[0].lower() == "roll":
-        return PatamatInput("bad-value", "R2", "{value!r} is not a die value: a roll is 1 to 6",
-                            value=line[len("roll"):].strip())
+        return PatamatInput(
+            "bad-value",
+            "R2",
+            "{value!r} is not a die value: a roll is 1 to 6",
+            value=line[len("roll") :].strip(),
+        )
     key = want.purpose if want.want == "roll" and want.purpose else want.want
     rule = {"place": "S3", "rolloff": "S5", "light": "R10", "choose": "R17"}.get(key, "R2")
-    return PatamatInput("wrong-input", rule, _WRONG_INPUT[key], line=line,
-                        player=state.names[state.turn])
+    return PatamatInput(
+        "wrong-input", rule, _WRONG_INPUT[key], line=line, player=state.names[state.turn]
+    )
 
 
 __all__ = ["ALL_CARS", "PATAMAT", "PatamatInput", "PatamatRules"]

@@ -9,7 +9,9 @@ from companion.games.patamat.board import Board
 
 CAR_TYPES = ("kart", "car", "tractor", "rusty", "garbage")
 CAR_COUNTS = {"kart": 3, "car": 4, "tractor": 2, "rusty": 3, "garbage": 3}
-ALL_CARS = tuple(f"{kind}{number}" for kind in CAR_TYPES for number in range(1, CAR_COUNTS[kind] + 1))
+ALL_CARS = tuple(
+    f"{kind}{number}" for kind in CAR_TYPES for number in range(1, CAR_COUNTS[kind] + 1)
+)
 CAR_INDEX = {car: index for index, car in enumerate(ALL_CARS)}
 CAR_TYPE = {car: car.rstrip("0123456789") for car in ALL_CARS}
 ROLLING_TYPES = frozenset({"kart", "car", "garbage"})

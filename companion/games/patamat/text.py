@@ -19,14 +19,34 @@ if TYPE_CHECKING:
 
 DOMAIN = "patamat"
 
-NOUN = {"kart": "go-kart", "car": "car", "tractor": "tractor", "rusty": "rusty car",
-        "garbage": "garbage truck"}
-A_CAR = {"kart": "a go-kart", "car": "a car", "tractor": "a tractor", "rusty": "a rusty car",
-         "garbage": "a garbage truck"}
-THE_CAR = {"kart": "the go-kart", "car": "the car", "tractor": "the tractor",
-           "rusty": "the rusty car", "garbage": "the garbage truck"}
-INTO_CAR = {"kart": "into the go-kart", "car": "into the car", "tractor": "into the tractor",
-            "rusty": "into the rusty car", "garbage": "into the garbage truck"}
+NOUN = {
+    "kart": "go-kart",
+    "car": "car",
+    "tractor": "tractor",
+    "rusty": "rusty car",
+    "garbage": "garbage truck",
+}
+A_CAR = {
+    "kart": "a go-kart",
+    "car": "a car",
+    "tractor": "a tractor",
+    "rusty": "a rusty car",
+    "garbage": "a garbage truck",
+}
+THE_CAR = {
+    "kart": "the go-kart",
+    "car": "the car",
+    "tractor": "the tractor",
+    "rusty": "the rusty car",
+    "garbage": "the garbage truck",
+}
+INTO_CAR = {
+    "kart": "into the go-kart",
+    "car": "into the car",
+    "tractor": "into the tractor",
+    "rusty": "into the rusty car",
+    "garbage": "into the garbage truck",
+}
 
 STATUS = {
     "place": "{name}: place {car} on a plain field",
@@ -70,8 +90,13 @@ SAY = {
 }
 
 ALL_MESSAGES: tuple[str, ...] = (
-    *NOUN.values(), *A_CAR.values(), *THE_CAR.values(), *INTO_CAR.values(),
-    *STATUS.values(), *SAY.values(), "a car",
+    *NOUN.values(),
+    *A_CAR.values(),
+    *THE_CAR.values(),
+    *INTO_CAR.values(),
+    *STATUS.values(),
+    *SAY.values(),
+    "a car",
 )
 
 
@@ -118,8 +143,12 @@ def describe(events: Sequence[str], match: Match, lang: str) -> list[str]:
             continue
         word = words[0]
         if word == "place":
-            say("place", name=who(words[1]), car=t(A_CAR[CAR_TYPE[words[2]]]),
-                field=_field(state, words[3]))
+            say(
+                "place",
+                name=who(words[1]),
+                car=t(A_CAR[CAR_TYPE[words[2]]]),
+                field=_field(state, words[3]),
+            )
         elif word == "rolloff":
             say("rolloff", name=who(words[1]), value=words[2])
         elif word == "tie":
@@ -133,8 +162,12 @@ def describe(events: Sequence[str], match: Match, lang: str) -> list[str]:
                 used.add(index + 1)
                 pawn_field = state.pawns[_seat(state, words[1])].field
                 for car in lost[2].split(","):
-                    say("lost", name=who(words[1]), car=t(THE_CAR[CAR_TYPE[car]]),
-                        field=_field(state, pawn_field))
+                    say(
+                        "lost",
+                        name=who(words[1]),
+                        car=t(THE_CAR[CAR_TYPE[car]]),
+                        field=_field(state, pawn_field),
+                    )
         elif word == "chosen":
             say("chosen", name=who(words[1]), car=t(THE_CAR[CAR_TYPE[words[2]]]))
         elif word == "move":
@@ -149,8 +182,13 @@ def describe(events: Sequence[str], match: Match, lang: str) -> list[str]:
 
 
 def _describe_move(
-    parsed: list[list[str]], index: int, used: set[int], state: State,
-    say: _Say, who: _Who, t: Translate,
+    parsed: list[list[str]],
+    index: int,
+    used: set[int],
+    state: State,
+    say: _Say,
+    who: _Who,
+    t: Translate,
 ) -> None:
     words = parsed[index]
     name, mode, path = words[1], words[2], words[4]
@@ -174,14 +212,23 @@ def _describe_move(
         if car is None:
             say("bump", name=who(victim), field=_field(state, item[3]))
         else:
-            say("bump_board", name=who(victim), field=_field(state, item[3]),
-                car=t(INTO_CAR[CAR_TYPE[car]]))
-        lost = next((event for event in following if event[0] == "lost" and event[1] == victim),
-                    None)
+            say(
+                "bump_board",
+                name=who(victim),
+                field=_field(state, item[3]),
+                car=t(INTO_CAR[CAR_TYPE[car]]),
+            )
+        lost = next(
+            (event for event in following if event[0] == "lost" and event[1] == victim), None
+        )
         if lost is not None:
             for held in lost[2].split(","):
-                say("left_behind", name=who(victim), car=t(THE_CAR[CAR_TYPE[held]]),
-                    field=_field(state, item[2]))
+                say(
+                    "left_behind",
+                    name=who(victim),
+                    car=t(THE_CAR[CAR_TYPE[held]]),
+                    field=_field(state, item[2]),
+                )
         _arrival_lines(following, victim, state, say, who, t, {})
     for item in following:
         if item[0] == "flag":
@@ -190,8 +237,13 @@ def _describe_move(
 
 
 def _arrival_lines(
-    following: list[list[str]], player: str, state: State, say: _Say, who: _Who,
-    t: Translate, boards: dict[str, str],
+    following: list[list[str]],
+    player: str,
+    state: State,
+    say: _Say,
+    who: _Who,
+    t: Translate,
+    boards: dict[str, str],
 ) -> None:
     """board (for the mover), options, atlight and sign events of one pawn."""
     for item in following:

@@ -67,7 +67,7 @@ def place(state: State, car: str, field_id: str) -> tuple[State, Events]:
 
 
 def rolloff(state: State, value: int) -> tuple[State, Events]:
-    """S5: one roll-off roll; when the round is complete the highest starts or the tied roll again."""
+    """S5: one roll-off roll; after the round the highest starts, or the tied roll again."""
     names = state.names
     events = [f"rolloff {names[state.turn]} {value}"]
     rolls = state.rolloff_rolls + (value,)
@@ -126,7 +126,7 @@ def go(state: State) -> tuple[State, Events]:
     return _next_turn(state.with_pawn(seat, pawn.cleared()), events)
 
 
-# -- resolution (R7, R8, R11–R13, R18, R19) ---------------------------------------------------------------
+# -- resolution (R7, R8, R11–R13, R18, R19) ----------------------------------------------------
 
 
 def walk_path(state: State, origin: str, steps: int, backward: bool) -> tuple[list[str], bool]:
@@ -177,13 +177,12 @@ def _resolve(state: State, mode: str, steps: int, backward: bool) -> tuple[State
     return _next_turn(state, events)
 
 
-def _bump_chain(
-    state: State, mover: int, end: str, events: Events
-) -> tuple[State, list[int]]:
+def _bump_chain(state: State, mover: int, end: str, events: Events) -> tuple[State, list[int]]:
     """R12: push the pawn on ``end`` one field back, and so on down the chain; return who moved."""
     board, names = state.board, state.names
     standing = {
-        pawn.field: seat for seat, pawn in enumerate(state.pawns)
+        pawn.field: seat
+        for seat, pawn in enumerate(state.pawns)
         if seat != mover and pawn.field != board.start
     }
     pushed: list[int] = []

@@ -61,9 +61,17 @@ def snapshot(state: State) -> dict[str, Any]:
             "start": board.start,
             "finish": board.finish,
             "fields": [
-                {"id": spot.id, "kind": spot.kind, "next": list(spot.next), "main": spot.main,
-                 "forced": spot.forced, "back": spot.back, "label": spot.label,
-                 "x": spot.x, "y": spot.y}
+                {
+                    "id": spot.id,
+                    "kind": spot.kind,
+                    "next": list(spot.next),
+                    "main": spot.main,
+                    "forced": spot.forced,
+                    "back": spot.back,
+                    "label": spot.label,
+                    "x": spot.x,
+                    "y": spot.y,
+                }
                 for spot in board.fields
             ],
         },
@@ -74,15 +82,22 @@ def snapshot(state: State) -> dict[str, Any]:
         "flags": dict(zip(state.names, state.flags)),
         "cars": {car: spot for car, spot in zip(ALL_CARS, state.car_fields) if spot is not None},
         "pawns": {
-            name: {"field": pawn.field, "car": pawn.car, "options": list(pawn.options),
-                   "light": pawn.light}
+            name: {
+                "field": pawn.field,
+                "car": pawn.car,
+                "options": list(pawn.options),
+                "light": pawn.light,
+            }
             for name, pawn in zip(state.names, state.pawns)
         },
         "rolloff": {
             "group": [state.names[seat] for seat in state.rolloff_group],
-            "rolls": dict(zip((state.names[seat] for seat in state.rolloff_group),
-                              state.rolloff_rolls)),
-        } if state.phase == "rolloff" else None,
+            "rolls": dict(
+                zip((state.names[seat] for seat in state.rolloff_group), state.rolloff_rolls)
+            ),
+        }
+        if state.phase == "rolloff"
+        else None,
         "winner": state.names[state.turn] if state.phase == "over" else None,
         "expect": expect(state),
     }
@@ -102,11 +117,20 @@ def result(events: Sequence[str]) -> dict[str, Any] | None:
                 stopped = "START" if mode == "garbage" else "CIL"
             factor = {"walk": 1, "kart": 3, "car": 2, "garbage": 1}.get(mode)
             found = {
-                "player": player, "mode": mode, "planned": int(planned),
+                "player": player,
+                "mode": mode,
+                "planned": int(planned),
                 "roll": int(planned) // factor if factor else None,
                 "direction": "back" if mode == "garbage" else "fwd",
-                "path": path, "end": end, "stopped": stopped, "car_left": None,
-                "bumps": [], "arrivals": [], "flag": None, "reset": False, "winner": None,
+                "path": path,
+                "end": end,
+                "stopped": stopped,
+                "car_left": None,
+                "bumps": [],
+                "arrivals": [],
+                "flag": None,
+                "reset": False,
+                "winner": None,
                 "skipped": None,
             }
             if end is not None:
@@ -136,9 +160,21 @@ def result(events: Sequence[str]) -> dict[str, Any] | None:
 
 def _empty(player: str, skipped: str) -> dict[str, Any]:
     return {
-        "player": player, "mode": None, "roll": None, "planned": 0, "direction": None, "path": [],
-        "end": None, "stopped": None, "car_left": None, "bumps": [], "arrivals": [],
-        "flag": None, "reset": False, "winner": None, "skipped": skipped,
+        "player": player,
+        "mode": None,
+        "roll": None,
+        "planned": 0,
+        "direction": None,
+        "path": [],
+        "end": None,
+        "stopped": None,
+        "car_left": None,
+        "bumps": [],
+        "arrivals": [],
+        "flag": None,
+        "reset": False,
+        "winner": None,
+        "skipped": skipped,
     }
 
 
@@ -159,5 +195,11 @@ def _arrival(found: dict[str, Any], word: str, rest: list[str]) -> None:
 
 
 def _arrival_entry(player: str, field_id: str) -> dict[str, Any]:
-    return {"player": player, "field": field_id, "car": None, "options": [], "light": False,
-            "sign_to": None}
+    return {
+        "player": player,
+        "field": field_id,
+        "car": None,
+        "options": [],
+        "light": False,
+        "sign_to": None,
+    }

@@ -8,9 +8,10 @@ module is shared by standard Quoridor and the PAC-MAN variant.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 SIZE = 9
 SQUARES = SIZE * SIZE

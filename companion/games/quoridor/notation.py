@@ -8,6 +8,7 @@ from companion.engine.errors import IllegalInput
 from companion.games.quoridor.board import (
     SQUARE_PATTERN,
     WALL_PATTERN,
+    Wall,
     parse_wall,
     square_index,
     square_name,
@@ -46,11 +47,11 @@ def parse_position(text: str, players: int, sidestep: bool = True) -> QuoridorSt
     turn = names.index(turn_field[1])
     pawns: list[int] = []
     walls_left: list[int] = []
-    for seat, field in zip(seats, fields[2 : 2 + players]):
+    for seat_info, field in zip(seats, fields[2 : 2 + players]):
         parts = field.split()
         if (
             len(parts) != 3
-            or parts[0] != seat.name
+            or parts[0] != seat_info.name
             or not SQUARE_PATTERN.match(parts[1])
             or not parts[2].isdigit()
         ):
@@ -63,7 +64,7 @@ def parse_position(text: str, players: int, sidestep: bool = True) -> QuoridorSt
     wall_names = rest[0].split()[1:]
     if wall_names == ["-"]:
         wall_names = []
-    walls = []
+    walls: list[Wall] = []
     for name in wall_names:
         if not WALL_PATTERN.match(name):
             _bad("{wall!r} is not a wall like e3h", wall=name)

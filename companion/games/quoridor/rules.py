@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Awaiting, GameDescription, OptionSpec, Outcome

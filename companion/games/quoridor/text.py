@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from companion.engine import Match
 from companion.games.quoridor.board import SIZE, parse_wall, square_index
@@ -76,7 +76,6 @@ def picture(match: Match) -> str:
                 cells.append(" | " if (column, row) in right else "   ")
         lines.append(f"{row + 1:>2}  " + "".join(cells))
         if row < SIZE - 1:
-            lines.append(
-                ("    " + " ".join("---" if (column, row) in below else "   " for column in range(SIZE))).rstrip()
-            )
+            grooves = ("---" if (column, row) in below else "   " for column in range(SIZE))
+            lines.append(("    " + " ".join(grooves)).rstrip())
     return "\n".join(lines)

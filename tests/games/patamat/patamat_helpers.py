@@ -47,6 +47,8 @@ def game(names: tuple[str, ...] = NAMES, **kwargs: object) -> Match:
 
 
 def new_game(names: tuple[str, ...] = NAMES, **options: object) -> Match:
+    """A new game. The facade does not hand ``names`` to the rules, so the seats are P1…Pn in
+    events and positions (P1); the names are the match's, shown by the text module."""
     return open_game("patamat", players=len(names), names=list(names), **options)
 
 

@@ -56,7 +56,9 @@ def test_r7_four_players_take_turns_clockwise_with_five_walls_each() -> None:
 
 
 def test_r15_a_pawn_steps_to_any_open_neighbour_never_diagonally() -> None:
-    match = open_game("quoridor", players=2, position="quoridor 2 | turn e9 | e9 e5 10 | e1 e1 10 | walls -")
+    match = open_game(
+        "quoridor", players=2, position="quoridor 2 | turn e9 | e9 e5 10 | e1 e1 10 | walls -"
+    )
     assert pawn_moves(match) == {"e4", "e6", "d5", "f5"}
     assert rejection(match, "d4").startswith("R15: the pawn on e5 cannot reach d4")
     assert rejection(match, "e3").startswith("R15:")
@@ -142,7 +144,8 @@ def test_r20_no_jump_over_two_pawns() -> None:
 def test_r11_r22_out_of_walls_means_moving() -> None:
     match = open_game(
         "quoridor", players=2,
-        position="quoridor 2 | turn e9 | e9 e9 0 | e1 e1 10 | walls a1h c1h e1h g1h a3h c3h e3h g3h a5h c5h",
+        position="quoridor 2 | turn e9 | e9 e9 0 | e1 e1 10"
+        " | walls a1h c1h e1h g1h a3h c3h e3h g3h a5h c5h",
     )
     assert all(len(line) == 2 for line in match.legal())
     assert rejection(match, "h8h") == "R11: e9 has no walls left and must move the pawn"

@@ -1,0 +1,54 @@
+"""The touchscreen app (Kivy): home, new game, play, result, history, settings.
+
+``run_app`` configures Kivy *before* importing it (800 × 480, fullscreen unless windowed, argv
+left alone), then runs :class:`companion.app.main.CompanionApp`.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+SCREEN_SIZE = (800, 480)
+MAX_FPS = 30
+"""Enough for the short move animations; less work for the Pi when idle."""
+KV_DIR = Path(__file__).resolve().parents[2] / "kv"
+"""The kv files, at the project root (works from a checkout and an editable install)."""
+
+
+def configure_kivy(windowed: bool) -> None:
+    """Set Kivy's environment and config; must run before the first ``import kivy``."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KIVY_HOME", str(Path(tempfile.gettempdir()) / "companion-kivy"))
+    Path(os.environ["KIVY_HOME"]).mkdir(parents=True, exist_ok=True)
+    from kivy.config import Config
+
+    width, height = SCREEN_SIZE
+    Config.set("graphics", "width", str(width))
+    Config.set("graphics", "height", str(height))
+    Config.set("graphics", "resizable", "0")
+    Config.set("graphics", "fullscreen", "0" if windowed else "auto")
+    Config.set("graphics", "show_cursor", "1" if windowed else "0")
+    Config.set("graphics", "maxfps", str(MAX_FPS))
+    Config.set("input", "mouse", "mouse,multitouch_on_demand")
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("kivy", "keyboard_mode", "systemanddock")
+
+
+def run_app(store_path: str | None, windowed: bool, lang: str | None, die: str | None) -> int:
+    """Run the app until it is closed; the exit status for the command line.
+
+    ``die`` None uses the die chosen in Settings (remembered in the store); a given one is used
+    for this run only.
+    """
+    configure_kivy(windowed)
+    from companion.app.main import CompanionApp
+
+    app = CompanionApp(store_path=store_path, lang=lang, die_spec=die)
+    app.run()
+    return 0
+
+
+__all__ = ["KV_DIR", "SCREEN_SIZE", "configure_kivy", "run_app"]

@@ -1,0 +1,217 @@
+"""The Kivy App: builds the screens, wires the controller, the keys, the buttons and the die.
+
+Import only after :func:`companion.app.configure_kivy`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Keyboard, Window
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.app import KV_DIR
+from companion.app.boards import kv_names
+from companion.app.controller import Change, Controller
+from companion.app.dice import make_die_source
+from companion.app.screens.history import HistoryScreen, ReplayScreen
+from companion.app.screens.home import HomeScreen
+from companion.app.screens.newgame import NewGameScreen
+from companion.app.screens.play import PlayScreen
+from companion.app.screens.result import ResultScreen
+from companion.app.screens.settings import SettingsScreen
+from companion.store import Store
+
+log = logging.getLogger(__name__)
+
+_KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
+SCREEN_KV = ("home", "newgame", "play", "result", "history", "replay", "settings")
+RESULT_DELAY_SECONDS = 0.8
+"""After the winning move: time to see it on the board before the result screen."""
+
+
+class CompanionApp(App):
+    lang = StringProperty("cs")
+    controller = ObjectProperty(None)
+    last_button = StringProperty("")
+    """The last physical/keyboard button pressed (shown by the settings' button test)."""
+    has_unfinished = BooleanProperty(False)
+
+    def __init__(self, store_path: str | None = None, lang: str | None = None,
+                 die_spec: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.title = "Companion"
+        self.store = Store(store_path)
+        self.controller = Controller(self.store, lang=lang)
+        self.lang = self.controller.lang
+        self._die_spec = die_spec
+        self._keys: Any = None
+        self._buttons: Any = None
+
+    # -- building ----------------------------------------------------------------------------
+
+    def build(self) -> ScreenManager:
+        Builder.load_file(str(KV_DIR / "common.kv"))
+        for name in kv_names():
+            Builder.load_file(str(KV_DIR / f"board_{name}.kv"))
+        for name in SCREEN_KV:
+            Builder.load_file(str(KV_DIR / f"{name}.kv"))
+        spec = self._die_spec or str(self.store.setting("die", "software"))
+        self.set_die(spec, remember=self._die_spec is None)
+        self.controller.listeners.append(self._on_change)
+        manager = ScreenManager(transition=NoTransition())
+        for screen in (HomeScreen(name="home"), NewGameScreen(name="newgame"),
+                       PlayScreen(name="play"), ResultScreen(name="result"),
+                       HistoryScreen(name="history"), ReplayScreen(name="replay"),
+                       SettingsScreen(name="settings")):
+            manager.add_widget(screen)
+        self._bind_inputs()
+        self.has_unfinished = self.controller.unfinished() is not None
+        return manager
+
+    def on_start(self) -> None:
+        self.go("home")
+        try:
+            from hardware.notify import ready
+
+            ready()
+        except ImportError:
+            pass
+
+    def on_stop(self) -> None:
+        for device in (self._buttons, self.controller.die):
+            close = getattr(device, "close", None)
+            if callable(close):
+                close()
+        self.store.close()
+
+    # -- called from kv (one call per handler) ---------------------------------------------------
+
+    def tr(self, text: str, lang: str | None = None) -> str:
+        """Translate an app text; kv passes ``app.lang`` so labels update on a switch."""
+        return str(self.controller.tr(text))
+
+    def go(self, name: str) -> None:
+        if name == "home":
+            self.has_unfinished = self.controller.unfinished() is not None
+        screen = self.root.get_screen(name)
+        prepare = getattr(screen, "prepare", None)
+        if callable(prepare):
+            prepare()
+        self.root.current = name
+
+    def continue_game(self) -> None:
+        if self.controller.continue_game():
+            self.go("play")
+        else:
+            self.has_unfinished = False
+
+    def set_lang(self, lang: str) -> None:
+        self.controller.set_lang(lang)
+
+    def set_die(self, spec: str, remember: bool = True) -> None:
+        old = getattr(self.controller, "die", None)
+        if old is not None:
+            old.close()
+        self.controller.die = make_die_source(spec, self.controller.on_roll, _post_to_clock)
+        if remember:
+            self.store.set_setting("die", spec)
+
+    def do_action(self, action: str) -> None:
+        """A physical button or key: roll, undo, redo, confirm, menu."""
+        self.last_button = action
+        if self.root.current != "play" or self.controller.match is None:
+            return
+        play = self.root.get_screen("play")
+        if action == "roll":
+            self.controller.roll()
+        elif action == "undo":
+            self.controller.undo()
+        elif action == "redo":
+            self.controller.redo()
+        elif action == "confirm":
+            play.confirm()
+        elif action == "menu":
+            play.open_menu()
+
+    # -- private helpers -------------------------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        if change.kind == "lang":
+            self.lang = self.controller.lang
+        for screen in self.root.screens:
+            on_change = getattr(screen, "on_controller_change", None)
+            if callable(on_change):
+                on_change(change)
+        match = self.controller.match
+        if change.kind in ("played", "redone") and match is not None and match.is_over:
+            Clock.schedule_once(self._show_result, RESULT_DELAY_SECONDS)
+
+    def _show_result(self, *_: Any) -> None:
+        match = self.controller.match
+        if match is not None and match.is_over and self.root.current == "play":
+            self.go("result")
+
+    def _bind_inputs(self) -> None:
+        try:
+            from hardware.keyboard import KeyboardButtons
+
+            self._keys = KeyboardButtons()
+        except ImportError:
+            self._keys = None
+        Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
+        try:
+            from hardware.buttons import open_buttons
+        except ImportError:
+            return
+        self._buttons = open_buttons(
+            on_roll=lambda: self.do_action("roll"),
+            on_undo=lambda: self.do_action("undo"),
+            on_redo=lambda: self.do_action("redo"),
+            on_confirm=lambda: self.do_action("confirm"),
+            on_menu=lambda: self.do_action("menu"),
+            post=_post_to_clock,
+        )
+
+    def _on_key_down(self, _window: Any, key: int, _scancode: int, text: str | None,
+                     modifiers: list[str]) -> bool:
+        if self._keys is None or _is_typing():
+            return False
+        name = _KEY_NAMES.get(key, text or "")
+        action = self._keys.key_down(name, modifiers, time.monotonic())
+        if action:
+            self.do_action(action)
+            return True
+        return False
+
+    def _on_key_up(self, _window: Any, key: int, _scancode: int = 0) -> bool:
+        if self._keys is None or _is_typing():
+            return False
+        name = _KEY_NAMES.get(key, "")
+        action = self._keys.key_up(name, time.monotonic())
+        if action:
+            self.do_action(action)
+            return True
+        return False
+
+
+def _post_to_clock(action: Any) -> None:
+    """Hardware callbacks arrive on other threads: run them on the Kivy clock."""
+    Clock.schedule_once(lambda _dt: action(), 0)
+
+
+def _is_typing() -> bool:
+    """A focused text field gets the keys (names, position text), not the button mapping."""
+    from kivy.uix.textinput import TextInput
+
+    return any(
+        isinstance(widget, TextInput) and widget.focus
+        for root in Window.children
+        for widget in root.walk()
+    )

@@ -1,0 +1,150 @@
+"""History: finished games (date, players, winner); replay one move by move with ◀ ▶."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.app.boards import SeatLook, board_class
+from companion.app.controller import Change, Controller, seat_looks
+from companion.app.widgets import BigButton
+from companion.engine import Match, open_game
+from companion.store import StoredGame
+
+
+class HistoryScreen(Screen):
+    rows = ListProperty([])
+    """RecycleView data: {"text": summary, "game_id": stored id}."""
+
+    def prepare(self) -> None:
+        controller = App.get_running_app().controller
+        self.rows = [
+            {"text": summary(controller, stored), "game_id": stored.id}
+            for stored in controller.store.finished_games()
+        ]
+
+    def on_controller_change(self, change: Change) -> None:
+        if change.kind == "lang":
+            self.prepare()
+
+    def open_game(self, game_id: int) -> None:
+        app = App.get_running_app()
+        replay = app.root.get_screen("replay")
+        replay.stored = app.controller.store.load(game_id)
+        app.go("replay")
+
+
+class HistoryRow(BigButton):
+    game_id = NumericProperty(0)
+
+
+def summary(controller: Controller, stored: StoredGame) -> str:
+    when = _local_time(stored.finished or stored.started)
+    winners = ", ".join(stored.winners) or controller.tr("draw")
+    return controller.tr("{when} · {game} · {players} · winner: {winner}").format(
+        when=when, game=controller.game_name(stored.game), players=", ".join(stored.names),
+        winner=winners)
+
+
+class ReplayHost:
+    """A read-only BoardHost over a stored game, stepped with undo/redo."""
+
+    def __init__(self, controller: Controller, stored: StoredGame) -> None:
+        self._controller = controller
+        self.match: Match = open_game(stored.game, players=stored.players, names=stored.names,
+                                      position=stored.start_position, **stored.options)
+        self.match.restore(stored.timeline, len(stored.timeline))
+        while self.match.undo():
+            pass
+        self._looks = seat_looks(stored.names, stored.extra.get("colours") or [])
+
+    @property
+    def lang(self) -> str:
+        return self._controller.lang
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.match.snapshot()
+
+    def legal(self) -> list[str]:
+        return []
+
+    def send(self, line: str) -> bool:
+        return False
+
+    def seat_looks(self) -> list[SeatLook]:
+        return self._looks
+
+    def tr(self, text: str) -> str:
+        return self._controller.tr(text)
+
+    def input_label(self, line: str) -> str:
+        return line
+
+
+class ReplayScreen(Screen):
+    stored = ObjectProperty(None, allownone=True)
+    title = StringProperty("")
+    step_text = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.host: ReplayHost | None = None
+        self.board: Any = None
+
+    def prepare(self) -> None:
+        if self.stored is None:
+            return
+        controller = App.get_running_app().controller
+        self.host = ReplayHost(controller, self.stored)
+        slot = self.ids.board_slot
+        slot.clear_widgets()
+        self.board = board_class(self.stored.game)(is_interactive=False)
+        slot.add_widget(self.board)
+        self.board.host = self.host
+        self.title = summary(controller, self.stored)
+        self._show(())
+
+    def on_controller_change(self, change: Change) -> None:
+        if change.kind == "lang" and self.host is not None and self.stored is not None:
+            self.title = summary(App.get_running_app().controller, self.stored)
+            self._show(())
+
+    def step(self, delta: int) -> None:
+        if self.host is None:
+            return
+        match = self.host.match
+        moved = match.redo() if delta > 0 else match.undo()
+        if moved:
+            self._show(match.last_events if delta > 0 else ())
+
+    def jump(self, to_end: bool) -> None:
+        if self.host is None:
+            return
+        match = self.host.match
+        while match.redo() if to_end else match.undo():
+            pass
+        self._show(())
+
+    def _show(self, events: Any) -> None:
+        assert self.host is not None
+        match = self.host.match
+        controller = App.get_running_app().controller
+        total = len(match.timeline)
+        if match.cursor == 0:
+            self.step_text = controller.tr("Start of the game ({total} moves)").format(total=total)
+        else:
+            self.step_text = controller.tr("Move {number} of {total}: {input}").format(
+                number=match.cursor, total=total, input=match.history[-1])
+        self.board.refresh(list(events))
+
+
+def _local_time(iso: str) -> str:
+    try:
+        moment = datetime.fromisoformat(iso).astimezone()
+    except ValueError:
+        return iso
+    return moment.strftime("%d.%m.%Y %H:%M")

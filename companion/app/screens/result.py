@@ -1,0 +1,48 @@
+"""Result: the ranking with the game's counters; play again with the same players, or home."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.app.controller import Change
+from companion.app.screens.play import ScoreRow
+
+
+class ResultScreen(Screen):
+    headline = StringProperty("")
+
+    def prepare(self) -> None:
+        controller = App.get_running_app().controller
+        if controller.match is None:
+            return
+        self.headline = controller.result_headline()
+        looks = controller.seat_looks()
+        box = self.ids.ranking
+        box.clear_widgets()
+        for place, seat, name, counters in controller.ranking_rows():
+            text = "  ·  ".join(f"{controller.counter_name(k)} {v}" for k, v in counters.items())
+            box.add_widget(ScoreRow(
+                name=f"{place}. {name}", colour=looks[seat].colour, letter=looks[seat].letter,
+                counters=text, is_turn=place == 1, height=60))
+
+    def on_controller_change(self, change: Change) -> None:
+        if change.kind == "lang" and self.manager and self.manager.current == self.name:
+            self.prepare()
+
+    def play_again(self) -> None:
+        app = App.get_running_app()
+        app.controller.play_again()
+        app.go("play")
+
+    def back_to_game(self) -> None:
+        """Undo the winning input and return to the board (nothing is lost)."""
+        app = App.get_running_app()
+        app.controller.undo()
+        app.go("play")
+
+    def home(self, *_: Any) -> None:
+        App.get_running_app().go("home")

@@ -1,0 +1,158 @@
+"""Runs the app in a real window and plays one scripted scenario on the Kivy clock.
+
+    python tests/ui/driver.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR
+
+Taps are real touch events (``kivy.tests.common.UnitTestTouch``) at widget coordinates,
+dispatched through the window's input pipeline; the scenario writes what it observed as JSON
+and saves a screenshot of every screen it visits. Not a test module itself: the tests in
+``test_ui_*.py`` run it in a subprocess (Kivy allows one App per process).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from companion.app import configure_kivy  # noqa: E402
+
+configure_kivy(windowed=True)
+
+from kivy.clock import Clock  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+
+from companion.app.main import CompanionApp  # noqa: E402
+from companion.games.quoridor.board import COLUMNS, parse_wall  # noqa: E402
+
+TAP_PAUSE = 0.12
+Step = Iterator[float]
+
+
+class Driver:
+    """What a scenario can do: tap widgets, squares and grooves; look; take screenshots."""
+
+    def __init__(self, app: CompanionApp, out: Path, shots: Path) -> None:
+        self.app = app
+        self.out = out
+        self.shots = shots
+        self.results: dict[str, Any] = {"screens": [], "taps": 0}
+
+    # -- looking ---------------------------------------------------------------------------------
+
+    @property
+    def screen(self) -> Any:
+        return self.app.root.current_screen
+
+    @property
+    def history(self) -> list[str]:
+        match = self.app.controller.match
+        return list(match.history) if match else []
+
+    def widget(self, screen: str, widget_id: str) -> Any:
+        return self.app.root.get_screen(screen).ids[widget_id]
+
+    def find(self, text: str, root: Any = None) -> Any:
+        """The last visible widget (modal views first) whose text is ``text``."""
+        roots = [root] if root is not None else list(Window.children)
+        for top in roots:
+            for widget in top.walk(restrict=True):
+                if getattr(widget, "text", None) == text and widget.opacity > 0 and (
+                        widget.get_root_window() is not None):
+                    return widget
+        raise LookupError(f"no widget with text {text!r} on {self.screen.name}")
+
+    def shot(self, name: str) -> None:
+        self.shots.mkdir(parents=True, exist_ok=True)
+        made = Window.screenshot(name=str(self.shots / f"{name}.png"))
+        if made:
+            Path(made).replace(self.shots / f"{name}.png")
+        self.results["screens"].append(name)
+
+    # -- tapping ---------------------------------------------------------------------------------
+
+    def tap_at(self, x: float, y: float) -> None:
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.results["taps"] += 1
+
+    def tap(self, widget: Any) -> None:
+        if widget.disabled or widget.opacity == 0:
+            raise AssertionError(f"{widget!r} ({getattr(widget, 'text', '')!r}) is not tappable")
+        x, y = widget.to_window(*widget.center)
+        self.tap_at(x, y)
+
+    def tap_text(self, text: str, root: Any = None) -> None:
+        self.tap(self.find(text, root))
+
+    def tap_square(self, name: str) -> None:
+        board = self.app.root.get_screen("play").board
+        x, y, side = board._square_rect(name)
+        self.tap_at(*board.to_window(x + side / 2, y + side / 2))
+
+    def tap_wall(self, name: str) -> None:
+        """In the groove of ``name``, 0.3 cell from its midpoint along the wall."""
+        board = self.app.root.get_screen("play").board
+        ox, oy, pitch = board._grid()
+        wall = parse_wall(name)
+        top = oy + 9 * pitch
+        if wall.is_horizontal:
+            x, y = ox + (wall.column + 0.7) * pitch, top - (wall.row + 1) * pitch
+        else:
+            x, y = ox + (wall.column + 1) * pitch, top - (wall.row + 0.7) * pitch
+        self.tap_at(*board.to_window(x, y))
+
+    def finish(self) -> None:
+        self.out.write_text(json.dumps(self.results, indent=1), encoding="utf-8")
+
+
+def run(scenario: Callable[[Driver], Step], store: str, out: Path, shots: Path,
+        lang: str | None) -> None:
+    app = CompanionApp(store_path=store, lang=lang, die_spec="software")
+    driver = Driver(app, out, shots)
+    steps = scenario(driver)
+
+    def advance(_dt: float) -> None:
+        try:
+            delay = next(steps)
+        except StopIteration:
+            driver.results["ok"] = True
+            driver.finish()
+            app.stop()
+            return
+        except Exception:  # noqa: BLE001 - reported to the test through the JSON
+            driver.results["ok"] = False
+            driver.results["error"] = traceback.format_exc()
+            driver.finish()
+            app.stop()
+            return
+        Clock.schedule_once(advance, delay)
+
+    Clock.schedule_once(advance, 0.5)
+    app.run()
+
+
+def main() -> None:
+    from scenarios import SCENARIOS  # type: ignore[import-not-found]
+
+    name, store, out, shots = sys.argv[1:5]
+    lang = sys.argv[5] if len(sys.argv) > 5 else None
+    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
+
+
+def die_now() -> None:
+    """Simulate a power cut: no clean shutdown, no flush beyond what the store committed."""
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+__all__ = ["COLUMNS", "Driver", "die_now", "run"]
+
+if __name__ == "__main__":
+    main()

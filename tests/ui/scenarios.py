@@ -1,0 +1,265 @@
+"""The scripted scenarios the driver plays (one per subprocess). Each yields pauses in seconds.
+
+Written like the table: what a player taps, in Quoridor notation, and what the screen says.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from driver import Driver, die_now
+
+P = 0.15
+"""A pause after a tap: long enough for the screen to show it."""
+Scenario = Callable[[Driver], Iterator[float]]
+
+
+def seed_players(d: Driver, names: list[str], colours: list[str], game: str = "quoridor") -> None:
+    """As if these players had played last time (the new-game screen remembers them)."""
+    d.app.store.set_setting(f"setup.{game}", {"players": len(names), "names": names,
+                                               "colours": colours, "options": {}})
+    d.app.store.set_setting("last_game", game)
+
+
+def start_quoridor(d: Driver, players: str = "2") -> Iterator[float]:
+    home = d.app.root.get_screen("home")
+    d.tap(home.ids.new_game_button)
+    yield P
+    d.tap_text(players, d.app.root.get_screen("newgame").ids.counts)
+    yield P
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.3
+
+
+def full_game(d: Driver) -> Iterator[float]:
+    """New game → moves → an illegal wall → undo/redo → a win → result → history replay."""
+    seed_players(d, ["Eva", "Pat"], ["red", "blue"])
+    d.app.go("home")
+    yield 0.3
+    d.shot("home")
+    d.results["home_has_continue"] = bool(d.app.root.get_screen("home").continue_text)
+    d.tap(d.widget("home", "new_game_button"))
+    yield 0.3
+    d.shot("newgame")
+    d.results["newgame_names"] = list(d.app.root.get_screen("newgame").names)
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+    play = d.app.root.get_screen("play")
+    d.results["screen_after_start"] = d.screen.name
+    d.results["status_start"] = play.status
+    d.tap_square("e8")                      # Eva steps forward
+    yield P
+    d.results["after_e8"] = d.history
+    d.tap_wall("a3h")                       # Pat: a wall, first tap only previews it
+    yield P
+    d.results["preview"] = play.board.preview
+    d.results["preview_action"] = play.action_kind
+    d.results["history_during_preview"] = d.history
+    d.shot("play_wall_preview")
+    d.tap_wall("a3h")                       # the second tap places it
+    yield P
+    d.results["after_wall"] = d.history
+    d.tap_wall("b3h")                       # Eva: b3h would overlap a3h
+    yield P
+    d.tap(play.ids.action_area.children[0].ids.ok_button)
+    yield 0.4
+    d.results["banner"] = play.banner
+    d.results["after_illegal"] = d.history
+    d.shot("play_rejected")
+    d.tap(play.ids.banner)
+    yield P
+    d.results["banner_after_tap"] = play.banner
+    d.tap_square("e7")
+    yield P
+    d.results["after_e7"] = d.history
+    d.tap(play.ids.undo_button)
+    yield P
+    d.results["after_undo"] = d.history
+    d.results["stored_after_undo"] = d.app.store.load(d.app.controller.stored_id).cursor
+    d.tap(play.ids.redo_button)
+    yield P
+    d.results["after_redo"] = d.history
+    for seat1, seat0 in (("d1", "e6"), ("c1", "e5"), ("d1", "e4"), ("c1", "e3"),
+                         ("d1", "e2"), ("c1", None)):
+        d.tap_square(seat1)
+        yield P
+        if seat0:
+            d.tap_square(seat0)
+            yield P
+    d.shot("play")
+    d.results["status_before_win"] = play.status
+    d.tap_square("e1")                      # Eva reaches row 1
+    yield 1.3
+    d.results["screen_after_win"] = d.screen.name
+    d.results["headline"] = d.app.root.get_screen("result").headline
+    d.shot("result")
+    d.tap(d.widget("result", "home_button"))
+    yield P
+    d.results["continue_after_win"] = d.app.root.get_screen("home").continue_text
+    d.tap(d.widget("home", "history_button"))
+    yield 0.3
+    history = d.app.root.get_screen("history")
+    d.results["history_rows"] = [row["text"] for row in history.rows]
+    d.shot("history")
+    d.tap(history.ids.list.children[0].children[-1])
+    yield 0.3
+    replay = d.app.root.get_screen("replay")
+    d.results["replay_screen"] = d.screen.name
+    d.results["replay_start"] = replay.step_text
+    for _ in range(3):
+        d.tap(replay.ids.forward_button)
+        yield P
+    d.results["replay_step3"] = replay.step_text
+    d.results["replay_pawns"] = [s["pawn"] for s in replay.host.snapshot()["state"]["seats"]]
+    d.shot("replay")
+    d.tap(replay.ids.back_button)
+    yield P
+    d.results["replay_step2"] = replay.step_text
+
+
+def menu_fix_settings(d: Driver) -> Iterator[float]:
+    """Czech, 4 players: menu, move log, fix the position, settings (language, buttons)."""
+    seed_players(d, ["Eva", "Pat", "Ola", "Jan"], ["red", "blue", "green", "yellow"])
+    d.app.go("home")
+    yield 0.3
+    yield from start_quoridor(d, "4")
+    play = d.app.root.get_screen("play")
+    d.results["players"] = d.app.controller.match.players
+    d.results["status"] = play.status
+    d.tap_square("e8")
+    yield P
+    d.tap_square("b5")
+    yield 0.4
+    d.shot("play_4_cs")
+    d.tap(play.ids.menu_button)
+    yield 0.4
+    d.shot("menu_cs")
+    d.tap_text(d.app.tr("Move log"))
+    yield 0.4
+    d.shot("move_log_cs")
+    d.tap_text(d.app.tr("Close"))
+    yield P
+    d.tap(play.ids.menu_button)
+    yield 0.3
+    d.tap_text(d.app.tr("Fix the position"))
+    yield 0.3
+    d.results["fixing"] = play.is_fixing
+    d.tap_square("e8")                      # pick up Eva's pawn …
+    yield P
+    d.tap_square("e7")                      # … and put it where it really stands
+    yield P
+    d.tap_wall("c3h")                       # a wall the screen missed, placed by Eva
+    yield P
+    seat_rows = play.ids.action_area.children[0].ids.seats.children[::-1]
+    d.tap_text("-", seat_rows[0])           # Eva has one wall less in hand
+    yield P
+    d.shot("fix_cs")
+    d.results["fix_position"] = play.board.fix_position()
+    d.tap(play.ids.undo_button)             # "Done"
+    yield 0.3
+    d.results["after_fix"] = d.history
+    d.results["fixing_after_done"] = play.is_fixing
+    d.results["pawns_after_fix"] = [s["pawn"] for s in d.app.controller.snapshot()["state"]["seats"]]
+    d.tap(play.ids.undo_button)             # a fix is undoable like any input
+    yield P
+    d.results["after_fix_undo"] = d.history
+    d.tap(play.ids.redo_button)
+    yield P
+    d.tap(play.ids.menu_button)
+    yield 0.3
+    d.tap_text(d.app.tr("Settings"))
+    yield 0.3
+    d.results["settings_screen"] = d.screen.name
+    d.app._on_key_down(None, 114, 0, "r", [])   # the R key, as the keyboard stands in for ROLL
+    yield P
+    d.results["button_test"] = d.widget("settings", "button_test").text
+    d.shot("settings_cs")
+    d.tap(d.widget("settings", "lang_en"))
+    yield 0.3
+    d.results["lang_after_switch"] = d.app.controller.lang
+    d.results["stored_lang"] = d.app.store.setting("lang")
+    d.shot("settings_en")
+    d.tap(d.widget("settings", "back_button"))
+    yield 0.3
+    d.results["status_en"] = play.status
+    d.shot("play_4_en")
+    d.tap_wall("e4h")                       # preview, then OK in English
+    yield P
+    d.results["preview_en"] = play.action_kind
+    d.tap_wall("e5v")                       # a tap elsewhere: a new preview instead
+    yield P
+    d.results["preview_moved"] = play.board.preview
+    d.tap_square("a1")                      # a tap elsewhere cancels
+    yield P
+    d.results["preview_cancelled"] = play.board.preview
+    d.results["history_end"] = d.history
+
+
+def play_then_power_cut(d: Driver) -> Iterator[float]:
+    """Three inputs, then the process dies without any shutdown."""
+    seed_players(d, ["Eva", "Pat"], ["purple", "orange"])
+    d.app.go("home")
+    yield 0.3
+    yield from start_quoridor(d)
+    d.tap_square("e8")
+    yield P
+    d.tap_wall("c6v")
+    yield P
+    d.tap_wall("c6v")
+    yield P
+    d.tap_square("e7")
+    yield P
+    d.results["history"] = d.history
+    d.finish()
+    die_now()
+    yield 0
+
+
+def resume_after_restart(d: Driver) -> Iterator[float]:
+    yield 0.3
+    home = d.app.root.get_screen("home")
+    d.results["continue_text"] = home.continue_text
+    d.shot("home_continue_cs")
+    d.tap(home.ids.continue_button)
+    yield 0.4
+    d.results["screen"] = d.screen.name
+    d.results["history"] = d.history
+    d.results["status"] = d.app.root.get_screen("play").status
+    d.shot("play_resumed_cs")
+
+
+def generic_board(d: Driver) -> Iterator[float]:
+    """A game without a board widget is played through the fallback: big buttons and a die."""
+    game = "clovece"
+    seed_players(d, ["Eva", "Pat"], ["red", "blue"], game=game)
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "new_game_button"))
+    yield 0.3
+    d.results["game"] = d.app.root.get_screen("newgame").game
+    d.shot("newgame_generic")
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+    play = d.app.root.get_screen("play")
+    d.results["board"] = type(play.board).__name__
+    d.results["awaiting"] = d.app.controller.match.awaiting
+    d.results["action"] = play.action_kind
+    d.shot("play_generic_before_roll")
+    if play.action_kind == "roll":
+        d.tap(play.ids.action_area.children[0].ids.roll_button)
+        yield 0.3
+    d.results["after_roll"] = d.history
+    d.results["faces_counted"] = sum(d.app.store.face_counts("software"))
+    d.results["inputs_offered"] = [line for _label, line in play.board.inputs]
+    d.shot("play_generic")
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "full_game": full_game,
+    "menu_fix_settings": menu_fix_settings,
+    "play_then_power_cut": play_then_power_cut,
+    "resume_after_restart": resume_after_restart,
+    "generic_board": generic_board,
+}
+
+__all__ = ["SCENARIOS", "Any"]
