@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 from typing import Any
 
 from kivy.app import App
@@ -31,6 +32,7 @@ from companion.store import Store
 log = logging.getLogger(__name__)
 
 _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
+SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SCREEN_KV = ("home", "newgame", "play", "result", "history", "replay", "settings")
 RESULT_DELAY_SECONDS = 0.8
 """After the winning move: time to see it on the board before the result screen."""
@@ -42,6 +44,8 @@ class CompanionApp(App):
     last_button = StringProperty("")
     """The last physical/keyboard button pressed (shown by the settings' button test)."""
     has_unfinished = BooleanProperty(False)
+    symbol_font = StringProperty("Roboto")
+    """A font with ◀ ▶ (DejaVu Sans where installed, as on Raspberry Pi OS)."""
 
     def __init__(self, store_path: str | None = None, lang: str | None = None,
                  die_spec: str | None = None, **kwargs: Any) -> None:
@@ -52,6 +56,8 @@ class CompanionApp(App):
         self.lang = self.controller.lang
         self._die_spec = die_spec
         self._keys: Any = None
+        if SYMBOL_FONT.exists():
+            self.symbol_font = str(SYMBOL_FONT)
         self._buttons: Any = None
 
     # -- building ----------------------------------------------------------------------------

@@ -138,7 +138,7 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     yield 0.4
     d.shot("move_log_cs")
     d.tap_text(d.app.tr("Close"))
-    yield P
+    yield 0.4
     d.tap(play.ids.menu_button)
     yield 0.3
     d.tap_text(d.app.tr("Fix the position"))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from datetime import datetime
-from typing import Any
+from typing import Any, Sequence
 
 from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -89,6 +90,8 @@ class ReplayScreen(Screen):
     stored = ObjectProperty(None, allownone=True)
     title = StringProperty("")
     step_text = StringProperty("")
+    step_detail = StringProperty("")
+    """What that move changed on the table (the game's describe text)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -136,10 +139,22 @@ class ReplayScreen(Screen):
         total = len(match.timeline)
         if match.cursor == 0:
             self.step_text = controller.tr("Start of the game ({total} moves)").format(total=total)
+            self.step_detail = ""
         else:
-            self.step_text = controller.tr("Move {number} of {total}: {input}").format(
-                number=match.cursor, total=total, input=match.history[-1])
+            self.step_text = controller.tr("Move {number} of {total}").format(
+                number=match.cursor, total=total)
+            lines = describe(match, match.last_events, controller.lang)
+            self.step_detail = "\n".join(lines) or match.history[-1]
         self.board.refresh(list(events))
+
+
+def describe(match: Match, events: Sequence[str], lang: str) -> list[str]:
+    """The game's own words for ``events`` (its text module), or nothing."""
+    try:
+        text = importlib.import_module(f"companion.games.{match.game_id}.text")
+        return [str(line) for line in text.describe(list(events), match, lang)]
+    except Exception:  # noqa: BLE001 - a missing text never breaks the replay
+        return []
 
 
 def _local_time(iso: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -75,10 +75,10 @@ def load_layout(source: str | Path | Mapping[str, Any] | None = None) -> Layout:
         return _from_json_text(source, "the layout text")
     path = Path(source)
     try:
-        text = path.read_text(encoding="utf-8")
+        modified = path.stat().st_mtime_ns
     except OSError:
         _bad("the layout file {path} cannot be read", path=str(path))
-    return _from_json_text(text, str(path))
+    return _load_file(str(path), modified)
 
 
 def validate_layout(data: Mapping[str, Any]) -> Layout:
@@ -163,6 +163,16 @@ def dead_ends(layout: Layout) -> list[str]:
 
 
 # -- private helpers ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _load_file(path: str, modified: int) -> Layout:
+    """One file read per version of the file (positions are parsed often)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError:
+        _bad("the layout file {path} cannot be read", path=path)
+    return _from_json_text(text, path)
 
 
 def _from_json_text(text: str, path: str) -> Layout:

@@ -136,7 +136,7 @@ def is_adjacent(first: int, second: int) -> bool:
 # -- private helpers ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=512)
 def _paths(
     openings: Openings, start: int, ghosts: Ghosts, dots: tuple[int, ...]
 ) -> tuple[PacmanPath, ...]:

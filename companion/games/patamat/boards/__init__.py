@@ -1,0 +1,1 @@
+"""Board files shipped with the game (a package so that its ``*.toml`` is installed with it)."""

@@ -1,0 +1,87 @@
+"""UI tests run the app in a real Kivy window under Xvfb, one subprocess per scenario.
+
+A session fixture starts its own Xvfb on a free display when DISPLAY is not set (and stops it).
+Screenshots of every screen go to ``artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DRIVER = Path(__file__).with_name("driver.py")
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+SCENARIO_TIMEOUT = 90
+KILLED = -9
+
+RunScenario = Callable[..., dict[str, Any]]
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    if os.environ.get("DISPLAY"):
+        yield os.environ["DISPLAY"]
+        return
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed (apt install xvfb)")
+    number = next(
+        n for n in range(90, 400)
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists()
+    )
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "800x480x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    socket = Path(f"/tmp/.X11-unix/X{number}")
+    deadline = time.monotonic() + 10
+    while not socket.exists():
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            pytest.fail(f"Xvfb did not start on :{number}")
+        time.sleep(0.05)
+    try:
+        yield f":{number}"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+@pytest.fixture
+def run_scenario(display: str, tmp_path: Path) -> RunScenario:
+    """Run one scenario of ``scenarios.py`` in its own app process; return what it observed."""
+
+    def run(name: str, store: Path | None = None, lang: str | None = None,
+            is_killed: bool = False) -> dict[str, Any]:
+        store = store or tmp_path / "games.sqlite3"
+        out = tmp_path / f"{name}.json"
+        env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
+               "KIVY_NO_CONSOLELOG": "1"}
+        command = [sys.executable, str(DRIVER), name, str(store), str(out), str(SCREENSHOTS)]
+        if lang:
+            command.append(lang)
+        done = subprocess.run(command, env=env, capture_output=True, text=True,
+                              timeout=SCENARIO_TIMEOUT, cwd=ROOT)
+        if is_killed:
+            assert done.returncode == KILLED, done.stderr[-3000:]
+        else:
+            assert done.returncode == 0, done.stderr[-3000:]
+        assert out.exists(), done.stderr[-3000:]
+        results: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+        assert results.get("ok", is_killed), results.get("error")
+        for screen in results["screens"]:
+            assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
+        return results
+
+    return run
