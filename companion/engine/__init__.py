@@ -1,12 +1,20 @@
 """The shared engine: one facade over every game (see shared/ENGINE.md).
 
-Pure Python: nothing here imports Kivy, gpiozero or pyserial.
+Pure Python: nothing here imports Kivy, gpiozero or pyserial. The registry (``GAMES``,
+``open_game``) is loaded on first use, so a game module may import ``companion.engine.errors``
+and ``companion.engine.game`` without meeting a half-initialised registry.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import CompanionError, IllegalInput
 from companion.engine.game import GameDescription, OptionSpec, Outcome
 from companion.engine.match import Match
-from companion.engine.registry import GAMES, open_game
+
+if TYPE_CHECKING:
+    from companion.engine.registry import GAMES, open_game
 
 __all__ = [
     "GAMES",
@@ -18,3 +26,11 @@ __all__ = [
     "Outcome",
     "open_game",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("GAMES", "open_game"):
+        from companion.engine import registry
+
+        return getattr(registry, name)
+    raise AttributeError(f"module 'companion.engine' has no attribute {name!r}")

@@ -43,12 +43,16 @@ def open_game(
     seats = players if players is not None else description.player_counts[0]
     require_players(description, seats)
     settings = check_options(description, options)
-    if names is None:
-        names = [f"Player {seat + 1}" for seat in range(seats)]
+    default_names = [f"Player {seat + 1}" for seat in range(seats)]
+    names = list(names) if names is not None else default_names
     if len(names) != seats:
         raise ValueError(f"{len(names)} names given for {seats} players")
+    # Games whose notation carries the players' names (Pat a Mat, P1) get them as an option.
+    rules_options = dict(settings)
+    if names != default_names:
+        rules_options["names"] = tuple(names)
     if position is None:
-        state = rules.new_state(seats, settings)
+        state = rules.new_state(seats, rules_options)
     else:
-        state = rules.parse_position(position, seats, settings)
+        state = rules.parse_position(position, seats, rules_options)
     return Match(rules, seats, names, settings, state, start_position=position)

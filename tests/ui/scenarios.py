@@ -142,7 +142,7 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     d.tap(play.ids.menu_button)
     yield 0.3
     d.tap_text(d.app.tr("Fix the position"))
-    yield 0.3
+    yield 0.5
     d.results["fixing"] = play.is_fixing
     d.tap_square("e8")                      # pick up Eva's pawn …
     yield P
@@ -168,7 +168,7 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     d.tap(play.ids.menu_button)
     yield 0.3
     d.tap_text(d.app.tr("Settings"))
-    yield 0.3
+    yield 0.5
     d.results["settings_screen"] = d.screen.name
     d.app._on_key_down(None, 114, 0, "r", [])   # the R key, as the keyboard stands in for ROLL
     yield P

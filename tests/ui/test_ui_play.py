@@ -54,7 +54,7 @@ def test_ui_menu_fix_and_settings_in_czech_then_english(run_scenario: RunScenari
     # fix mode: Eva's pawn moved e8 → e7, a wall c3h added, Eva's walls in hand 5 → 4
     assert seen["fixing"] is True
     assert seen["fix_position"] == (
-        "quoridor 4 | turn a5 | e9 e7 4 | a5 b5 5 | e1 e1 5 | i5 i5 5 | walls c3h"
+        "quoridor 4 | turn e1 | e9 e7 4 | a5 b5 5 | e1 e1 5 | i5 i5 5 | walls c3h"
     )
     assert seen["after_fix"] == ["e8", "b5", "fix " + seen["fix_position"]]
     assert seen["fixing_after_done"] is False
@@ -65,7 +65,7 @@ def test_ui_menu_fix_and_settings_in_czech_then_english(run_scenario: RunScenari
     assert seen["button_test"] == "Stiskněte tlačítko: hod kostkou"
     assert seen["lang_after_switch"] == "en"
     assert seen["stored_lang"] == "en"
-    assert seen["status_en"].startswith("Pat:")
+    assert seen["status_en"].startswith("Ola:")
     assert "wall" in seen["status_en"]
     # wall preview: a tap on another groove moves the preview, a tap elsewhere cancels it
     assert seen["preview_en"] == "preview"

@@ -71,18 +71,25 @@ def test_yellow_cards_need_turn_6_action_1_and_an_evaluation() -> None:
     match = game(*BASE, "bells e6", "B: a1 e5", "turn 6 A", CARDS)
     assert match.play("card bright") == ["card A bright"]
     rejected(match, "pass", "R27/E_PASS_WITH_OBLIGATION")
-    rejected(match, "place e4 push=SE", "R68/E_YELLOW_NO_EVALUATION")
+    rejected(match, "place d5 push=SW", "R68/E_YELLOW_NO_EVALUATION")
     legal = match.legal()
-    assert "place e4 push=E" in legal and "place e4 push=SE" not in legal
-    assert "pass" not in legal and "card ticket e5 e6" in legal
+    assert "place e4 push=E" in legal and "place d5 push=SW" not in legal
+    assert "pass" not in legal and "card ticket e5 e6" in legal and "magnet e7" in legal
     events = match.play("place e4 push=E")
-    assert "eval 1 A+6 B+6" in events  # inverted table: every field worth 1 scores 2
+    assert "eval 1 A+4 B+4" in events  # inverted table: every field worth 1 scores 2
 
 
 def test_a_yellow_card_with_no_way_to_ring_is_refused() -> None:
-    match = game(*BASE, "bells e6", "B: a1", "turn 6 A", CARDS)
+    match = game(*BASE, "bells e6", "B: g9 i9", "turn 6 A", CARDS)
     rejected(match, "card heartless", "R68/E_YELLOW_NO_EVALUATION")
     assert "card heartless" not in match.legal()
+    # ending the game releases the obligation (C10): pushing B's last car off is a way out
+    last = game(*BASE, "bells e6", "B: a1", "turn 6 A", CARDS)
+    last.play("card heartless")
+    assert last.legal() == [
+        "place a2 push=W", "place a2 push=W bat=1", "place a2 push=W bat=2",
+        "place b1 push=NW", "place b1 push=NW bat=1", "place b1 push=NW bat=2",
+        "card saboteur a1"]
 
 
 def test_blue_cards_are_action_1_and_demand_their_placement() -> None:
@@ -119,8 +126,8 @@ def test_double_hit_pushes_two_ways_in_the_order_given() -> None:
     legal = match.legal()
     assert "place e4 push=E,NE" in legal and "place e4 push=NE,E" in legal
     rejected(match, "place e4 push=E", "R77/E_PUSH_DIRECTIONS")
-    assert match.play("place e4 push=NE,E") == ["place A e4", "move d4>c5", "move e5>e6",
-                                                "turn 2 B"]
+    assert match.play("place e4 push=NE,E") == ["place A e4", "move d4>c5", "move e5>e6"]
+    assert match.awaiting == "choice"
 
 
 def test_action_and_reaction_recoils_the_placed_car() -> None:
@@ -145,7 +152,7 @@ def test_permitted_expansion_waives_adjacency_and_attraction() -> None:
     match.play("card expansion")
     legal = match.legal()
     assert "place g9" in legal and "magnet g9" in legal and "place e4 push=E" in legal
-    assert match.play("magnet g9") == ["place AM g9", "turn 2 B"]
+    assert match.play("magnet g9") == ["place AM g9"]
     other = game(*BASE, "B: e5", "turn 1 A action=2 effect=expansion", CARDS)
     assert other.play("place g9") == ["place A g9", "turn 2 B"]
 

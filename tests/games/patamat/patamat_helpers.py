@@ -47,8 +47,12 @@ def game(names: tuple[str, ...] = NAMES, **kwargs: object) -> Match:
 
 
 def new_game(names: tuple[str, ...] = NAMES, **options: object) -> Match:
-    """A new game. The facade does not hand ``names`` to the rules, so the seats are P1…Pn in
-    events and positions (P1); the names are the match's, shown by the text module."""
+    """A new game whose seats are P1…Pn in events and positions (the default of P1)."""
+    return open_game("patamat", players=len(names), **options)
+
+
+def named_game(names: tuple[str, ...] = NAMES, **options: object) -> Match:
+    """A new game with the players' names, which the facade hands to the rules (P1)."""
     return open_game("patamat", players=len(names), names=list(names), **options)
 
 

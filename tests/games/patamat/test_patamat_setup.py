@@ -180,3 +180,11 @@ def test_rejections_are_illegal_input() -> None:
     with pytest.raises(IllegalInput):
         match.play("go")
     assert NAMES == ("Pat", "Mat", "Eva")
+
+
+def test_p1_names_given_to_open_game_reach_events_and_positions() -> None:
+    from companion.engine import open_game
+
+    match = open_game("patamat", players=2, names=["Tomáš", "Zdeněk"])
+    assert match.play("place kart F04") == ["place Tomáš kart1 F04"]
+    assert 'players = ["Tomáš", "Zdeněk"]' in match.position()

@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 import pytest
-from patamat_helpers import game, new_game, play_all
+from patamat_helpers import game, named_game, new_game, play_all
 
 from companion.games.patamat import text
 from companion.games.patamat.rules import PatamatInput
@@ -98,7 +98,7 @@ def test_field_labels_are_used_when_the_board_has_them(tmp_path: Path) -> None:
 
 
 def test_match_names_are_shown_for_the_seats() -> None:
-    match = new_game(names=("Eva", "Adam"))
+    match = named_game(names=("Eva", "Adam"))
     events = match.play("place rusty F05")
     assert text.describe(events, match, "en") == ["Eva: put a rusty car on field F05"]
     assert text.status_line(match, "en") == "Adam: place a car on a plain field"
@@ -192,7 +192,7 @@ def test_red_light_rusty_skip_and_reset_described() -> None:
 
 
 def test_setup_texts_in_both_languages() -> None:
-    match = new_game(names=("Eva", "Adam"))
+    match = named_game(names=("Eva", "Adam"))
     play_all(
         match,
         *(["place rusty F05"] * 3),
