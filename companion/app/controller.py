@@ -131,8 +131,6 @@ class Controller:
 
     def new_game(self, setup: Setup) -> None:
         """Start a new match from ``setup``; it is stored (and remembered) at once."""
-        if self.match is not None and self.stored_id is not None and not self.match.is_over:
-            self.store.abandon(self.stored_id)
         match = open_game(setup.game, players=setup.players, names=setup.names, **setup.options)
         self.store.set_setting(
             f"setup.{setup.game}",
@@ -140,6 +138,8 @@ class Controller:
              "options": setup.options},
         )
         self.store.set_setting("last_game", setup.game)
+        while (unfinished := self.store.unfinished()) is not None:
+            self.store.abandon(unfinished.id)  # New instead of Continue: kept as abandoned
         stored_id = self.store.start(match, {"colours": setup.colours})
         self.setup = Setup(setup.game, list(setup.names), list(setup.colours), dict(setup.options))
         self._open(match, stored_id)

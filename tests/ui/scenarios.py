@@ -79,13 +79,19 @@ def full_game(d: Driver) -> Iterator[float]:
     d.tap(play.ids.redo_button)
     yield P
     d.results["after_redo"] = d.history
-    for seat1, seat0 in (("d1", "e6"), ("c1", "e5"), ("d1", "e4"), ("c1", "e3"),
-                         ("d1", "e2"), ("c1", None)):
-        d.tap_square(seat1)
+    for seat1, seat0 in (("d1", "e6"), ("g5v", "e5"), ("b6h", "e4"), ("h3h", "e3"),
+                         ("c7v", "e2"), ("c1", None)):
+        if len(seat1) == 3:                 # Pat's walls: preview, then place
+            d.tap_wall(seat1)
+            yield P
+            d.tap_wall(seat1)
+        else:
+            d.tap_square(seat1)
         yield P
         if seat0:
             d.tap_square(seat0)
             yield P
+    yield 0.4
     d.shot("play")
     d.results["status_before_win"] = play.status
     d.tap_square("e1")                      # Eva reaches row 1
@@ -109,6 +115,7 @@ def full_game(d: Driver) -> Iterator[float]:
     for _ in range(3):
         d.tap(replay.ids.forward_button)
         yield P
+    yield 0.4
     d.results["replay_step3"] = replay.step_text
     d.results["replay_pawns"] = [s["pawn"] for s in replay.host.snapshot()["state"]["seats"]]
     d.shot("replay")
@@ -129,7 +136,7 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     d.tap_square("e8")
     yield P
     d.tap_square("b5")
-    yield 0.4
+    yield 0.5
     d.shot("play_4_cs")
     d.tap(play.ids.menu_button)
     yield 0.4

@@ -30,6 +30,8 @@ WALL_BAND = 0.22
 MOVE_ANIMATION_SECONDS = 0.3
 
 BOARD_COLOUR = (0.36, 0.27, 0.19, 1)
+FIXING_BOARD_COLOUR = (0.20, 0.35, 0.65, 1)
+"""In fix mode the grooves turn blue: the screen is being edited, not played."""
 SQUARE_COLOUR = (0.93, 0.89, 0.80, 1)
 WALL_COLOUR = (0.08, 0.08, 0.08, 1)
 PREVIEW_COLOUR = (1.0, 0.86, 0.0, 1)
@@ -248,7 +250,7 @@ class QuoridorBoard(Board):
         looks = self.host.seat_looks() if self.host is not None else []
         seats = self._state["seats"]
         with self.canvas:
-            Color(*BOARD_COLOUR)
+            Color(*(FIXING_BOARD_COLOUR if self.is_fixing else BOARD_COLOUR))
             Rectangle(pos=(ox - MARGIN, oy - MARGIN), size=(pitch * SIZE + 2 * MARGIN,) * 2)
             self._draw_goals(seats, looks, ox, oy, pitch)
             Color(*SQUARE_COLOUR)

@@ -70,8 +70,8 @@ def status_line(match: Match, lang: str) -> str:
     if match.awaiting == "choice":
         count = draw_needed(state)
         if count:
-            return _("{name}: draw {count} cards").format(name=name, count=count)
-        return _("Enter the {count} new display cards").format(count=refill_needed(state))
+            return _("{name}: draw {count} card(s)").format(name=name, count=count)
+        return _("Enter the new display cards: {count}").format(count=refill_needed(state))
     if state.obligation == "blue":
         return _("{name}: place the car for {card}").format(
             name=name, card=card_name(state.effect or "", lang))
@@ -159,7 +159,7 @@ def _describe_one(parts: list[str], match: Match, lang: str, _: Translate) -> st
     if kind == "ban":
         return _("{name} may use no battery in the next turn").format(name=who(args[0]))
     if kind == "draw":
-        return _("{name}: draw {count} cards").format(name=who(args[0]), count=args[1])
+        return _("{name}: draw {count} card(s)").format(name=who(args[0]), count=args[1])
     if kind == "refill":
         cards = ", ".join(card_name(k, lang) for k in args[0].split(","))
         return _("Lay out on the display: {cards}").format(cards=cards)
