@@ -8,27 +8,19 @@ from __future__ import annotations
 
 import importlib
 import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from companion.app.boards.base import SeatLook
 from companion.app.dice import DieSource, FallbackDie
+from companion.app.seats import COLOUR_NAMES, PALETTE, SeatLook, default_colours, seat_looks
 from companion.engine import GAMES, IllegalInput, Match, open_game
 from companion.i18n import LANGUAGES, translate_reason, translator
 from companion.store import Store, StoredGame
 
 log = logging.getLogger(__name__)
 
-PALETTE: dict[str, tuple[float, float, float, float]] = {
-    "red": (0.86, 0.16, 0.16, 1.0),
-    "blue": (0.15, 0.42, 0.95, 1.0),
-    "green": (0.10, 0.65, 0.25, 1.0),
-    "yellow": (0.95, 0.78, 0.05, 1.0),
-    "purple": (0.62, 0.30, 0.85, 1.0),
-    "orange": (0.98, 0.50, 0.08, 1.0),
-}
-COLOUR_NAMES = tuple(PALETTE)
 
 _AWAITING_TEXTS = {
     "roll": "roll the die",
@@ -69,7 +61,7 @@ class Controller:
 
     def __init__(self, store: Store, die: DieSource | None = None, lang: str | None = None):
         self.store = store
-        self.die: DieSource = die or FallbackDie(self.on_roll)
+        self.die: DieSource = die or FallbackDie(self.die_rolled)
         self.match: Match | None = None
         self.stored_id: int | None = None
         self.setup: Setup | None = None
@@ -106,7 +98,7 @@ class Controller:
         while (stored := self.store.unfinished()) is not None:
             match = self.store.resume_or_none(stored)
             if match is not None:
-                colours = list(stored.extra.get("colours") or _default_colours(stored.players))
+                colours = list(stored.extra.get("colours") or default_colours(stored.players))
                 self.setup = Setup(stored.game, list(stored.names), colours, dict(stored.options))
                 self._open(match, stored.id)
                 return True
@@ -209,6 +201,10 @@ class Controller:
         self.store.count_face(self.die.source, value)
         return self.send(f"roll {value}")
 
+    def die_rolled(self, value: int) -> None:
+        """The die's ``on_roll`` callback (on the Kivy clock for hardware dice)."""
+        self.on_roll(value)
+
     def fix(self, position: str) -> bool:
         return self.send(f"fix {position}")
 
@@ -222,7 +218,7 @@ class Controller:
 
     def seat_looks(self) -> list[SeatLook]:
         match = self._require_match()
-        colours = self.setup.colours if self.setup else _default_colours(match.players)
+        colours = self.setup.colours if self.setup else default_colours(match.players)
         return seat_looks(match.names, colours)
 
     def input_label(self, line: str) -> str:
@@ -324,22 +320,6 @@ class Controller:
     def _tell(self, change: Change) -> None:
         for listener in list(self.listeners):
             listener(change)
-
-
-def seat_looks(names: Sequence[str], colours: Sequence[str]) -> list[SeatLook]:
-    """Colour and a letter per seat; letters are initials unless two players share one."""
-    initials = [(name.strip()[:1] or "?").upper() for name in names]
-    is_unique = len(set(initials)) == len(initials)
-    looks = []
-    for seat, name in enumerate(names):
-        colour = colours[seat] if seat < len(colours) else COLOUR_NAMES[seat % len(COLOUR_NAMES)]
-        letter = initials[seat] if is_unique else str(seat + 1)
-        looks.append(SeatLook(name, PALETTE.get(colour, PALETTE["red"]), letter))
-    return looks
-
-
-def _default_colours(players: int) -> list[str]:
-    return [COLOUR_NAMES[seat % len(COLOUR_NAMES)] for seat in range(players)]
 
 
 def _resized(setup: Setup, players: int, tr: Callable[[str], str]) -> Setup:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,7 @@ class FallbackDie:
         self.source = "software"
         self.status = "connected"
         self.on_roll = on_roll
-        self._post = post or (lambda action: action())
+        self._post: Post = post or _call_now
 
     def request_roll(self) -> bool:
         face = secrets.randbelow(6) + 1
@@ -50,6 +51,10 @@ class FallbackDie:
 
     def close(self) -> None:
         self.status = "closed"
+
+
+def _call_now(action: Action) -> None:
+    action()
 
 
 def make_die_source(spec: str, on_roll: OnRoll, post: Post) -> DieSource:

@@ -84,11 +84,13 @@ class CompanionApp(App):
     def on_start(self) -> None:
         self.go("home")
         try:
-            from hardware.notify import ready
-
-            ready()
+            from hardware.notify import ready, watchdog, watchdog_interval
         except ImportError:
-            pass
+            return
+        ready()
+        interval = watchdog_interval()
+        if interval:
+            Clock.schedule_interval(lambda _dt: watchdog(), interval / 2)
 
     def on_stop(self) -> None:
         for device in (self._buttons, self.controller.die):
@@ -125,7 +127,7 @@ class CompanionApp(App):
         old = getattr(self.controller, "die", None)
         if old is not None:
             old.close()
-        self.controller.die = make_die_source(spec, self.controller.on_roll, _post_to_clock)
+        self.controller.die = make_die_source(spec, self.controller.die_rolled, _post_to_clock)
         if remember:
             self.store.set_setting("die", spec)
 

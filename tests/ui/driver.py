@@ -15,8 +15,9 @@ import os
 import signal
 import sys
 import traceback
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -97,16 +98,17 @@ class Driver:
         x, y, side = board._square_rect(name)
         self.tap_at(*board.to_window(x + side / 2, y + side / 2))
 
-    def tap_wall(self, name: str) -> None:
-        """In the groove of ``name``, 0.3 cell from its midpoint along the wall."""
+    def tap_wall(self, name: str, off: float = 0.0) -> None:
+        """In the groove of ``name``, 0.3 cell from its midpoint along the wall, and ``off``
+        cells beside the groove (a finger that misses the thin groove a little)."""
         board = self.app.root.get_screen("play").board
         ox, oy, pitch = board._grid()
         wall = parse_wall(name)
         top = oy + 9 * pitch
         if wall.is_horizontal:
-            x, y = ox + (wall.column + 0.7) * pitch, top - (wall.row + 1) * pitch
+            x, y = ox + (wall.column + 0.7) * pitch, top - (wall.row + 1 + off) * pitch
         else:
-            x, y = ox + (wall.column + 1) * pitch, top - (wall.row + 0.7) * pitch
+            x, y = ox + (wall.column + 1 + off) * pitch, top - (wall.row + 0.7) * pitch
         self.tap_at(*board.to_window(x, y))
 
     def finish(self) -> None:

@@ -5,9 +5,12 @@ Written like the table: what a player taps, in Quoridor notation, and what the s
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from driver import Driver, die_now
+
+from companion.app.boards import BOARDS
 
 P = 0.15
 """A pause after a tap: long enough for the screen to show it."""
@@ -33,14 +36,15 @@ def start_quoridor(d: Driver, players: str = "2") -> Iterator[float]:
 
 def full_game(d: Driver) -> Iterator[float]:
     """New game → moves → an illegal wall → undo/redo → a win → result → history replay."""
+    lang = d.app.controller.lang
     seed_players(d, ["Eva", "Pat"], ["red", "blue"])
     d.app.go("home")
     yield 0.3
-    d.shot("home")
+    d.shot(f"home_{lang}")
     d.results["home_has_continue"] = bool(d.app.root.get_screen("home").continue_text)
     d.tap(d.widget("home", "new_game_button"))
     yield 0.3
-    d.shot("newgame")
+    d.shot(f"newgame_{lang}")
     d.results["newgame_names"] = list(d.app.root.get_screen("newgame").names)
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
@@ -55,7 +59,7 @@ def full_game(d: Driver) -> Iterator[float]:
     d.results["preview"] = play.board.preview
     d.results["preview_action"] = play.action_kind
     d.results["history_during_preview"] = d.history
-    d.shot("play_wall_preview")
+    d.shot(f"play_wall_preview_{lang}")
     d.tap_wall("a3h")                       # the second tap places it
     yield P
     d.results["after_wall"] = d.history
@@ -65,7 +69,7 @@ def full_game(d: Driver) -> Iterator[float]:
     yield 0.4
     d.results["banner"] = play.banner
     d.results["after_illegal"] = d.history
-    d.shot("play_rejected")
+    d.shot(f"play_rejected_{lang}")
     d.tap(play.ids.banner)
     yield P
     d.results["banner_after_tap"] = play.banner
@@ -92,13 +96,13 @@ def full_game(d: Driver) -> Iterator[float]:
             d.tap_square(seat0)
             yield P
     yield 0.4
-    d.shot("play")
+    d.shot(f"play_{lang}")
     d.results["status_before_win"] = play.status
     d.tap_square("e1")                      # Eva reaches row 1
     yield 1.3
     d.results["screen_after_win"] = d.screen.name
     d.results["headline"] = d.app.root.get_screen("result").headline
-    d.shot("result")
+    d.shot(f"result_{lang}")
     d.tap(d.widget("result", "home_button"))
     yield P
     d.results["continue_after_win"] = d.app.root.get_screen("home").continue_text
@@ -106,7 +110,7 @@ def full_game(d: Driver) -> Iterator[float]:
     yield 0.3
     history = d.app.root.get_screen("history")
     d.results["history_rows"] = [row["text"] for row in history.rows]
-    d.shot("history")
+    d.shot(f"history_{lang}")
     d.tap(history.ids.list.children[0].children[-1])
     yield 0.3
     replay = d.app.root.get_screen("replay")
@@ -118,7 +122,7 @@ def full_game(d: Driver) -> Iterator[float]:
     yield 0.4
     d.results["replay_step3"] = replay.step_text
     d.results["replay_pawns"] = [s["pawn"] for s in replay.host.snapshot()["state"]["seats"]]
-    d.shot("replay")
+    d.shot(f"replay_{lang}")
     d.tap(replay.ids.back_button)
     yield P
     d.results["replay_step2"] = replay.step_text
@@ -166,7 +170,8 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     yield 0.3
     d.results["after_fix"] = d.history
     d.results["fixing_after_done"] = play.is_fixing
-    d.results["pawns_after_fix"] = [s["pawn"] for s in d.app.controller.snapshot()["state"]["seats"]]
+    seats = d.app.controller.snapshot()["state"]["seats"]
+    d.results["pawns_after_fix"] = [seat["pawn"] for seat in seats]
     d.tap(play.ids.undo_button)             # a fix is undoable like any input
     yield P
     d.results["after_fix_undo"] = d.history
@@ -190,10 +195,11 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     yield 0.3
     d.results["status_en"] = play.status
     d.shot("play_4_en")
-    d.tap_wall("e4h")                       # preview, then OK in English
+    d.tap_wall("e4h", off=0.25)             # a finger a quarter cell below the groove
     yield P
     d.results["preview_en"] = play.action_kind
-    d.tap_wall("e5v")                       # a tap elsewhere: a new preview instead
+    d.results["preview_first"] = play.board.preview
+    d.tap_wall("e5v", off=-0.25)            # a tap elsewhere: a new preview instead
     yield P
     d.results["preview_moved"] = play.board.preview
     d.tap_square("a1")                      # a tap elsewhere cancels
@@ -236,8 +242,13 @@ def resume_after_restart(d: Driver) -> Iterator[float]:
 
 
 def generic_board(d: Driver) -> Iterator[float]:
-    """A game without a board widget is played through the fallback: big buttons and a die."""
+    """A game without a board widget is played through the fallback: big buttons and a die.
+
+    Člověče (a dice game) is taken out of the board table in this app process only, so the
+    fallback is tested even after every game has its board.
+    """
     game = "clovece"
+    BOARDS.pop(game, None)
     seed_players(d, ["Eva", "Pat"], ["red", "blue"], game=game)
     d.app.go("home")
     yield 0.3

@@ -7,12 +7,19 @@ See ``companion/app/BOARDS.md``.
 
 from __future__ import annotations
 
-from companion.app.boards.base import Board, BoardHost, SeatLook
+from companion.app.boards.base import Board, BoardHost
+from companion.app.boards.clovece import CloveceBoard
 from companion.app.boards.generic import GenericBoard
+from companion.app.boards.pacman import PacmanBoard
+from companion.app.boards.patamat import PatamatBoard
 from companion.app.boards.quoridor import QuoridorBoard
+from companion.app.seats import SeatLook
 
 BOARDS: dict[str, type[Board]] = {
     "quoridor": QuoridorBoard,
+    "pacman": PacmanBoard,
+    "patamat": PatamatBoard,
+    "clovece": CloveceBoard,
 }
 
 

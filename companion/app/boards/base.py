@@ -8,20 +8,13 @@ through ``match.play()`` and the store. See ``companion/app/BOARDS.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
-
-@dataclass(frozen=True)
-class SeatLook:
-    """How one seat is drawn: its player's name, colour (RGBA 0–1) and a letter on the piece."""
-
-    name: str
-    colour: tuple[float, float, float, float]
-    letter: str
+from companion.app.seats import SeatLook
 
 
 class BoardHost(Protocol):

@@ -6,7 +6,7 @@ every engine game is playable on screen from day one.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 

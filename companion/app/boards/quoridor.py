@@ -8,7 +8,8 @@ freely and Done sends ``fix <position>``.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from kivy.animation import Animation
 from kivy.core.text import Label as CoreLabel
@@ -25,8 +26,9 @@ MARGIN = 8
 """Pixels around the grid, where each seat's goal edge is marked in its colour."""
 GROOVE = 0.16
 """Groove width as a fraction of the cell pitch."""
-WALL_BAND = 0.22
-"""A tap this close to a groove (fraction of the pitch) means a wall there."""
+WALL_BAND = 0.32
+"""A tap this close to a groove (fraction of the pitch) means a wall there, except on squares
+that take the tap themselves (destinations, pawns): a finger-wide band around each groove."""
 MOVE_ANIMATION_SECONDS = 0.3
 
 BOARD_COLOUR = (0.36, 0.27, 0.19, 1)
@@ -93,9 +95,9 @@ class QuoridorBoard(Board):
         if self.host is None:
             return line
         if len(line) == 3:
-            return self.host.tr("Wall {wall}").format(wall=line)
+            return str(self.host.tr("Wall {wall}")).format(wall=line)
         if len(line) == 2:
-            return self.host.tr("Move to {square}").format(square=line)
+            return str(self.host.tr("Move to {square}")).format(square=line)
         return line
 
     def begin_fix(self) -> None:
@@ -216,16 +218,22 @@ class QuoridorBoard(Board):
         line_x, line_y = round(gx), round(gy)
         dx = abs(gx - line_x) if 1 <= line_x <= SIZE - 1 else 1.0
         dy = abs(gy - line_y) if 1 <= line_y <= SIZE - 1 else 1.0
-        if not self.is_fixing and square in self._legal and min(dx, dy) > GROOVE / 2:
-            return "move", square
-        if min(dx, dy) < WALL_BAND and not (self.is_fixing and square in self.fix_pawns
-                                             and min(dx, dy) > GROOVE / 2):
+        is_in_groove = min(dx, dy) <= GROOVE / 2
+        if not is_in_groove and self._is_square_target(square):
+            return ("move" if square in self._legal else "square"), square
+        if min(dx, dy) < WALL_BAND:
             anchor_x = min(max(round(gx), 1), SIZE - 1) - 1
             anchor_y = min(max(round(gy), 1), SIZE - 1) - 1
             if dx < dy:
                 return "wall", f"{COLUMNS[line_x - 1]}{anchor_y + 1}v"
             return "wall", f"{COLUMNS[anchor_x]}{line_y}h"
         return "square", square
+
+    def _is_square_target(self, square: str) -> bool:
+        """Squares whose whole cell takes the tap: destinations, pawns, a selected pawn's goal."""
+        if self.is_fixing:
+            return square in self.fix_pawns or self.fix_selected >= 0
+        return square in self._legal or square == self._pawn_of_mover()
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -263,7 +271,7 @@ class QuoridorBoard(Board):
             walls = self.fix_walls if self.is_fixing else self._state["walls_on_board"]
             Color(*WALL_COLOUR)
             for name in walls:
-                self._draw_wall(name, pitch * GROOVE * 1.1)
+                self._draw_wall(name, pitch * GROOVE * 1.3)
             if self.preview:
                 is_legal = self.preview in self._legal
                 Color(*(PREVIEW_COLOUR if is_legal else BAD_PREVIEW_COLOUR))

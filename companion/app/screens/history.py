@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.app.boards import SeatLook, board_class
-from companion.app.controller import Change, Controller, seat_looks
+from companion.app.boards import board_class
+from companion.app.controller import Change, Controller
+from companion.app.seats import SeatLook, seat_looks
 from companion.app.widgets import BigButton
 from companion.engine import Match, open_game
 from companion.store import StoredGame

@@ -16,7 +16,8 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.app.controller import COLOUR_NAMES, PALETTE, Setup, seat_looks
+from companion.app.controller import Setup
+from companion.app.seats import COLOUR_NAMES, PALETTE, seat_looks
 from companion.engine import GAMES
 from companion.i18n import translator
 

@@ -10,15 +10,15 @@ from kivy.properties import (
     BooleanProperty,
     ColorProperty,
     ListProperty,
-    NumericProperty,
     ObjectProperty,
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup, get_hex_from_color
 
-from companion.app.boards import Board, board_class
+from companion.app.boards import board_class
 from companion.app.controller import Change
 from companion.engine import GAMES
 
@@ -27,6 +27,9 @@ BANNER_SECONDS = 5.0
 
 class PlayScreen(Screen):
     status = StringProperty("")
+    """The status line as plain text."""
+    status_markup = StringProperty("")
+    """The same with the mover's name in the mover's colour (what the label shows)."""
     mover_colour = ColorProperty((0, 0, 0, 0))
     mover_letter = StringProperty("")
     banner = StringProperty("")
@@ -50,7 +53,7 @@ class PlayScreen(Screen):
         if controller.match is None:
             return
         cls = board_class(controller.match.game_id)
-        if not isinstance(self.board, cls) or type(self.board) is not cls:
+        if type(self.board) is not cls:
             slot = self.ids.board_slot
             slot.clear_widgets()
             self.board = cls()
@@ -87,6 +90,7 @@ class PlayScreen(Screen):
         looks = controller.seat_looks()
         seat = match.to_move
         self.status = controller.status_line()
+        self.status_markup = coloured_status(self.status, looks, seat)
         if seat is not None and seat < len(looks):
             self.mover_colour = looks[seat].colour
             self.mover_letter = looks[seat].letter
@@ -246,6 +250,24 @@ class PlayScreen(Screen):
         area.add_widget(InfoArea(text=text, is_instruction=bool(lines)))
 
 
+def coloured_status(text: str, looks: list[Any], seat: int | None) -> str:
+    """Kivy markup of the status line with the mover's name in the mover's colour."""
+    plain = escape_markup(text)
+    if seat is None or seat >= len(looks) or not text.startswith(looks[seat].name):
+        return plain
+    name = escape_markup(looks[seat].name)
+    colour = get_hex_from_color(_readable(looks[seat].colour))
+    return f"[color={colour}]{name}[/color]{plain[len(name):]}"
+
+
+def _readable(colour: Any) -> tuple[float, float, float, float]:
+    """The colour lightened until it reads well on the dark background."""
+    r, g, b = colour[:3]
+    while 0.299 * r + 0.587 * g + 0.114 * b < 0.55:
+        r, g, b = (r + (1 - r) * 0.25, g + (1 - g) * 0.25, b + (1 - b) * 0.25)
+    return (r, g, b, 1.0)
+
+
 def controller_log(controller: Any) -> list[str]:
     """The move log: "n. Name: input" for every accepted input up to the undo cursor."""
     from companion.engine import open_game
@@ -312,4 +334,4 @@ class FixText(ModalView):
     position = StringProperty("")
 
 
-__all__ = ["Board", "NumericProperty", "PlayScreen"]
+__all__ = ["PlayScreen"]

@@ -26,6 +26,12 @@ def _field(token: str, text: str) -> int:
     return index
 
 
+def check_playable(state: CrashState) -> CrashState:
+    from companion.games.crash.rules import check_playable as check
+
+    return check(state)
+
+
 def apply_fix(state: CrashState, text: str, players: int) -> tuple[CrashState, list[str]]:
     tokens = text.split()
     head = tokens[0].lower() if tokens else ""
@@ -69,12 +75,12 @@ def apply_fix(state: CrashState, text: str, players: int) -> tuple[CrashState, l
         changed = replace(state, scores=(scores[0], scores[1]))
     if changed is None:
         try:
-            new = parse_position(text, players)
+            new = check_playable(parse_position(text, players))
         except ValueError as error:
             raise _bad(text, str(error)) from None
         return new, ["fix position"]
     try:
-        new = parse_position(format_position(changed), players)
+        new = check_playable(parse_position(format_position(changed), players))
     except ValueError as error:
         raise _bad(text, str(error)) from None
     if new.setup != state.setup:

@@ -8,6 +8,7 @@ are checked by applying them.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -22,8 +23,10 @@ from companion.games.crash.actions import (
     placement_cost,
 )
 from companion.games.crash.board import (
+    DIRECTION_INDEX,
     DIRECTIONS,
     FIELD_COUNT,
+    FIELD_INDEX,
     FIELD_NAMES,
     GEOMETRY,
     NEIGHBOURS,
@@ -47,6 +50,7 @@ from companion.games.crash.state import (
     SIDES,
     Cards,
     CrashState,
+    car_is_magnet,
     car_side,
 )
 from companion.games.crash.turns import apply_play, init_fields, operator_start_fields
@@ -74,8 +78,10 @@ def play_lines(state: CrashState) -> list[str]:
     lines: list[str] = []
     if obligation == "yellow":
         swap_checked: bool | None = None
-        for line, _ in play_candidates(state):
-            if line.startswith("swap "):
+        for line, _ in play_candidates(state, with_operator=False):
+            if line == OPERATOR_MARK:
+                lines.extend(evaluating_operator_paths(state))
+            elif line.startswith("swap "):
                 if swap_checked is None:
                     swap_checked = _accepted(state, line)
                 if swap_checked:
@@ -105,14 +111,21 @@ def _parse(line: str, players: int):  # type: ignore[no-untyped-def]
     return parse_action(line, players)
 
 
-def play_candidates(state: CrashState) -> Iterator[Candidate]:
+def play_candidates(state: CrashState, with_operator: bool = True) -> Iterator[Candidate]:
     sim = Sim(state)
     yield from placement_candidates(state, sim)
     if blue_effect(state) is not None:
         return
-    yield from operator_candidates(state, sim)
+    if with_operator:
+        yield from operator_candidates(state, sim)
+    else:
+        yield OPERATOR_MARK, False
     yield from card_candidates(state, sim)
     yield from swap_candidates(state)
+
+
+OPERATOR_MARK = "operator *"
+"""Stands in the candidate stream for the operator paths, which are handled apart."""
 
 
 def placement_candidates(state: CrashState, sim: Sim) -> Iterator[Candidate]:
@@ -157,9 +170,15 @@ def push_directions_at(sim: Sim, field: int) -> list[int]:
 
 def operator_paths(state: CrashState, sim: Sim, length: int) -> Iterator[str]:
     """Every legal operator path of ``length`` steps, found by simulating each step."""
-    def walk(current: Sim, visited: set[int], steps: list[str]) -> Iterator[str]:
+    for line, _ in operator_results(sim, length):
+        yield line
+
+
+def operator_results(sim: Sim, length: int) -> Iterator[tuple[str, Sim]]:
+    """Each legal operator path with the Sim after its movement step (before the pipeline)."""
+    def walk(current: Sim, visited: set[int], steps: list[str]) -> Iterator[tuple[str, Sim]]:
         if len(steps) == length:
-            yield "operator " + " ".join(steps)
+            yield "operator " + " ".join(steps), current
             return
         for step in operator_step_targets(current, current.operator):
             branch = current.clone()
@@ -175,11 +194,24 @@ def operator_paths(state: CrashState, sim: Sim, length: int) -> Iterator[str]:
     yield from walk(start, {sim.operator}, [])
 
 
+def operator_lengths(state: CrashState) -> tuple[int, ...]:
+    return (2, 4) if state.scores[state.side] - RULES.operator4_cost >= 1 else (2,)
+
+
+def evaluating_operator_paths(state: CrashState) -> Iterator[str]:
+    """Operator paths whose action sets off an evaluation or ends the game."""
+    if blue_effect(state) is not None:
+        return
+    for length in operator_lengths(state):
+        for line, branch in operator_results(Sim(state), length):
+            branch.finish()
+            if branch.evaluated or branch.over:
+                yield line
+
+
 def operator_candidates(state: CrashState, sim: Sim) -> Iterator[Candidate]:
-    for line in operator_paths(state, sim, 2):
-        yield line, False
-    if state.scores[state.side] - RULES.operator4_cost >= 1:
-        for line in operator_paths(state, sim, 4):
+    for length in operator_lengths(state):
+        for line in operator_paths(state, sim, length):
             yield line, False
 
 
@@ -296,19 +328,95 @@ def evaluating_action_exists(state: CrashState) -> bool:
     """Whether some second action would set off an evaluation (yellow obligation, C2)."""
     if not state.bells_unlocked or not state.bells:
         return False
-    return _evaluating_cached(state)
+    key = state
+    if state.cards.discard and state.cards.discard[-1] in YELLOW:
+        # the two yellow kinds leave the same board: share one search (C2 does not depend on
+        # which of them was played, as neither may be played again this turn)
+        key = replace(state, effect="heartless",
+                      cards=replace(state.cards, discard=state.cards.discard[:-1]))
+    if key not in _SEARCHES:
+        if len(_SEARCHES) > 64:
+            _SEARCHES.clear()
+        _SEARCHES[key] = _search_evaluating(state)
+    return _SEARCHES[key]
 
 
-@lru_cache(maxsize=64)
-def _evaluating_cached(state: CrashState) -> bool:
+_SEARCHES: dict[CrashState, bool] = {}
+
+
+_BOARD_ONLY = ("card fluct", "card lambada", "card saboteur", "card flying", "card deadbat",
+               "swap ")
+
+
+def _search_evaluating(state: CrashState) -> bool:
+    sim = Sim(state)
+    magnets_on_board = any(car_is_magnet(cell) for cell in sim.cars)
+    counts = [0, 0]
+    for cell in sim.cars:
+        if cell:
+            counts[car_side(cell)] += 1
+    # an action that ends the game by leaving a side without cars also releases the
+    # obligation (C10); with few cars left the shortcuts below are not used
+    may_prune = min(counts) > 2
     swap_done = False
-    for line, _ in play_candidates(state):
+    for line, _ in play_candidates(state, with_operator=False):
+        if line == OPERATOR_MARK:
+            if any(True for _ in evaluating_operator_paths(state)):
+                return True
+            continue
         if line.startswith("swap "):
             if swap_done:
                 continue
             swap_done = True
+        if may_prune and line.startswith(_BOARD_ONLY) and not _magnet_ring_possible(sim, line):
+            continue
+        if (may_prune and line.startswith("place ") and not magnets_on_board
+                and not _bell_in_line(sim, line)):
+            continue
         if _accepted(state, line):
             return True
+    return False
+
+
+def _magnet_ring_possible(sim: Sim, line: str) -> bool:
+    """A necessary condition for a ring after an action that moves no car by itself.
+
+    Such an action can only ring a bell in its magnet phase, which needs a magnet on one side
+    of a bell and a car on the other, after the action's change to the board.
+    """
+    cars = list(sim.cars)
+    bells = set(sim.bells)
+    parts = line.split()
+    fields = [FIELD_INDEX[name] for name in parts[2:] if name in FIELD_INDEX]
+    if parts[:2] == ["card", "fluct"]:
+        bells.discard(fields[0])
+        bells.add(fields[1])
+    elif parts[:2] == ["card", "lambada"]:
+        cars[fields[0]], cars[fields[1]] = cars[fields[1]], cars[fields[0]]
+    elif parts[:2] == ["card", "saboteur"]:
+        cars[fields[0]] = 0
+    for bell in bells:
+        for direction in range(6):
+            magnet = NEIGHBOURS[bell][direction]
+            car = NEIGHBOURS[bell][(direction + 3) % 6]
+            if magnet >= 0 and car >= 0 and car_is_magnet(cars[magnet]) and cars[car]:
+                return True
+    return False
+
+
+def _bell_in_line(sim: Sim, line: str) -> bool:
+    """Without magnets a placement rings only a bell on a line through the placed car."""
+    parts = line.split()
+    field = FIELD_INDEX[parts[1]]
+    directions = [DIRECTION_INDEX[d] for d in parts[2][5:].split(",")] if len(parts) > 2 \
+        else []
+    for direction in directions:
+        for way in (direction, (direction + 3) % 6):
+            current = NEIGHBOURS[field][way]
+            while current >= 0:
+                if current in sim.bells:
+                    return True
+                current = NEIGHBOURS[current][way]
     return False
 
 

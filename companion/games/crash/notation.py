@@ -163,7 +163,7 @@ def parse_action(line: str, players: int) -> Action:
     if head == "magnet" and len(rest) == 1:
         return MagnetPlace(_field(rest[0], line))
     if head == "operator" and rest:
-        return OperatorMove(tuple(_parse_step(token, line) for token in rest))
+        return OperatorMove(tuple(parse_step(token, line) for token in rest))
     if head == "card" and rest:
         kind = _kind(rest[0], line)
         args = rest[1:]
@@ -226,7 +226,7 @@ def _parse_place(rest: list[str], line: str) -> Place:
     return Place(field, directions, batteries)
 
 
-def _parse_step(token: str, line: str) -> OpStep:
+def parse_step(token: str, line: str) -> OpStep:
     upper = token.upper()
     if upper in DIRECTION_INDEX:
         return OpStep(shorthand=DIRECTION_INDEX[upper])

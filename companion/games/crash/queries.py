@@ -17,7 +17,7 @@ from companion.games.crash.actions import (
     operator_step_targets,
     placement_cost,
 )
-from companion.games.crash.board import DIRECTIONS, FIELD_COUNT, FIELD_NAMES, field_index
+from companion.games.crash.board import DIRECTIONS, FIELD_COUNT, FIELD_NAMES, RULES, field_index
 from companion.games.crash.legal import (
     card_candidates,
     legal_lines,
@@ -27,7 +27,7 @@ from companion.games.crash.legal import (
 from companion.games.crash.legal import (
     operator_paths as _operator_paths,
 )
-from companion.games.crash.notation import MagnetPlace, format_place, format_step
+from companion.games.crash.notation import MagnetPlace, format_place, format_step, parse_step
 from companion.games.crash.sim import Sim
 from companion.games.crash.state import ACTION_END, SIDES, CrashState
 from companion.games.crash.turns import apply_input, apply_play
@@ -122,18 +122,57 @@ def current_evaluation_sums(state: CrashState) -> dict[str, int]:
 
 
 def operator_steps(state: CrashState, steps: list[str]) -> list[str]:
-    """The next legal operator steps after the steps already tapped (E2 ``operatorSteps``)."""
+    """The next legal operator steps after the steps already tapped (E2 ``operatorSteps``).
+
+    A step is offered when some legal 2- or 4-step path continues through it. Under a yellow
+    obligation the full paths are filtered instead.
+    """
     if not _in_play(state) or blue_effect(state) is not None or len(steps) >= 4:
         return []
-    prefix = " ".join(["operator", *steps]).lower()
-    paths = operator_paths(state, 2) + operator_paths(state, 4)
-    result: list[str] = []
-    for path in paths:
-        if path.lower().startswith(prefix + " "):
-            step = path[len(prefix) + 1:].split()[0]
-            if step not in result:
-                result.append(step)
-    return result
+    if state.obligation == "yellow":
+        prefix = " ".join(["operator", *steps]).lower()
+        result: list[str] = []
+        for path in operator_paths(state, 2) + operator_paths(state, 4):
+            if path.lower().startswith(prefix + " "):
+                step = path[len(prefix) + 1:].split()[0]
+                if step not in result:
+                    result.append(step)
+        return result
+    sim = Sim(state)
+    visited = {sim.operator}
+    try:
+        for token in steps:
+            operator_step(sim, parse_step(token, token), visited)
+    except IllegalInput:
+        return []
+    lengths = [2, 4] if state.scores[state.side] - RULES.operator4_cost >= 1 else [2]
+    wanted = [n - len(steps) - 1 for n in lengths if n > len(steps)]
+    offered = []
+    for target in operator_step_targets(sim, sim.operator):
+        branch = sim.clone()
+        seen = set(visited)
+        try:
+            operator_step(branch, target, seen)
+        except IllegalInput:
+            continue
+        if any(_can_continue(branch, seen, more) for more in wanted):
+            offered.append(format_step(target))
+    return offered
+
+
+def _can_continue(sim: Sim, visited: set[int], more: int) -> bool:
+    if more == 0:
+        return True
+    for step in operator_step_targets(sim, sim.operator):
+        branch = sim.clone()
+        seen = set(visited)
+        try:
+            operator_step(branch, step, seen)
+        except IllegalInput:
+            continue
+        if _can_continue(branch, seen, more - 1):
+            return True
+    return False
 
 
 def operator_paths(state: CrashState, length: int) -> list[str]:

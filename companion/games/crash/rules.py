@@ -40,7 +40,7 @@ class CrashRules:
         return initial_state(players, layout.values, layout.stars)
 
     def parse_position(self, text: str, players: int, options: Mapping[str, Any]) -> CrashState:
-        return parse_position(text, players)
+        return check_playable(parse_position(text, players))
 
     def format_position(self, state: CrashState) -> str:
         return format_position(state)
@@ -96,6 +96,17 @@ class CrashRules:
 
     def snapshot(self, state: CrashState) -> dict[str, Any]:
         return snapshot(state)
+
+
+def check_playable(state: CrashState) -> CrashState:
+    """Refuse a position in which the player due could not give any input (C2, C9)."""
+    if state.is_over or state.setup:
+        return state
+    if not legal_lines(state):
+        if state.action == ACTION_END:
+            raise ValueError("position: turn action=end, but nothing is left to draw or refill")
+        raise ValueError(f"position: turn effect={state.effect} leaves no legal action")
+    return state
 
 
 CRASH = CrashRules()

@@ -20,12 +20,28 @@ from companion.games.crash.state import (
     HOLE_BASE,
     SIDES,
     CrashState,
-    car_is_magnet,
+    car_code,
     car_side,
     hole_tiles_fields,
 )
 
+_SIDE_CODES = tuple((car_code(side, False), car_code(side, True)) for side in (0, 1))
 MOVED, REMOVED, BLOCKED, RANG, HIT = "moved", "removed", "blocked", "rang", "hit"
+
+
+def magnet_fields(cars: list[int] | tuple[int, ...]) -> list[int]:
+    """The fields of every magnetic car, in board order (codes 2 and 4, see state.car_code)."""
+    found = []
+    for code in (car_code(0, True), car_code(1, True)):
+        start = 0
+        while True:
+            try:
+                field = cars.index(code, start)
+            except ValueError:
+                break
+            found.append(field)
+            start = field + 1
+    return sorted(found)
 
 
 class Sim:
@@ -215,7 +231,7 @@ class Sim:
 
     def magnet_phase(self) -> None:
         """R53: one simultaneous pass on a snapshot of the position."""
-        magnets = [f for f, cell in enumerate(self.cars) if car_is_magnet(cell)]
+        magnets = magnet_fields(self.cars)
         if not magnets:
             return
         acted: dict[int, list[tuple[int, int]]] = {}
@@ -325,8 +341,8 @@ class Sim:
             self.evaluate()
             if self.over:
                 return
-        sides = {car_side(cell) for cell in self.cars if cell}
-        if len(sides) < 2:
+        cars = self.cars
+        if not all(any(code in cars for code in codes) for codes in _SIDE_CODES):
             self.end("nocars")
 
     def to_state(self, **changes: object) -> CrashState:

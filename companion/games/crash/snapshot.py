@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.crash.board import FIELD_NAMES, GEOMETRY, RULES, hole_name
+from companion.games.crash.board import FIELD_NAMES, GEOMETRY, REFERENCE, RULES, hole_name
 from companion.games.crash.sim import Sim
 from companion.games.crash.state import (
     ACTION_END,
@@ -20,6 +20,8 @@ from companion.games.crash.state import (
 
 def snapshot(state: CrashState) -> dict[str, Any]:
     holes = hole_tiles_fields(state.holes)
+    # stars are known for the reference layout; after the set-up they play no part (§19 P2)
+    stars = set(REFERENCE.stars) if state.values == REFERENCE.values else set()
     fields = []
     for index, name in enumerate(FIELD_NAMES):
         cell = state.cars[index]
@@ -28,6 +30,7 @@ def snapshot(state: CrashState) -> dict[str, Any]:
             "value": GEOMETRY.standard[state.values[index]],
             "colour": GEOMETRY.value_names[state.values[index]],
             "tile": GEOMETRY.tile_names[GEOMETRY.tile_of[index]],
+            "star": index in stars,
             "hole": index in holes,
             "bell": index in state.bells,
             "operator": index == state.operator,

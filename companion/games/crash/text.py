@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.engine import Match
+from companion.games.crash.board import FIELD_NAMES
 from companion.games.crash.cards import BLUE, YELLOW
 from companion.games.crash.deck import draw_needed, refill_needed
+from companion.games.crash.state import SIDES, car_side
 from companion.i18n import Translate, translator
 
 CARD_NAMES = {
@@ -82,15 +84,49 @@ def status_line(match: Match, lang: str) -> str:
 
 def describe(events: Sequence[str], match: Match, lang: str) -> list[str]:
     _ = translator("crash", lang)
+    owners = _movers(events, match)
     lines: list[str] = []
-    for event in events:
-        text = _describe_one(event.split(), match, lang, _)
+    for index, event in enumerate(events):
+        text = _describe_one(event.split(), match, lang, _, owners.get(index))
         if text:
             lines.append(text)
     return lines
 
 
-def _describe_one(parts: list[str], match: Match, lang: str, _: Translate) -> str | None:
+def _movers(events: Sequence[str], match: Match) -> dict[int, str]:
+    """The side owning the car of each ``move``/``pull`` event, traced back from the board."""
+    state = match.state
+    owners = {
+        FIELD_NAMES[field]: SIDES[car_side(cell)]
+        for field, cell in enumerate(state.cars) if cell
+    }
+    movers: dict[int, str] = {}
+    for index in range(len(events) - 1, -1, -1):
+        kind, *args = events[index].split()
+        if kind == "fix":
+            break
+        if kind in ("move", "pull"):
+            source, target = args[0].split(">")
+            side = owners.pop(target, "")
+            if side:
+                movers[index] = side
+                owners[source] = side
+        elif kind == "swap":
+            first, second = args[0].split("<>")
+            a, b = owners.pop(first, ""), owners.pop(second, "")
+            if b:
+                owners[first] = b
+            if a:
+                owners[second] = a
+        elif kind in ("off", "back"):
+            owners[args[1]] = args[0]
+        elif kind == "place":
+            owners.pop(args[1], None)
+    return movers
+
+
+def _describe_one(parts: list[str], match: Match, lang: str, _: Translate,
+                  mover: str | None = None) -> str | None:
     kind, args = parts[0], parts[1:]
 
     def who(label: str) -> str:
@@ -103,6 +139,9 @@ def _describe_one(parts: list[str], match: Match, lang: str, _: Translate) -> st
         return _("{name}: put a car on {field}").format(name=who(args[0]), field=args[1])
     if kind == "move":
         source, target = args[0].split(">")
+        if mover:
+            return _("Move the car of {name} from {source} to {target}").format(
+                name=who(mover), source=source, target=target)
         return _("Move the car from {source} to {target}").format(source=source, target=target)
     if kind == "off":
         template = (_("Return the car on {field} to {name}: it fell into a hole")
@@ -129,6 +168,10 @@ def _describe_one(parts: list[str], match: Match, lang: str, _: Translate) -> st
             name=who(args[0]), count=args[1].lstrip("-"))
     if kind == "pull":
         source, target = args[0].split(">")
+        if mover:
+            return _("The magnet on {magnet} pulls the car of {name} from {source} to "
+                     "{target}").format(magnet=args[2], name=who(mover), source=source,
+                                        target=target)
         return _("The magnet on {magnet} pulls the car from {source} to {target}").format(
             magnet=args[2], source=source, target=target)
     if kind == "ring":

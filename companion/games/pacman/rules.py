@@ -273,6 +273,8 @@ def snapshot(state: PacmanState) -> dict[str, Any]:
             },
         },
         "last_event": list(state.last_event),
+        # for the touchscreen board: per destination its distinct results and their paths
+        "pacman_moves": legal_pacman_destinations(state),
     }
 
 

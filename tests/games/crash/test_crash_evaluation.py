@@ -76,3 +76,12 @@ def test_team_outcome_groups_team_mates() -> None:
 def test_a_finished_position_is_over() -> None:
     match = open_game("crash", players=2, position="operator o1 | A: a1 | turn 9 B | evals 7")
     assert match.outcome is not None and match.outcome.reason == "seventh evaluation"
+
+
+def test_nothing_is_accepted_after_the_end() -> None:
+    from crash_util import rejected
+
+    match = game("board all=1", "operator o1", "A: e12", "B: e13", "turn 3 A", CARDS)
+    match.play("place e11 push=E")
+    rejected(match, "pass", "R97/E_GAME_OVER")
+    assert match.play("fix score A 20") == ["fix score A 20"]

@@ -65,6 +65,9 @@ def test_a_four_player_position() -> None:
         ("operator n4 | turn 1 A | cards display=rocket,rocket,rocket,rocket", "rocket"),
         ("operator n4 | turn 1 A step=3", "turn option"),
         ("operator e5 | board all=4 | turn 1 A", "0-3"),
+        ("operator e5 | A: a1 | B: b1 | turn 1 A action=end | cards display=ticket,ticket,ticket",
+         "nothing is left"),
+        ("operator e5 | A: a1 | B: o13 | turn 1 A action=2 effect=double", "no legal action"),
     ],
 )
 def test_bad_positions_are_refused_naming_the_clause(text: str, words: str) -> None:

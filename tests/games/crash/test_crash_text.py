@@ -50,7 +50,7 @@ def test_describe_gives_the_physical_changes_in_both_languages() -> None:
     assert english[:5] == [
         "Eva: batteries used up: 1",
         "Eva: put a car on e4",
-        "Move the car from e5 to e6",
+        "Move the car of Pat from e5 to e6",
         "The bell on e6 rings: lift it off the board",
         "Evaluation 1: Eva +2, Pat +2",
     ]
@@ -58,7 +58,7 @@ def test_describe_gives_the_physical_changes_in_both_languages() -> None:
                             "Remove tile t23 from the board",
                             "Put the bell on space 1 of the evaluation track"]
     assert czech[1] == "Eva: postavte autíčko na e4"
-    assert czech[2] == "Přesuňte autíčko z e5 na e6"
+    assert czech[2] == "Přesuňte autíčko hráče Pat z e5 na e6"
     assert len(czech) == len(english)
 
 
@@ -103,6 +103,16 @@ def test_status_lines_follow_the_game() -> None:
     assert status_line(play, "en") == "Eva: draw 1 card(s)"
     play.play("draw d:rocket")
     assert status_line(play, "en") == "Enter the new display cards: 1"
+
+
+def test_moves_name_the_owner_even_when_a_car_moves_twice() -> None:
+    match = open_game("crash", players=2, names=["Eva", "Pat"], position=" | ".join([
+        "board all=1", "operator e3", "A: a13 e5", "B: a1 e4", "turn 1 A", CARDS]))
+    events = match.play("operator e4 e5")
+    assert describe(events, match, "en") == [
+        "Move the car of Eva from e5 to e6", "Move the car of Pat from e4 to e5",
+        "Move the operator from e3 to e4", "Move the car of Eva from e6 to e7",
+        "Move the car of Pat from e5 to e6", "Move the operator from e4 to e5"]
 
 
 def test_team_names_in_texts() -> None:

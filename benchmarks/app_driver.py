@@ -1,0 +1,392 @@
+"""Benchmark-only driver: runs the real app (or a bare Kivy app) in a window and times it.
+
+    python benchmarks/app_driver.py cold OUT_JSON STORE      # the CLI, until the home screen
+    python benchmarks/app_driver.py bare OUT_JSON            # a bare Kivy app, same way
+    python benchmarks/app_driver.py taps OUT_JSON STORE GAME COUNT SEED
+    python benchmarks/app_driver.py idle OUT_JSON STORE GAME SECONDS   # GAME "bare": bare app
+
+Run under X (``benchmarks/run.py`` starts its own Xvfb). Every mode wraps ``Window.flip`` so it
+knows when a frame has really been drawn; nothing in the app is changed. ``taps`` reuses the
+UI tests' driver (``tests/ui/driver.py``) to inject real touches at widget coordinates.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+SCRIPT_STARTED = time.time()
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.app import configure_kivy  # noqa: E402  (no Kivy import yet)
+
+FRAME_TIMEOUT_SECONDS = 2.0
+"""A tap whose new state is not drawn within this long is counted as missed."""
+PROFILER = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
+"""With BENCH_PROFILE=FILE, ``taps`` profiles from each tap to its frame into FILE."""
+SETTLE_SECONDS = 2.0
+"""Idle: time after opening the play screen before the measurement starts."""
+
+
+def _peak_rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+FRAME_MARKS: dict[str, float] = {"draw": 0.0, "flip": 0.0}
+"""perf_counter() when the last frame began drawing (on_draw) and its buffer swap began."""
+
+
+def _hook_flips(after_flip: Callable[[], None]) -> None:
+    """Call ``after_flip`` right after every buffer swap (every frame really drawn)."""
+    from kivy.core.window import Window
+
+    original = Window.flip
+
+    def flip() -> None:
+        FRAME_MARKS["flip"] = time.perf_counter()
+        original()
+        after_flip()
+
+    Window.flip = flip
+    Window.fbind("on_draw", lambda *_: FRAME_MARKS.__setitem__("draw", time.perf_counter()))
+
+
+def _write(out: Path, data: dict[str, Any]) -> None:
+    out.write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def _bare_app() -> Any:
+    from kivy.app import App
+    from kivy.uix.label import Label
+
+    class BareApp(App):
+        def build(self) -> Label:
+            return Label(text="Companion", font_size=40)
+
+    return BareApp()
+
+
+# -- cold start ------------------------------------------------------------------------------------
+
+def cold(out: Path, store: str | None) -> None:
+    """Start the app through the CLI (or a bare app); stop at the first frame of its screen."""
+    configure_kivy(windowed=True)
+    from kivy.app import App
+    from kivy.clock import Clock
+
+    seen: dict[str, Any] = {"script_started": SCRIPT_STARTED}
+
+    def after_flip() -> None:
+        app = App.get_running_app()
+        if "first_frame" in seen or app is None or app.root is None:
+            return
+        current = getattr(app.root, "current", "bare")
+        if current not in ("home", "bare"):
+            return
+        seen["first_frame"] = time.time()
+        seen["screen"] = current
+        seen["peak_rss_kb"] = _peak_rss_kb()
+        _write(out, seen)
+        Clock.schedule_once(lambda _dt: app.stop(), 0)
+
+    _hook_flips(after_flip)  # creates the window, as the app's first Kivy import would
+    seen["window_created"] = time.time()
+    if store is None:
+        _bare_app().run()
+        return
+    from companion.cli import main
+
+    main(["--windowed", "--store", store, "--lang", "en"])
+
+
+# -- idle CPU --------------------------------------------------------------------------------------
+
+def idle(out: Path, store: str, game: str, seconds: float) -> None:
+    """Open the play screen (or the bare app), settle, print READY, stay idle ``seconds``."""
+    configure_kivy(windowed=True)
+    from kivy.clock import Clock
+
+    counts = {"frames": 0}
+    _hook_flips(lambda: counts.__setitem__("frames", counts["frames"] + 1))
+    if game == "bare":
+        app = _bare_app()
+    else:
+        from companion.app.main import CompanionApp
+
+        app = CompanionApp(store_path=store, lang="en", die_spec="software")
+    seen: dict[str, Any] = {"game": game}
+
+    def open_game(_dt: float) -> None:
+        if game != "bare":
+            controller = app.controller
+            controller.new_game(controller.last_setup(game))
+            app.go("play")
+            seen["screen"] = app.root.current
+        Clock.schedule_once(ready, SETTLE_SECONDS)
+
+    def ready(_dt: float) -> None:
+        seen["frames_before"] = counts["frames"]
+        seen["clock_frames_before"] = Clock.frames
+        seen["events"] = sorted(repr(event.callback) for event in Clock.get_events())
+        seen["cpu_before"] = _cpu_seconds()
+        seen["wall_before"] = time.monotonic()
+        print("READY", flush=True)
+        Clock.schedule_once(done, seconds)
+
+    def done(_dt: float) -> None:
+        seen["cpu_seconds"] = _cpu_seconds() - seen.pop("cpu_before")
+        seen["wall_seconds"] = time.monotonic() - seen.pop("wall_before")
+        seen["frames_drawn_while_idle"] = counts["frames"] - seen.pop("frames_before")
+        seen["clock_ticks_while_idle"] = Clock.frames - seen.pop("clock_frames_before")
+        seen["peak_rss_kb"] = _peak_rss_kb()
+        _write(out, seen)
+        app.stop()
+
+    Clock.schedule_once(open_game, 0.5)
+    app.run()
+
+
+def _cpu_seconds() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+# -- tap → board redrawn ---------------------------------------------------------------------------
+
+class TapBench:
+    """Taps legal inputs one by one; times each until the frame showing its new state is drawn."""
+
+    def __init__(self, app: Any, driver: Any, game: str, count: int, seed: int) -> None:
+        from kivy.clock import Clock
+
+        self.clock = Clock
+        self.app = app
+        self.driver = driver
+        self.game = game
+        self.count = count
+        self.random = random.Random(seed)
+        self.samples: list[dict[str, Any]] = []
+        self.games_started = 0
+        self.untappable = 0
+        self.missed = 0
+        self.untappable_kinds: list[str] = []
+        self.missed_details: list[dict[str, str]] = []
+        self.last_kind = ""
+        self.pending: dict[str, Any] | None = None
+        self._timeout: Any = None
+
+    @property
+    def controller(self) -> Any:
+        return self.app.controller
+
+    def signature(self) -> tuple[Any, ...]:
+        match = self.controller.match
+        board = self.app.root.get_screen("play").board
+        return (id(match), match.cursor if match else None, getattr(board, "preview", ""))
+
+    def start(self, _dt: float = 0) -> None:
+        self.controller.new_game(self.controller.last_setup(self.game))
+        self.app.go("play")
+        self.games_started += 1
+        self.clock.schedule_once(self.next_tap, 0.3)
+
+    def next_tap(self, _dt: float = 0) -> None:
+        if len(self.samples) + self.missed >= self.count:
+            self.finish()
+            return
+        match = self.controller.match
+        if match is None or match.is_over or self.app.root.current != "play":
+            self.start()
+            return
+        target = self.target()
+        if target is None:
+            self.untappable_kinds.append(
+                f"{self.app.root.get_screen('play').action_kind}/{self.controller.match.awaiting}")
+            # Nothing on screen offers a legal input (e.g. a game awaiting a roll it
+            # has no die button for): play it directly so the game goes on; not timed.
+            self.untappable += 1
+            legal = self.controller.legal()
+            if not legal:
+                self.start()
+                return
+            self.controller.send(self.random.choice(legal))
+            self.clock.schedule_once(self.next_tap, 0.05)
+            return
+        kind, tap = target
+        self.last_kind = kind
+        self.pending = {"kind": kind, "before": self.signature(),
+                        "legal": len(self.controller.legal())}
+        started = time.perf_counter()
+        self.pending["started"] = started
+        if PROFILER is not None:
+            PROFILER.enable()
+        tap()
+        self.pending["handled_ms"] = (time.perf_counter() - started) * 1000
+        self._timeout = self.clock.schedule_once(self.on_timeout, FRAME_TIMEOUT_SECONDS)
+
+    def after_flip(self) -> None:
+        pending = self.pending
+        if pending is None or self.signature() == pending["before"]:
+            return
+        now = time.perf_counter()
+        if PROFILER is not None:
+            PROFILER.disable()
+        started = pending["started"]
+        self.pending = None
+        if self._timeout is not None:
+            self._timeout.cancel()
+        self.samples.append({
+            "kind": pending["kind"],
+            "ms": round((now - started) * 1000, 3),
+            "handled_ms": round(pending["handled_ms"], 3),
+            "until_draw_ms": round((FRAME_MARKS["draw"] - started) * 1000, 3),
+            "draw_ms": round((FRAME_MARKS["flip"] - FRAME_MARKS["draw"]) * 1000, 3),
+            "swap_ms": round((now - FRAME_MARKS["flip"]) * 1000, 3),
+            "legal": pending["legal"],
+        })
+        self.clock.schedule_once(self.next_tap, 0)
+
+    def on_timeout(self, _dt: float) -> None:
+        if self.pending is not None:
+            self.pending = None
+            if PROFILER is not None:
+                PROFILER.disable()
+            self.missed += 1
+            play = self.app.root.get_screen("play")
+            self.missed_details.append({"kind": self.last_kind, "banner": play.banner,
+                                        "screen": self.app.root.current})
+            self.next_tap()
+
+    def target(self) -> tuple[str, Callable[[], None]] | None:
+        from companion.app.boards.generic import GenericBoard
+        from companion.app.boards.quoridor import QuoridorBoard
+
+        play = self.app.root.get_screen("play")
+        board = play.board
+        legal = self.controller.legal()
+        if isinstance(board, QuoridorBoard):
+            if board.preview:
+                wall = board.preview
+                return "wall place (2nd tap)", lambda: self.driver.tap_wall(wall)
+            line = self.random.choice(legal)
+            if len(line) == 3:
+                return "wall preview (1st tap)", lambda: self.driver.tap_wall(line)
+            return "pawn move", lambda: self.driver.tap_square(line)
+        area = play.ids.action_area
+        if play.action_kind == "roll":
+            button = area.children[0].ids.roll_button
+            return "roll (die button)", lambda: self.driver.tap(button)
+        if play.action_kind == "choice":
+            buttons = [w for w in area.walk(restrict=True) if type(w).__name__ == "ChoiceButton"
+                       and w.line in legal and _is_visible(w)]
+            if buttons:
+                button = self.random.choice(buttons)
+                return "choice button", lambda: self.driver.tap(button)
+            return None
+        if isinstance(board, GenericBoard):
+            visible = self.visible_input_buttons(board, set(legal))
+            if not visible:
+                return None
+            button = self.random.choice(visible)
+            return "input button", lambda: self.driver.tap(button)
+        # A game board with its own geometry (fields, pieces, overlays): the input goes in
+        # where the board's tap handler ends, host.send(), from inside the frame loop.
+        line = self.random.choice(legal)
+        return "move via board host (no touch)", lambda: board.host.send(line)
+
+    @staticmethod
+    def visible_input_buttons(board: Any, legal: set[str]) -> list[Any]:
+        views = [w for w in board.walk(restrict=True) if hasattr(w, "layout_manager")]
+        if not views or views[0].layout_manager is None:
+            return []
+        return [button for button in views[0].layout_manager.children
+                if getattr(button, "line", "") in legal and _is_visible(button)]
+
+    def finish(self) -> None:
+        if PROFILER is not None:
+            PROFILER.dump_stats(os.environ["BENCH_PROFILE"])
+        self.driver.results.update({
+            "game": self.game,
+            "samples": self.samples,
+            "games_started": self.games_started,
+            "untappable": self.untappable,
+            "missed": self.missed,
+            "untappable_kinds": sorted(set(self.untappable_kinds)),
+            "missed_details": self.missed_details[:20],
+            "peak_rss_kb": _peak_rss_kb(),
+            "ok": True,
+        })
+        self.driver.finish()
+        self.app.stop()
+
+
+def _is_visible(widget: Any) -> bool:
+    """Whether a tap at the widget's centre reaches it: inside every scrolling ancestor."""
+    from kivy.uix.scrollview import ScrollView
+
+    x, y = widget.to_window(*widget.center)
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            left, bottom = parent.to_window(parent.x, parent.y)
+            right, top = parent.to_window(parent.right, parent.top)
+            if not (left + 4 <= x <= right - 4 and bottom + 10 <= y <= top - 10):
+                return False
+        parent = parent.parent
+    return widget.get_root_window() is not None
+
+
+def taps(out: Path, store: str, game: str, count: int, seed: int) -> None:
+    sys.path.insert(0, str(ROOT / "tests" / "ui"))
+    from driver import Driver  # type: ignore[import-not-found]  # configures Kivy, as the tests
+
+    from companion.app.main import CompanionApp
+
+    app = CompanionApp(store_path=store, lang="en", die_spec="software")
+    driver = Driver(app, out, out.parent)
+    bench = TapBench(app, driver, game, count, seed)
+    _hook_flips(bench.after_flip)
+
+    def start(_dt: float) -> None:
+        try:
+            bench.start()
+        except Exception:  # noqa: BLE001 - reported through the JSON
+            import traceback
+
+            driver.results.update({"ok": False, "error": traceback.format_exc()})
+            driver.finish()
+            app.stop()
+
+    from kivy.clock import Clock
+
+    Clock.schedule_once(start, 0.5)
+    app.run()
+
+
+def main() -> None:
+    mode, out = sys.argv[1], Path(sys.argv[2])
+    args = sys.argv[3:]
+    if mode == "cold":
+        cold(out, args[0])
+    elif mode == "bare":
+        cold(out, None)
+    elif mode == "idle":
+        idle(out, args[0], args[1], float(args[2]))
+    elif mode == "taps":
+        taps(out, args[0], args[1], int(args[2]), int(args[3]))
+    else:
+        raise SystemExit(f"unknown mode {mode!r}")
+
+
+if __name__ == "__main__":
+    main()

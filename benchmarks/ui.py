@@ -1,0 +1,224 @@
+"""The app figures, each in its own app process on our own Xvfb (see ``app_driver.py``).
+
+- cold start: process start → first frame of the home screen, the app started as the CLI
+  starts it, against a bare Kivy app started the same way in the same run;
+- tap → board redrawn: a touch on a legal input until the frame with the new state is swapped;
+- idle CPU: the play screen open, no input, utime+stime from ``/proc/<pid>/stat``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DRIVER = Path(__file__).with_name("app_driver.py")
+TAP_BUDGET_MS = 16.0
+COLD_BUDGET_RATIO = 1.5
+IDLE_BUDGET_PERCENT = 2.0
+APP_TIMEOUT = 600
+
+
+def _percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _env(display: str, folder: Path) -> dict[str, str]:
+    return {**os.environ, "DISPLAY": display, "KIVY_HOME": str(folder / "kivy"),
+            "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_ARGS": "1"}
+
+
+def _run(args: list[str], display: str, folder: Path) -> None:
+    done = subprocess.run([sys.executable, str(DRIVER), *args], env=_env(display, folder),
+                          capture_output=True, text=True, timeout=APP_TIMEOUT, cwd=ROOT)
+    if done.returncode != 0:
+        raise RuntimeError(f"app_driver {args[0]} failed: {done.stderr[-2000:]}")
+
+
+# -- cold start ------------------------------------------------------------------------------------
+
+def _cold_once(kind: str, display: str, folder: Path, number: int) -> dict[str, float]:
+    out = folder / f"cold-{kind}-{number}.json"
+    args = ["cold", str(out), str(folder / f"cold-{number}.sqlite3")] if kind == "app" else \
+        ["bare", str(out)]
+    started = time.time()
+    _run(args, display, folder)
+    seen = json.loads(out.read_text(encoding="utf-8"))
+    return {
+        "first_frame_ms": (seen["first_frame"] - started) * 1000,
+        "python_started_ms": (seen["script_started"] - started) * 1000,
+        "window_ms": (seen["window_created"] - started) * 1000,
+        "peak_rss_mb": seen["peak_rss_kb"] / 1024,
+    }
+
+
+def cold_start(display: str, repeats: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="bench-cold-") as name:
+        folder = Path(name)
+        _cold_once("bare", display, folder, 0)  # warm the file cache and Kivy's home
+        _cold_once("app", display, folder, 0)
+        runs: dict[str, list[dict[str, float]]] = {"app": [], "bare": []}
+        for number in range(1, repeats + 1):
+            for kind in ("bare", "app"):
+                runs[kind].append(_cold_once(kind, display, folder, number))
+    result: dict[str, Any] = {"repeats": repeats}
+    for kind, rows in runs.items():
+        result[kind] = {key: round(statistics.median(r[key] for r in rows), 1) for key in rows[0]}
+        result[kind]["first_frame_max_ms"] = round(max(r["first_frame_ms"] for r in rows), 1)
+    result["ratio"] = round(result["app"]["first_frame_ms"] / result["bare"]["first_frame_ms"], 2)
+    result["budget_ratio"] = COLD_BUDGET_RATIO
+    return result
+
+
+def print_cold(result: dict[str, Any]) -> None:
+    flag = "" if result["ratio"] <= COLD_BUDGET_RATIO else "  OVER"
+    print(f"Cold start: process start → first frame (median of {result['repeats']}, "
+          f"budget <= {COLD_BUDGET_RATIO}x bare Kivy)")
+    for kind in ("bare", "app"):
+        row = result[kind]
+        print(f"  {kind:5} first frame {row['first_frame_ms']:>7} ms (max "
+              f"{row['first_frame_max_ms']}), window at {row['window_ms']} ms, "
+              f"peak RSS {row['peak_rss_mb']:.0f} MB")
+    print(f"  ratio app / bare: {result['ratio']}{flag}")
+
+
+# -- tap → board redrawn ---------------------------------------------------------------------------
+
+def taps(display: str, game_ids: list[str], count: int, seed: int = 11) -> list[dict[str, Any]]:
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="bench-taps-") as name:
+        folder = Path(name)
+        for game_id in game_ids:
+            out = folder / f"taps-{game_id}.json"
+            started = time.monotonic()
+            _run(["taps", str(out), str(folder / f"taps-{game_id}.sqlite3"), game_id,
+                  str(count), str(seed)], display, folder)
+            seen = json.loads(out.read_text(encoding="utf-8"))
+            if not seen.get("ok"):
+                raise RuntimeError(f"taps {game_id}: {seen.get('error')}")
+            rows.append(_tap_row(game_id, seen, time.monotonic() - started))
+    return rows
+
+
+def _stats(samples: list[dict[str, Any]], key: str) -> dict[str, float]:
+    values = [s[key] for s in samples]
+    return {"median": round(statistics.median(values), 2),
+            "p95": round(_percentile(values, 0.95), 2),
+            "max": round(max(values), 2)}
+
+
+def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, Any]:
+    samples = seen["samples"]
+    for sample in samples:
+        sample["app_ms"] = sample["until_draw_ms"]
+        sample["gl_ms"] = sample["draw_ms"] + sample["swap_ms"]
+    kinds: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for sample in samples:
+        kinds[sample["kind"]].append(sample)
+    row: dict[str, Any] = {
+        "game": game_id,
+        "taps": len(samples),
+        "missed": seen["missed"],
+        "untimed_inputs": seen["untappable"],
+        "games_started": seen["games_started"],
+        "seconds": round(seconds, 1),
+        "app_peak_rss_mb": round(seen["peak_rss_kb"] / 1024, 1),
+    }
+    if samples:
+        row.update({
+            "total": _stats(samples, "ms"),
+            "app": _stats(samples, "app_ms"),
+            "handler": _stats(samples, "handled_ms"),
+            "draw_and_swap": _stats(samples, "gl_ms"),
+            "by_kind": {kind: {"taps": len(group), "total": _stats(group, "ms"),
+                               "app": _stats(group, "app_ms")}
+                        for kind, group in sorted(kinds.items())},
+        })
+    return row
+
+
+def print_taps(rows: list[dict[str, Any]]) -> None:
+    print(f"Tap → board redrawn (budget p95 <= {TAP_BUDGET_MS:g} ms). 'total': touch → buffer "
+          "swapped under Xvfb/llvmpipe\n  (software GL); 'app': touch → drawing starts "
+          "(input, engine, store, widgets, layout); 'gl': drawing + swap.")
+    print(f"  {'game / kind':40} {'taps':>5} {'total p50':>9} {'p95':>7} {'app p50':>8} "
+          f"{'p95':>7} {'gl p50':>7}  (ms)")
+    for row in rows:
+        if "total" not in row:
+            print(f"  {row['game']:40} no taps timed (missed {row['missed']})")
+            continue
+        flag = "" if row["app"]["p95"] <= TAP_BUDGET_MS else "  OVER"
+        print(f"  {row['game']:40} {row['taps']:>5} {row['total']['median']:>9} "
+              f"{row['total']['p95']:>7} {row['app']['median']:>8} {row['app']['p95']:>7} "
+              f"{row['draw_and_swap']['median']:>7}{flag}")
+        for kind, group in row["by_kind"].items():
+            print(f"    {kind:38} {group['taps']:>5} {group['total']['median']:>9} "
+                  f"{group['total']['p95']:>7} {group['app']['median']:>8} "
+                  f"{group['app']['p95']:>7}")
+        print(f"    (missed {row['missed']}, untimed {row['untimed_inputs']}, app peak RSS "
+              f"{row['app_peak_rss_mb']} MB, {row['seconds']} s)")
+
+
+# -- idle CPU --------------------------------------------------------------------------------------
+
+def _cpu_ticks(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+
+
+def idle(display: str, game_ids: list[str], seconds: float) -> list[dict[str, Any]]:
+    """All idle apps at once (they barely run), each measured over the same ``seconds``."""
+    ticks_per_second = os.sysconf("SC_CLK_TCK")
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="bench-idle-") as name:
+        folder = Path(name)
+        processes = {}
+        for game_id in game_ids:
+            out = folder / f"idle-{game_id}.json"
+            processes[game_id] = (out, subprocess.Popen(
+                [sys.executable, str(DRIVER), "idle", str(out),
+                 str(folder / f"idle-{game_id}.sqlite3"), game_id, str(seconds + 2)],
+                env=_env(display, folder), cwd=ROOT, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True))
+        starts = {}
+        for game_id, (_out, process) in processes.items():
+            line = process.stdout.readline() if process.stdout else ""
+            if line.strip() != "READY":
+                process.kill()
+                raise RuntimeError(f"idle {game_id}: {process.stderr.read()[-2000:]}")
+            starts[game_id] = (time.monotonic(), _cpu_ticks(process.pid))
+        time.sleep(seconds)
+        for game_id, (out, process) in processes.items():
+            wall0, ticks0 = starts[game_id]
+            cpu = (_cpu_ticks(process.pid) - ticks0) / ticks_per_second
+            wall = time.monotonic() - wall0
+            process.wait(timeout=60)
+            seen = json.loads(out.read_text(encoding="utf-8"))
+            rows.append({
+                "game": game_id,
+                "seconds": round(wall, 1),
+                "cpu_percent": round(100 * cpu / wall, 2),
+                "frames_drawn": seen["frames_drawn_while_idle"],
+                "clock_ticks": seen["clock_ticks_while_idle"],
+                "scheduled_events": seen["events"],
+                "peak_rss_mb": round(seen["peak_rss_kb"] / 1024, 1),
+            })
+    return rows
+
+
+def print_idle(rows: list[dict[str, Any]]) -> None:
+    print(f"Idle CPU: play screen open, no input (budget <= {IDLE_BUDGET_PERCENT:g} % of a core)")
+    for row in rows:
+        flag = "" if row["game"] == "bare" or row["cpu_percent"] <= IDLE_BUDGET_PERCENT \
+            else "  OVER"
+        print(f"  {row['game']:10} {row['cpu_percent']:>6} %  over {row['seconds']} s, "
+              f"{row['frames_drawn']} frames drawn, {row['clock_ticks']} clock ticks{flag}")

@@ -1,0 +1,654 @@
+"""The Člověče board: the 40-field cross for 2–4 players, a hexagonal ring for 5–6.
+
+Pieces are drawn in their logical colour (R, Y, G, B) with a letter, never by colour alone;
+seats own only their home and goal (tinted in the seat's colour, with the player's letter).
+After a roll the movable pieces pulse for a while, then stay ringed; a tap on one (or near it)
+plays its input. Where one tap could mean several inputs (two colours on one field) big
+buttons ask which. The turn's rolls are drawn in order, the one in use ringed, used ones
+ticked, lost ones crossed out. What to do on the table after a turn ended (captures, lost
+rolls) is shown on a card over the board, because the action area then shows the die.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.animation import Animation
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.app.boards.base import Board
+from companion.app.boards.clovece_layout import (
+    Layout,
+    along,
+    cross_layout,
+    element_at,
+    flight_path,
+    lines_of,
+    movable_spots,
+    ring_layout,
+)
+from companion.app.widgets import BigButton
+from companion.games.clovece.text import PIECES
+from companion.i18n import translator
+
+DOMAIN = "clovece"
+COLOURS = ("R", "Y", "G", "B")
+PIECE_RGBA = {
+    "R": (0.88, 0.12, 0.12, 1.0),
+    "Y": (1.0, 0.86, 0.10, 1.0),
+    "G": (0.12, 0.66, 0.22, 1.0),
+    "B": (0.13, 0.38, 0.95, 1.0),
+}
+PIECE_LETTERS = {"en": dict(zip(COLOURS, "RYGB")), "cs": dict(zip(COLOURS, "ČŽZM"))}
+"""The letter on a piece: its colour's initial in the players' language (colour-blind help)."""
+
+BOARD_COLOUR = (0.96, 0.92, 0.80, 1)
+FIELD_COLOUR = (1.0, 1.0, 1.0, 1)
+OUTLINE_COLOUR = (0.25, 0.22, 0.18, 1)
+GLOW_COLOUR = (1.0, 0.55, 0.0)
+UNUSED_SEAT_COLOUR = (0.78, 0.76, 0.70, 1)
+PULSE_SECONDS = 0.7
+PULSE_FOR_SECONDS = 12.0
+"""Movable pieces pulse this long after a change, then stay ringed (the Pi may idle)."""
+MOVE_SECONDS = 0.35
+SAID_ELSEWHERE = ("turn", "fix", "choose")
+"""Events the status line, the choice buttons or the player's own action already tell."""
+TOUCH_REACH = 30
+"""A tap this close (px) to a movable piece means that piece, however small it is drawn."""
+
+
+class CloveceBoard(Board):
+    pulse = NumericProperty(0.0)
+    """0 ↔ 1 while the movable pieces pulse."""
+    move_progress = NumericProperty(1.0)
+    """0 → 1 while the last move (and its captures) fly to their places."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._snapshot: dict[str, Any] = {}
+        self._state: dict[str, Any] = {}
+        self._legal: list[str] = []
+        self._sent: str = ""
+        self._flights: list[tuple[str, list[tuple[float, float]], float, float]] = []
+        self._hidden: set[tuple[str, Any]] = set()
+        self._glows: list[tuple[Color, Line, float, float, float]] = []
+        self._badges: list[tuple[float, float, float, int]] = []
+        self._textures: dict[tuple[str, int, bool], Any] = {}
+        self._pulse_stop: Any = None
+        self._overlay: Any = None
+        self._buttons: list[BigButton] = []
+        self._notice: CloveceNotice | None = None
+        self.bind(pos=self._redraw, size=self._redraw, move_progress=self._redraw,
+                  pulse=self._update_glows)
+
+    # -- Board interface -------------------------------------------------------------------------
+
+    def refresh(self, events: Sequence[str] = ()) -> None:
+        if self.host is None:
+            return
+        previous = self._state
+        previous_legal = self._snapshot_legal()
+        self._snapshot = self.host.snapshot()
+        self._state = self._snapshot["state"]
+        self._legal = list(self.host.legal()) if self.is_interactive else []
+        self.preview = ""
+        self._close_overlay()
+        self.hint = self._tr("Tap a piece that rings to move it")
+        self._plan_flights(previous, previous_legal, events)
+        self._sent = ""
+        self._show_notice(events)
+        self._start_pulse()
+        Animation.cancel_all(self, "move_progress")
+        if self._flights:
+            self.move_progress = 0.0
+            duration = MOVE_SECONDS * max(end for *_rest, end in self._flights)
+            Animation(move_progress=1.0, d=duration, t="out_quad").start(self)
+        else:
+            self.move_progress = 1.0
+            self._redraw()
+
+    def choice_label(self, line: str) -> str:
+        if self.host is None:
+            return line
+        words = line.split()
+        if words[0] == "give":
+            colour, target = words[1].split("@")[0], words[-1]
+            return self._tr("Give {piece} to {name}").format(
+                piece=self._tr(PIECES[colour]), name=self._seat_name(target))
+        if words[0] == "enter":
+            return self._tr("Enter {piece}").format(piece=self._tr(PIECES[words[1]]))
+        if words[0] == "move" and len(words) == 3:
+            return self._tr("Move {piece} from field {field}").format(
+                piece=self._tr(PIECES[words[2]]), field=words[1])
+        if words[0] == "goal-move":
+            return self._tr("Move the piece in goal slot {slot}").format(slot=words[1])
+        if line == "pass":
+            return self._tr("Pass: do not use this 6")
+        if line == "stop":
+            return self._tr("End the game now: unfinished players share the last place")
+        return self.host.input_label(line)
+
+    # -- taps ------------------------------------------------------------------------------------
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.collide_point(*touch.pos):
+            return False
+        if super().on_touch_down(touch):  # the overlay's buttons, the notice card
+            return True
+        if self.host is None or not self.is_interactive or not self._state:
+            return True
+        if self._overlay is not None:
+            self._close_overlay()
+            return True
+        self.preview = ""
+        lines = self._lines_for_tap(*touch.pos)
+        if len(lines) == 1:
+            self._send(lines[0])
+        elif lines:
+            self._ask(lines)
+        return True
+
+    def send_choice(self, line: str) -> None:
+        """One of the overlay's big buttons (or Pass) was tapped."""
+        self._close_overlay()
+        self._send(line)
+
+    def ask_stop(self) -> None:
+        """Stop ends the game for good: the first tap previews it, a second tap or OK confirms."""
+        self._close_overlay()
+        if self.preview == "stop":
+            self.confirm_preview()
+        else:
+            self.preview = "stop"
+
+    def dismiss_notice(self) -> None:
+        if self._notice is not None:
+            self.remove_widget(self._notice)
+            self._notice = None
+
+    def _send(self, line: str) -> None:
+        self._sent = line
+        if self.host is not None:
+            self.host.send(line)
+        self._sent = ""
+
+    def _lines_for_tap(self, x: float, y: float) -> list[str]:
+        """The legal inputs a tap at (x, y) means; else the one input whose rejection explains."""
+        layout = self._layout()
+        movable = movable_spots(layout, self._state, self._legal, self._mover())
+        near = sorted((math.dist((x, y), (px, py)), key) for key, (px, py) in movable.items())
+        reach = max(TOUCH_REACH, layout.field_radius * 1.2)
+        near = [(distance, key) for distance, key in near if distance <= reach]
+        if near:
+            keys = [key for distance, key in near if distance <= near[0][0] + 6]
+            return [line for key in keys for line in lines_of(self._state, self._legal, key)]
+        target = element_at(layout, x, y)
+        if target is None:
+            return []
+        kind, where = target
+        if kind == "field":
+            colours = [p["colour"] for p in self._state["track"] if p["field"] == where]
+            if len(set(colours)) > 1:
+                return [f"move {where} {colours[-1]}"]
+            return [f"move {where}"]
+        mover = self._mover()
+        if mover is None or where[0] != mover:
+            return []
+        if kind == "home":
+            return [f"enter {COLOURS[where[1]]}"]
+        return [f"goal-move {where[1] + 1}"]
+
+    # -- overlay widgets -------------------------------------------------------------------------
+
+    def _ask(self, lines: list[str]) -> None:
+        overlay = CloveceChoices(board=self, title=self._tr("Which piece?"))
+        for line in lines:
+            overlay.ids.buttons.add_widget(BigButton(
+                text=self.choice_label(line), size_hint_y=None, height=60,
+                on_release=lambda _b, chosen=line: self.send_choice(chosen)))
+        overlay.ids.buttons.add_widget(BigButton(
+            text=self._tr("Cancel"), tone="quiet", size_hint_y=None, height=52,
+            on_release=lambda _b: self._close_overlay()))
+        side = min(self.width, self.height)
+        overlay.size = (side * 0.8, 70 + 66 * len(lines) + 60)
+        overlay.center = self.center
+        self._overlay = overlay
+        self.add_widget(overlay)
+
+    def _close_overlay(self) -> None:
+        if self._overlay is not None:
+            self.remove_widget(self._overlay)
+            self._overlay = None
+
+    def _place_buttons(self, layout: Layout) -> None:
+        for button in self._buttons:
+            self.remove_widget(button)
+        self._buttons = []
+        mover = self._mover()
+        if mover is None or not self.is_interactive or self.is_fixing:
+            return
+        wanted = []
+        if "pass" in self._legal:
+            wanted.append(BigButton(text=self._tr("Pass"), font_size=20,
+                                    on_release=lambda _b: self.send_choice("pass")))
+        if "stop" in self._legal:
+            wanted.append(BigButton(text=self._tr("End"), font_size=20, tone="danger",
+                                    on_release=lambda _b: self.ask_stop()))
+        x, y, w, h = layout.button_boxes[mover]
+        gap = 4
+        if w >= h * 1.5:  # side by side
+            width = (w - gap * (len(wanted) - 1)) / max(1, len(wanted))
+            for number, button in enumerate(wanted):
+                button.pos, button.size = (x + number * (width + gap), y), (width, h)
+        else:
+            height = (h - gap * (len(wanted) - 1)) / max(1, len(wanted))
+            for number, button in enumerate(wanted):
+                button.pos, button.size = (x, y + number * (height + gap)), (w, height)
+        for button in wanted:
+            button.size_hint = (None, None)
+            self.add_widget(button)
+        self._buttons = wanted
+
+    def _show_notice(self, events: Sequence[str]) -> None:
+        """After a turn ended the action area shows the die: say here what to do on the table."""
+        self.dismiss_notice()
+        describe = getattr(self.host, "describe", None)
+        awaiting = self._snapshot.get("awaiting")
+        if not events or not callable(describe) or awaiting in ("move", "over"):
+            return
+        told = [event for event in events if event.split()[0] not in SAID_ELSEWHERE]
+        lines = [text for event in told for text in describe([event])]
+        if not lines:
+            return
+        fields = [int(word.split("@")[1].rstrip(":")) for event in told
+                  for word in event.split() if "@" in word]
+        notice = CloveceNotice(board=self, text="\n".join(lines), fields=fields)
+        self._notice = notice
+        self.add_widget(notice)
+        self._place_notice()
+
+    def _place_notice(self) -> None:
+        if self._notice is None:
+            return
+        side = min(self.width, self.height)
+        self._notice.width = side * 0.86
+        self._notice.texture_update()
+        self._notice.height = self._notice.texture_size[1] + 28
+        layout = self._layout() if self._state else None
+        is_low = layout is not None and any(
+            layout.fields[number][1] < self.center_y for number in self._notice.fields
+            if number < len(layout.fields))
+        # the card keeps clear of the fields it talks about
+        self._notice.center = (self.center_x, self.y + self.height * (0.7 if is_low else 0.3))
+
+    # -- motion ----------------------------------------------------------------------------------
+
+    def _start_pulse(self) -> None:
+        Animation.cancel_all(self, "pulse")
+        if self._pulse_stop is not None:
+            self._pulse_stop.cancel()
+            self._pulse_stop = None
+        self.pulse = 1.0
+        if self._snapshot.get("awaiting") != "move" or not self.is_interactive:
+            return
+        animation = (Animation(pulse=0.0, d=PULSE_SECONDS, t="in_out_sine")
+                     + Animation(pulse=1.0, d=PULSE_SECONDS, t="in_out_sine"))
+        animation.repeat = True
+        animation.start(self)
+        self._pulse_stop = Clock.schedule_once(lambda _dt: self._stop_pulse(), PULSE_FOR_SECONDS)
+
+    def _stop_pulse(self) -> None:
+        Animation.cancel_all(self, "pulse")
+        self._pulse_stop = None
+        self.pulse = 1.0
+
+    def _plan_flights(self, previous: dict[str, Any], previous_legal: list[dict[str, Any]],
+                      events: Sequence[str]) -> None:
+        """The piece just moved by a tap, then the captured ones going home: their paths."""
+        self._flights, self._hidden = [], set()
+        if not previous or not events and not self._sent:
+            return
+        layout = self._layout()
+        labels = [seat["seat"] for seat in self._state["seats"]]
+        moved = next((a for a in previous_legal if a["input"] == self._sent), None)
+        starts = 0.0
+        mover = str(previous.get("current"))
+        if moved is not None and mover in labels:
+            path = flight_path(layout, previous, moved, int(mover[1:]))
+            if len(path) > 1:
+                self._flights.append((moved["colour"] or "", path, 0.0, 1.0))
+                starts = 1.0
+                if moved["to_slot"]:
+                    self._hidden.add(("goal", (int(mover[1:]), moved["to_slot"] - 1)))
+                elif moved["to_field"] is not None:
+                    self._hidden.add(("field", moved["to_field"]))
+        for event in events:
+            words = event.split()
+            if words[0] != "capture":
+                continue
+            colour, spot = words[1].split("@")
+            seat = int(words[3][1:])
+            path = [layout.fields[int(spot)], layout.homes[seat][COLOURS.index(colour)]]
+            self._flights.append((colour, path, starts, starts + 1.0))
+            self._hidden.add(("home", (seat, COLOURS.index(colour))))
+        if self._flights:
+            total = max(end for *_rest, end in self._flights)
+            self._flights = [(c, p, s / total, e / total) for c, p, s, e in self._flights]
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.before.clear()
+        self._glows = []
+        self._badges = []
+        if not self._state:
+            return
+        layout = self._layout()
+        looks = self.host.seat_looks() if self.host is not None else []
+        with self.canvas.before:
+            Color(*BOARD_COLOUR)
+            side = min(self.width, self.height)
+            Rectangle(pos=(self.center_x - side / 2, self.center_y - side / 2), size=(side, side))
+            self._draw_track(layout, looks)
+            self._draw_houses(layout, looks)
+            self._draw_pieces(layout)
+            self._draw_rolls(layout)
+            self._draw_glows(layout)
+            self._draw_badges()
+            self._draw_flights(layout)
+        self._place_buttons(layout)
+        self._place_notice()
+        if self._overlay is not None:
+            self._overlay.center = self.center
+
+    def _draw_track(self, layout: Layout, looks: list[Any]) -> None:
+        board = self._state["board"]
+        ranks = self._ranks()
+        starts = {board["start"][label]: int(label[1:]) for label in board["start"]}
+        is_cross = board["name"] == "board4"
+        if is_cross:
+            Color(*OUTLINE_COLOUR)
+            Line(points=[c for xy in layout.fields + layout.fields[:1] for c in xy], width=2)
+        else:
+            Color(*OUTLINE_COLOUR)
+            Line(points=[c for xy in layout.fields for c in xy], width=2, close=True)
+        occupied = {piece["field"] for piece in self._state["track"]}
+        r = layout.field_radius
+        for number, (x, y) in enumerate(layout.fields):
+            seat = starts.get(number)
+            if seat is not None and seat in ranks and ranks[seat] < len(looks):
+                Color(*looks[ranks[seat]].colour)
+            else:
+                Color(*FIELD_COLOUR)
+            Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+            Color(*OUTLINE_COLOUR)
+            Line(circle=(x, y, r), width=1.2)
+            if number not in occupied and (is_cross or number % 2 == 0):
+                rank = ranks.get(seat, len(looks)) if seat is not None else len(looks)
+                ink = _ink(looks[rank].colour) if rank < len(looks) else (0.45, 0.42, 0.36, 1)
+                self._text(str(number), max(11, int(r * 0.7)), x, y, ink)
+
+    def _draw_houses(self, layout: Layout, looks: list[Any]) -> None:
+        ranks = self._ranks()
+        mover = self._mover()
+        r = layout.slot_radius
+        for seat, box in layout.home_boxes.items():
+            rank = ranks.get(seat)
+            look = looks[rank] if rank is not None and rank < len(looks) else None
+            colour = look.colour if look is not None else UNUSED_SEAT_COLOUR
+            Color(colour[0], colour[1], colour[2], 0.45 if look is not None else 0.25)
+            corner = box[2] / 2 if "round_homes" in layout.extra else 8
+            RoundedRectangle(pos=box[:2], size=box[2:], radius=[corner])
+            if seat == mover:
+                Color(0.05, 0.05, 0.05, 1)
+                Line(rounded_rectangle=(*box, corner), width=3)
+            for spots in (layout.homes[seat], layout.goals[seat]):
+                for x, y in spots:
+                    Color(colour[0], colour[1], colour[2], 0.35 if look is not None else 0.2)
+                    Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+                    Color(*(colour if look is not None else UNUSED_SEAT_COLOUR))
+                    Line(circle=(x, y, r), width=2)
+            has_buttons = seat == mover and ("pass" in self._legal or "stop" in self._legal)
+            if look is not None and not (has_buttons and "names" in layout.extra):
+                self._draw_seat_tag(layout, seat, look)
+
+    def _draw_seat_tag(self, layout: Layout, seat: int, look: Any) -> None:
+        """A square in the seat's colour with the player's letter (and name where it fits)."""
+        tag = layout.slot_radius * 0.95
+        cx, cy = layout.extra["tags"][seat]
+        Color(*look.colour)
+        Rectangle(pos=(cx - tag, cy - tag), size=(2 * tag, 2 * tag))
+        Color(0.05, 0.05, 0.05, 1)
+        Line(rectangle=(cx - tag, cy - tag, 2 * tag, 2 * tag), width=1.5)
+        self._text(look.letter, int(tag * 1.3), cx, cy, _ink(look.colour), bold=True)
+        names = layout.extra.get("names")
+        if names:
+            nx, ny, width = names[seat]
+            label = CoreLabel(text=look.name, font_size=20, bold=True, text_size=(width, None),
+                              shorten=True, halign="center", color=(1, 1, 1, 1))
+            label.refresh()
+            Color(0.12, 0.10, 0.08, 1)
+            Rectangle(texture=label.texture, size=label.texture.size,
+                      pos=(nx - label.texture.width / 2, ny - label.texture.height / 2))
+
+    def _draw_pieces(self, layout: Layout) -> None:
+        letters = PIECE_LETTERS.get(self.host.lang if self.host else "en", PIECE_LETTERS["en"])
+        r = max(layout.field_radius, layout.slot_radius) * 1.02
+        for seat_info in self._state["seats"]:
+            seat = int(seat_info["seat"][1:])
+            for colour in seat_info["home"]:
+                index = COLOURS.index(colour)
+                if ("home", (seat, index)) not in self._hidden or self.move_progress >= 1:
+                    self._piece(colour, letters, *layout.homes[seat][index], layout.slot_radius)
+            for slot, colour in enumerate(seat_info["goal"]):
+                if colour and (("goal", (seat, slot)) not in self._hidden
+                               or self.move_progress >= 1):
+                    self._piece(colour, letters, *layout.goals[seat][slot], layout.slot_radius)
+        stacks: dict[int, list[str]] = {}
+        for piece in self._state["track"]:
+            stacks.setdefault(piece["field"], []).append(piece["colour"])
+        for number, colours in stacks.items():
+            if ("field", number) in self._hidden and self.move_progress < 1:
+                colours = colours[:-1]
+            x, y = layout.fields[number]
+            cx, cy = self.center
+            distance = max(1.0, math.dist((x, y), (cx, cy)))
+            ux, uy = (cx - x) / distance * r * 0.9, (cy - y) / distance * r * 0.9
+            for depth, colour in enumerate(colours):  # older pieces peek out towards the middle
+                offset = len(colours) - 1 - depth
+                self._piece(colour, letters, x + ux * offset, y + uy * offset, r)
+            if len(colours) > 1:
+                self._badges.append((x, y, r, len(colours)))
+
+    def _draw_badges(self) -> None:
+        """How many pieces share a field, on top of everything (their rings included)."""
+        for x, y, r, count in self._badges:
+            br = max(10.0, r * 0.55)
+            bx = min(max(x + r * 0.85, self.x + br), self.right - br)
+            by = min(max(y + r * 0.85, self.y + br), self.top - br)
+            Color(0.05, 0.05, 0.05, 1)
+            Ellipse(pos=(bx - br, by - br), size=(2 * br, 2 * br))
+            Color(1, 1, 1, 1)
+            Line(circle=(bx, by, br), width=1.2)
+            self._text(str(count), int(br * 1.5), bx, by, (1, 1, 1, 1), bold=True)
+
+    def _piece(self, colour: str, letters: dict[str, str], x: float, y: float, r: float) -> None:
+        Color(*PIECE_RGBA[colour])
+        Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+        Color(0.05, 0.05, 0.05, 1)
+        Line(circle=(x, y, r), width=1.6)
+        self._text(letters[colour], int(r * 1.15), x, y, _ink(PIECE_RGBA[colour]), bold=True)
+
+    def _draw_glows(self, layout: Layout) -> None:
+        if self.move_progress < 1:
+            return
+        r = max(layout.field_radius, layout.slot_radius) * 1.02
+        captured = self._state.get("pending_capture")
+        if captured and captured["field"] < len(layout.fields):
+            x, y = layout.fields[captured["field"]]  # the piece waiting for its recipient
+            Color(0.85, 0.05, 0.05, 1)
+            Line(circle=(x, y, r + 5), width=3)
+            Line(circle=(x, y, r + 9), width=1.5)
+        for x, y in movable_spots(layout, self._state, self._legal, self._mover()).values():
+            colour = Color(*GLOW_COLOUR, 1)
+            ring = Line(circle=(x, y, r + 4), width=3)
+            self._glows.append((colour, ring, x, y, r))
+        self._update_glows()
+
+    def _update_glows(self, *_: Any) -> None:
+        for colour, ring, x, y, r in self._glows:
+            colour.a = 0.5 + 0.5 * self.pulse
+            ring.circle = (x, y, r + 2 + 3 * self.pulse)
+            ring.width = 2 + 1.5 * self.pulse
+
+    def _draw_flights(self, layout: Layout) -> None:
+        if self.move_progress >= 1:
+            return
+        letters = PIECE_LETTERS.get(self.host.lang if self.host else "en", PIECE_LETTERS["en"])
+        r = max(layout.field_radius, layout.slot_radius) * 1.02
+        for colour, path, begin, end in self._flights:
+            t = min(1.0, max(0.0, (self.move_progress - begin) / max(1e-6, end - begin)))
+            self._piece(colour, letters, *along(path, t), r)
+
+    def _draw_rolls(self, layout: Layout) -> None:
+        state = self._state
+        if state["phase"] == "rolloff":
+            values = dict(zip(state["rolloff"]["group"], state["rolloff"]["rolls"]))
+            for label in state["rolloff"]["group"]:
+                value = values.get(label)
+                self._dice(layout.seat_panels[int(label[1:])],
+                           [(str(value) if value is not None else "?", "pending")], -1)
+            return
+        mover = self._mover()
+        if mover is None or not state["rolls"]:
+            return
+        dice = [(str(roll["value"]), roll["status"]) for roll in state["rolls"]]
+        index = state["roll_index"] if state["roll_index"] is not None else -1
+        box = layout.turn_panels[mover]
+        has_buttons = "pass" in self._legal or "stop" in self._legal
+        if has_buttons and box == layout.extra.get("shared_panel"):
+            x, y, w, h = box
+            box = (x, y + h * 0.45, w, h * 0.55)
+        self._dice(box, dice, index)
+
+    def _dice(self, box: tuple[float, float, float, float], dice: list[tuple[str, str]],
+              current: int) -> None:
+        x, y, w, h = box
+        gap = 4.0
+        best = (0.0, 1)
+        for columns in range(1, len(dice) + 1):
+            rows = math.ceil(len(dice) / columns)
+            size = min((w - gap * (columns - 1)) / columns, (h - gap * (rows - 1)) / rows, 44)
+            best = max(best, (size, columns))
+        size, columns = best
+        rows = math.ceil(len(dice) / columns)
+        top = y + (h + rows * size + (rows - 1) * gap) / 2
+        for number, (text, status) in enumerate(dice):
+            row, column = divmod(number, columns)
+            in_row = min(columns, len(dice) - row * columns)
+            left = x + (w - in_row * size - (in_row - 1) * gap) / 2
+            dx, dy = left + column * (size + gap), top - (row + 1) * size - row * gap
+            is_done = status != "pending"
+            if number == current:
+                Color(1.0, 0.88, 0.45, 1)
+            else:
+                Color(1, 1, 1, 0.45 if is_done else 1)
+            RoundedRectangle(pos=(dx, dy), size=(size, size), radius=[size * 0.18])
+            Color(0.05, 0.05, 0.05, 0.5 if is_done else 1)
+            Line(rounded_rectangle=(dx, dy, size, size, size * 0.18), width=1.5)
+            self._text(text, int(size * 0.62), dx + size / 2, dy + size / 2,
+                       (0, 0, 0, 0.45 if is_done else 1), bold=True)
+            if number == current:
+                Color(*GLOW_COLOUR, 1)
+                Line(rounded_rectangle=(dx - 3, dy - 3, size + 6, size + 6, size * 0.2), width=3)
+            if status in ("forfeited", "discarded"):
+                Color(0.85, 0.05, 0.05, 1)
+                Line(points=[dx + 4, dy + 4, dx + size - 4, dy + size - 4], width=3)
+                Line(points=[dx + 4, dy + size - 4, dx + size - 4, dy + 4], width=3)
+            elif status == "used":
+                Color(0.05, 0.55, 0.15, 1)
+                Line(points=[dx + size * 0.55, dy + size * 0.25, dx + size * 0.7,
+                             dy + size * 0.1, dx + size * 0.95, dy + size * 0.4], width=2.5)
+            elif status == "passed":
+                Color(0.35, 0.35, 0.35, 1)
+                Line(points=[dx + 5, dy + size / 2, dx + size - 5, dy + size / 2], width=3)
+
+    def _text(self, text: str, size: int, x: float, y: float, colour: Sequence[float],
+              bold: bool = False) -> None:
+        key = (text, size, bold)
+        if key not in self._textures:
+            label = CoreLabel(text=text, font_size=size, bold=bold, color=(1, 1, 1, 1))
+            label.refresh()
+            self._textures[key] = label.texture
+        texture = self._textures[key]
+        Color(*colour)
+        Rectangle(texture=texture, size=texture.size,
+                  pos=(x - texture.width / 2, y - texture.height / 2))
+
+    # -- geometry --------------------------------------------------------------------------------
+
+    def _layout(self) -> Layout:
+        board = self._state["board"]
+        side = min(self.width, self.height)
+        ox, oy = self.center_x - side / 2, self.center_y - side / 2
+        if board["name"] == "board4":
+            return cross_layout(ox, oy, side)
+        return ring_layout(ox, oy, side, board["length"])
+
+    # -- small helpers ---------------------------------------------------------------------------
+
+    def _ranks(self) -> dict[int, int]:
+        """Seat number (S-label) → the match's seat index (rank, K1)."""
+        return {int(s["seat"][1:]): rank for rank, s in enumerate(self._state.get("seats", []))}
+
+    def _mover(self) -> int | None:
+        """The S-number of the seat expected to act now (the roll-off roller included)."""
+        to_move = self._snapshot.get("to_move")
+        seats = self._state.get("seats", [])
+        if to_move is None or to_move >= len(seats):
+            return None
+        return int(seats[to_move]["seat"][1:])
+
+    def _seat_name(self, label: str) -> str:
+        names = self._snapshot.get("names", [])
+        rank = self._ranks().get(int(label.lstrip("Ss")))
+        return str(names[rank]) if rank is not None and rank < len(names) else label
+
+    def _snapshot_legal(self) -> list[dict[str, Any]]:
+        return list(self._state.get("legal", [])) if self._state else []
+
+    def _tr(self, text: str) -> str:
+        lang = self.host.lang if self.host is not None else "en"
+        return translator(DOMAIN, lang)(text)
+
+
+class CloveceChoices(BoxLayout):
+    """Big buttons over the board when one tap could mean several moves."""
+
+    board = ObjectProperty(None, allownone=True)
+    title = StringProperty("")
+
+
+class CloveceNotice(ButtonBehavior, Label):
+    """What to change on the table after the last input; a tap puts it away."""
+
+    board = ObjectProperty(None, allownone=True)
+    fields = ListProperty([])
+    """The track fields the card talks about (it is placed away from them)."""
+
+    def on_release(self) -> None:
+        if self.board is not None:
+            self.board.dismiss_notice()
+
+
+def _ink(colour: Sequence[float]) -> tuple[float, float, float, float]:
+    r, g, b = colour[:3]
+    return (1, 1, 1, 1) if 0.299 * r + 0.587 * g + 0.114 * b < 0.6 else (0, 0, 0, 1)

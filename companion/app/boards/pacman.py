@@ -1,0 +1,587 @@
+"""The PAC-MAN variant's board: the Quoridor grid with fixed walls, four dots and five figures.
+
+Reuses :class:`QuoridorBoard`'s grid geometry, squares and wall drawing (row 1 at the top) and
+adds a strip on the right for eaten ghosts, lives and dots. PAC-MAN phase: his destinations are
+highlighted; a tap on one plays it when it eats nothing, else its path is previewed (drawn,
+OK or a second tap confirms); when several paths end there with different results they are all
+drawn, numbered, and a tap on a path picks it. Ghost phase: the ghosts to move are ringed (a red
+glow when in frenzy); tap one, then one of its highlighted destinations. Moves are animated along
+their paths; a catch shows the catching move, then everyone sliding back to the start squares.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from kivy.animation import Animation
+from kivy.clock import Clock
+from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
+from kivy.properties import NumericProperty, StringProperty
+
+from companion.app.boards.quoridor import GROOVE, SIZE, QuoridorBoard, _is_dark
+from companion.games.quoridor.board import COLUMNS
+from companion.i18n import translator
+
+GHOSTS = ("blinky", "pinky", "inky", "clyde")
+GHOST_LETTERS = {"blinky": "B", "pinky": "P", "inky": "I", "clyde": "C"}
+GHOST_COLOURS = {
+    "blinky": (0.93, 0.16, 0.14, 1),
+    "pinky": (1.0, 0.62, 0.82, 1),
+    "inky": (0.20, 0.88, 0.95, 1),
+    "clyde": (1.0, 0.64, 0.18, 1),
+}
+PACMAN_LETTER = "M"
+"""The spec's legend letter for PAC-MAN (P is pinky's)."""
+PACMAN_COLOUR = (1.0, 0.90, 0.0, 1)
+DOT_COLOUR = (1.0, 0.86, 0.74, 1)
+SQUARE_COLOUR = (0.10, 0.11, 0.24, 1)
+FRAME_COLOUR = (0.02, 0.02, 0.05, 1)
+WALL_COLOUR = (0.22, 0.45, 1.0, 1)
+FRENZY_COLOUR = (1.0, 0.10, 0.10, 1)
+EATEN_COLOUR = (0.45, 0.45, 0.48, 1)
+TARGET_COLOUR = (0.95, 0.95, 1.0, 1)
+"""A selected ghost's destinations (its own colour could read as a frenzy glow)."""
+OPTION_COLOURS = ((1.0, 0.90, 0.0, 1), (0.3, 1.0, 0.45, 1), (0.95, 0.45, 1.0, 1),
+                  (1.0, 1.0, 1.0, 1))
+"""Path colours when several ways lead to one square: the chosen way is drawn thickest."""
+
+MARGIN = 4
+STRIP = 40
+"""Width of the strip right of the grid: eaten ghosts at the top, lives and dots below."""
+STEP_SECONDS = 0.12
+MAX_MOVE_SECONDS = 1.0
+RESET_SECONDS = 0.8
+CAPTION_SECONDS = 3.5
+
+
+class PacmanBoard(QuoridorBoard):
+    supports_fix = False
+
+    selected_ghost = StringProperty("")
+    """The ghost tapped in the ghost phase: its destinations are highlighted."""
+    option_index = NumericProperty(0)
+    """Which of several ways to the tapped destination is previewed."""
+    reset_progress = NumericProperty(1.0)
+    """0 → 1 while everyone slides back to the start squares after a catch."""
+    caption = StringProperty("")
+    """A short line drawn over the board (frenzy, catch); "" when none."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._destination = ""
+        self._options: list[dict[str, Any]] = []
+        self._tracks: dict[str, list[str]] = {}
+        self._reset_from: dict[str, tuple[float, float]] = {}
+        self._vanish: dict[str, tuple[str, int]] = {}
+        self._caption_event: Any = None
+        self.bind(selected_ghost=self._redraw, option_index=self._redraw,
+                  reset_progress=self._redraw, caption=self._redraw)
+
+    # -- Board interface -------------------------------------------------------------------------
+
+    def refresh(self, events: Sequence[str] = ()) -> None:
+        if self.host is None:
+            return
+        snapshot = self.host.snapshot()
+        before = self._state
+        self._state = snapshot["state"]
+        self._to_move = snapshot.get("to_move")
+        self._legal = set(self.host.legal()) if self.is_interactive else set()
+        self.preview = ""
+        self._destination, self._options = "", []
+        to_move = self._state.get("ghosts_to_move", [])
+        self.selected_ghost = to_move[0] if len(to_move) == 1 and self.is_interactive else ""
+        self._animate(before, events)
+        if self.selected_ghost and not self.caption:
+            self._set_caption(self._frenzy_text(self.selected_ghost), fade=False)
+        self.hint = self._hint()
+        self._redraw()
+
+    def choice_label(self, line: str) -> str:
+        if self.host is None:
+            return line
+        _ = translator("pacman", self.host.lang)
+        name, _colon, rest = line.partition(":")
+        if rest == "pass":
+            if name.lower() == "p":
+                return _("PAC-MAN cannot move: he passes")
+            return _("{ghost} cannot move: it passes").format(ghost=name)
+        if name.lower() != "p":
+            return _("{ghost} to {square}").format(ghost=name, square=rest.split("-")[-1])
+        option = next((o for o in self._options if line in o["paths"]), None)
+        square = rest.split("-")[-1]
+        parts = [_("PAC-MAN to {square}").format(square=square)]
+        if option is not None:
+            if option["dots_eaten"]:
+                parts.append(_("eats the dot {squares}").format(
+                    squares=", ".join(option["dots_eaten"])))
+            if option["ghosts_eaten"]:
+                parts.append(_("eats {ghosts}").format(ghosts=", ".join(option["ghosts_eaten"])))
+            if option["wins"]:
+                parts.append(_("and wins!"))
+            if len(self._options) > 1:
+                parts.append(_("(way {number} of {count}: tap another path to switch)").format(
+                    number=self._options.index(option) + 1, count=len(self._options)))
+        return " ".join(parts)
+
+    def cancel_preview(self) -> None:
+        self._destination, self._options = "", []
+        super().cancel_preview()
+
+    # -- touch -----------------------------------------------------------------------------------
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:
+            return False
+        square = self._square_at(*touch.pos)
+        if square is None:
+            return True
+        phase = self._state.get("phase")
+        if phase == "pacman":
+            self._pacman_tap(square)
+        elif phase == "ghosts":
+            self._ghost_tap(square)
+        return True
+
+    def _pacman_tap(self, square: str) -> None:
+        origin = self._state["pacman_square"]
+        if self.preview:
+            if square == self._destination or (self.preview == "P:pass" and square == origin):
+                self.confirm_preview()
+                return
+            picked = self._option_through(square)
+            if picked is not None:
+                self.option_index = picked
+                self.preview = self._options[picked]["paths"][0]
+                return
+            self.cancel_preview()
+            if square not in self._state.get("pacman_moves", {}):
+                return
+        if self._legal == {"P:pass"} and square == origin:
+            self.preview = "P:pass"
+            return
+        options = self._state.get("pacman_moves", {}).get(square)
+        if not options:
+            self.host.send(f"P:{origin}-{square}")  # the banner says which rule forbids it
+            return
+        only = options[0]
+        if len(options) == 1 and square != origin and not (
+                only["dots_eaten"] or only["ghosts_eaten"]):
+            self.host.send(only["paths"][0])
+            return
+        self._destination, self._options = square, list(options)
+        self.option_index = 0
+        self.preview = options[0]["paths"][0]
+
+    def _ghost_tap(self, square: str) -> None:
+        ghosts = self._state["ghosts"]
+        to_move = self._state["ghosts_to_move"]
+        tapped = next((g for g in GHOSTS if ghosts[g]["square"] == square), "")
+        if self.preview:
+            is_same = tapped == self.selected_ghost
+            self.preview = ""
+            if is_same:
+                self.host.send(f"{tapped}:pass")
+                return
+        if tapped in to_move:
+            if tapped == self.selected_ghost and len(to_move) > 1:
+                self.selected_ghost = ""
+                self._set_caption("")
+                return
+            self.selected_ghost = tapped
+            self._set_caption(self._frenzy_text(tapped), fade=False)
+            if not self._state["ghost_destinations"].get(tapped):
+                self.preview = f"{tapped}:pass"
+            return
+        if self.selected_ghost:
+            self.host.send(f"{self.selected_ghost}:{square}")  # rejected: the banner says why
+            return
+        if tapped:
+            self.host.send(f"{tapped}:{square}")  # a ghost that already moved: R43 says so
+            return
+        self._set_caption(translator("pacman", self.host.lang)("Tap a ghost first"))
+
+    def _square_at(self, x: float, y: float) -> str | None:
+        ox, oy, pitch = self._grid()
+        gx, gy = (x - ox) / pitch, (oy + SIZE * pitch - y) / pitch
+        if not (0 <= gx < SIZE and 0 <= gy < SIZE):
+            return None
+        return f"{COLUMNS[int(gx)]}{int(gy) + 1}"
+
+    def _option_through(self, square: str) -> int | None:
+        """The next other way to the destination whose path passes ``square``."""
+        count = len(self._options)
+        for shift in range(1, count):
+            index = (self.option_index + shift) % count
+            if square in self._options[index]["paths"][0][2:].split("-"):
+                return index
+        return None
+
+    # -- texts -----------------------------------------------------------------------------------
+
+    def _hint(self) -> str:
+        _ = translator("pacman", self.host.lang if self.host else "en")
+        state = self._state
+        if state.get("winner"):
+            from companion.games.pacman.text import rank_text
+
+            title, message = rank_text(state["rank"], self.host.lang if self.host else "en")
+            return _("Rank: {rank}. {message}").format(rank=title, message=message)
+        if state.get("phase") == "pacman":
+            if self._legal == {"P:pass"}:
+                return _("PAC-MAN cannot move: tap him to pass")
+            return _("Tap where PAC-MAN goes (yellow squares)")
+        if any(state["ghosts"][g]["frenzy"] for g in state.get("ghosts_to_move", [])):
+            return _("Tap a ghost, then where it goes. Red glow: frenzy, 1 or 2 steps")
+        return _("Tap a ghost, then where it goes")
+
+    def _frenzy_text(self, ghost: str) -> str:
+        _ = translator("pacman", self.host.lang if self.host else "en")
+        if self._state["ghosts"][ghost]["frenzy"]:
+            return _("{ghost}: frenzy, 1 or 2 steps").format(ghost=ghost)
+        return _("{ghost}: one step").format(ghost=ghost)
+
+    def _set_caption(self, text: str, fade: bool = True) -> None:
+        if self._caption_event is not None:
+            self._caption_event.cancel()
+            self._caption_event = None
+        self.caption = text
+        if text and fade:
+            self._caption_event = Clock.schedule_once(lambda _dt: self._set_caption(""),
+                                                      CAPTION_SECONDS)
+
+    # -- animation -------------------------------------------------------------------------------
+
+    def _animate(self, before: dict[str, Any], events: Sequence[str]) -> None:
+        Animation.cancel_all(self, "move_progress", "reset_progress")
+        self._tracks, self._reset_from, self._vanish = {}, {}, {}
+        self._set_caption("")
+        if not before or not events:
+            self.move_progress = self.reset_progress = 1.0
+            return
+        caught = ""
+        for event in events:
+            kind, _space, rest = event.partition(" ")
+            words = rest.split()
+            if kind == "pacman":
+                self._tracks["pacman"] = words[0].split("-")
+            elif kind == "ghost":
+                self._tracks[words[0]] = words[1].split("-")
+            elif kind == "eat":
+                path = self._tracks.get("pacman", [])
+                self._vanish[words[0]] = (words[1], path.index(words[1]) if words[1] in path
+                                          else 0)
+            elif kind == "caught":
+                caught = words[0]
+        steps = max((len(track) - 1 for track in self._tracks.values()), default=0)
+        seconds = min(MAX_MOVE_SECONDS, max(0.3, steps * STEP_SECONDS))
+        animation = Animation(move_progress=1.0, d=seconds, t="linear")
+        self.move_progress = 0.0
+        if "reset" in events:
+            self._reset_from = self._pieces_before_reset(before)
+            self.reset_progress = 0.0
+            animation += Animation(reset_progress=1.0, d=RESET_SECONDS, t="in_out_quad")
+        else:
+            self.reset_progress = 1.0
+        if caught:
+            _ = translator("pacman", self.host.lang if self.host else "en")
+            self._set_caption(_("Caught by {ghost}! Everyone back to start").format(
+                ghost=caught))
+        animation.start(self)
+
+    def _pieces_before_reset(self, before: dict[str, Any]) -> dict[str, tuple[float, float]]:
+        """Where each piece stood when PAC-MAN was caught (eaten ghosts: in the strip)."""
+        where: dict[str, tuple[float, float]] = {"pacman": self._centre(before["pacman_square"])}
+        for index, ghost in enumerate(GHOSTS):
+            square = before["ghosts"][ghost]["square"]
+            track = self._tracks.get(ghost)
+            if track:
+                square = track[-1]
+            where[ghost] = self._centre(square) if square else self._strip_slot(index)
+        return where
+
+    def _piece_centre(self, piece: str, square: str) -> tuple[float, float]:
+        if self._reset_from and self.reset_progress < 1:
+            if self.move_progress < 1 and piece in self._tracks:
+                return self._along(self._tracks[piece])
+            if self.move_progress < 1:
+                return self._reset_from[piece]
+            (fx, fy), (tx, ty) = self._reset_from[piece], self._centre(square)
+            t = self.reset_progress
+            return fx + (tx - fx) * t, fy + (ty - fy) * t
+        if piece in self._tracks and self.move_progress < 1:
+            return self._along(self._tracks[piece])
+        return self._centre(square)
+
+    def _along(self, track: list[str]) -> tuple[float, float]:
+        position = self.move_progress * (len(track) - 1)
+        index = min(int(position), len(track) - 2)
+        (fx, fy), (tx, ty) = self._centre(track[index]), self._centre(track[index + 1])
+        t = position - index
+        return fx + (tx - fx) * t, fy + (ty - fy) * t
+
+    # -- geometry --------------------------------------------------------------------------------
+
+    def _grid(self) -> tuple[float, float, float]:
+        side = min(self.width, self.height)
+        grid = side - STRIP
+        pitch = (grid - 2 * MARGIN) / SIZE
+        ox = self.x + (self.width - side) / 2 + MARGIN
+        oy = self.y + (self.height - grid) / 2 + MARGIN
+        return ox, oy, pitch
+
+    def _centre(self, square: str) -> tuple[float, float]:
+        x, y, side = self._square_rect(square)
+        return x + side / 2, y + side / 2
+
+    def _strip_rect(self) -> tuple[float, float, float, float]:
+        ox, oy, pitch = self._grid()
+        x = ox + SIZE * pitch + MARGIN
+        return x, self.y, STRIP, self.height
+
+    def _strip_slot(self, index: int) -> tuple[float, float]:
+        """Centre of an eaten ghost's place in the strip (blinky at the top)."""
+        x, y, w, h = self._strip_rect()
+        return x + w / 2, y + h - 30 - index * 46
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        if not self._state:
+            return
+        ox, oy, pitch = self._grid()
+        state = self._state
+        with self.canvas:
+            Color(*FRAME_COLOUR)
+            Rectangle(pos=(ox - MARGIN, oy - MARGIN), size=(pitch * SIZE + 2 * MARGIN,) * 2)
+            Color(*SQUARE_COLOUR)
+            for row in range(SIZE):
+                for column in range(SIZE):
+                    x, y, side = self._square_rect(f"{COLUMNS[column]}{row + 1}")
+                    Rectangle(pos=(x, y), size=(side, side))
+            self._draw_targets()
+            Color(*WALL_COLOUR)
+            for name in state["walls"]:
+                self._draw_wall(name, pitch * GROOVE * 1.3)
+            for square in state["dots_remaining"]:
+                self._draw_dot(square)
+            self._draw_paths()
+            self._draw_ghosts()
+            self._draw_pacman()
+            self._draw_strip()
+            self._draw_caption()
+
+    def _draw_targets(self) -> None:
+        state = self._state
+        if self.move_progress < 1 or self.reset_progress < 1:
+            return
+        if state["phase"] == "pacman" and self.is_interactive:
+            finals = set(state.get("pacman_moves", {}))
+            for square in finals:
+                is_chosen = square == self._destination
+                self._highlight(square, PACMAN_COLOUR, 0.45 if is_chosen else 0.22)
+        elif state["phase"] == "ghosts" and self.selected_ghost:
+            for square in state["ghost_destinations"].get(self.selected_ghost, []):
+                if square == state["pacman_square"]:
+                    self._highlight(square, FRENZY_COLOUR, 0.5)
+                else:
+                    self._highlight(square, TARGET_COLOUR, 0.3)
+
+    def _highlight(self, square: str, colour: Sequence[float], alpha: float) -> None:
+        x, y, side = self._square_rect(square)
+        r, g, b = colour[:3]
+        Color(r, g, b, alpha)
+        Rectangle(pos=(x, y), size=(side, side))
+        Color(r, g, b, 0.95)
+        Line(rectangle=(x + 2, y + 2, side - 4, side - 4), width=2)
+
+    def _draw_dot(self, square: str) -> None:
+        x, y, side = self._square_rect(square)
+        cx, cy = x + side / 2, y + side / 2
+        glow, radius = side * 0.42, side * 0.27
+        Color(DOT_COLOUR[0], DOT_COLOUR[1], DOT_COLOUR[2], 0.25)
+        Ellipse(pos=(cx - glow, cy - glow), size=(2 * glow, 2 * glow))
+        Color(*DOT_COLOUR)
+        Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
+        Color(0.55, 0.35, 0.25, 1)
+        Line(circle=(cx, cy, radius), width=1.5)
+
+    def _draw_paths(self) -> None:
+        if not self._options or not self.preview.startswith("P:"):
+            return
+        order = [i for i in range(len(self._options)) if i != self.option_index]
+        for index in [*order, self.option_index]:
+            path = self._options[index]["paths"][0][2:].split("-")
+            is_chosen = index == self.option_index
+            colour = OPTION_COLOURS[index % len(OPTION_COLOURS)]
+            shift = (index - (len(self._options) - 1) / 2) * 7
+            points: list[float] = []
+            for square in path:
+                cx, cy = self._centre(square)
+                points.extend((cx + shift, cy + shift))
+            Color(0, 0, 0, 0.8)
+            Line(points=points, width=7 if is_chosen else 4.5, joint="round", cap="round")
+            Color(colour[0], colour[1], colour[2], 1 if is_chosen else 0.7)
+            Line(points=points, width=5 if is_chosen else 2.5, joint="round", cap="round")
+            if len(self._options) > 1:
+                self._draw_badge(index, path, colour)
+
+    def _draw_badge(self, index: int, path: list[str], colour: Sequence[float]) -> None:
+        """The way's number on a square only it passes (else its middle square)."""
+        others = {s for i, o in enumerate(self._options) if i != index
+                  for s in o["paths"][0][2:].split("-")}
+        own = [s for s in path if s not in others] or [path[len(path) // 2]]
+        x, y, side = self._square_rect(own[len(own) // 2])
+        radius = side * 0.3
+        cx, cy = x + side * 0.75, y + side * 0.75
+        Color(*colour)
+        Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
+        texture = self._letter(str(index + 1), 22, False)
+        Color(1, 1, 1, 1)
+        Rectangle(texture=texture, size=texture.size,
+                  pos=(cx - texture.width / 2, cy - texture.height / 2))
+
+    def _draw_ghosts(self) -> None:
+        state = self._state
+        to_move = state.get("ghosts_to_move", [])
+        _ox, _oy, pitch = self._grid()
+        for index, ghost in enumerate(GHOSTS):
+            info = state["ghosts"][ghost]
+            square = info["square"]
+            if square is None and ghost in self._vanish and self.move_progress < 1:
+                vanish_square, step = self._vanish[ghost]
+                track = self._tracks.get("pacman", [])
+                if self.move_progress * max(1, len(track) - 1) < step:
+                    cx, cy = self._centre(vanish_square)
+                    self._ghost_shape(cx, cy, pitch * 0.78, GHOST_COLOURS[ghost], ghost)
+                continue
+            if square is None:
+                if self._reset_from and self.reset_progress < 1:
+                    continue
+                cx, cy = self._strip_slot(index)
+                self._ghost_shape(cx, cy, STRIP - 6, EATEN_COLOUR, ghost, is_eaten=True)
+                continue
+            cx, cy = self._piece_centre(ghost, square)
+            size = pitch * 0.78
+            if ghost in to_move and self.is_interactive and self.move_progress >= 1:
+                x, y, side = self._square_rect(square)
+                if info["frenzy"]:
+                    Color(FRENZY_COLOUR[0], FRENZY_COLOUR[1], FRENZY_COLOUR[2], 0.55)
+                    Rectangle(pos=(x, y), size=(side, side))
+                    Color(*FRENZY_COLOUR)
+                    Line(rectangle=(x + 1, y + 1, side - 2, side - 2), width=2)
+                if ghost == self.selected_ghost:
+                    Color(1, 1, 1, 1)
+                    Line(rectangle=(x - 3, y - 3, side + 6, side + 6), width=3.5)
+                else:
+                    Color(1, 1, 1, 0.9)
+                    Line(circle=(cx, cy, side * 0.5), width=1.2)
+            self._ghost_shape(cx, cy, size, GHOST_COLOURS[ghost], ghost)
+
+    def _ghost_shape(self, cx: float, cy: float, size: float, colour: Sequence[float],
+                     ghost: str, is_eaten: bool = False) -> None:
+        """A dome with a zig-zag skirt and the ghost's letter."""
+        half = size / 2
+        top = cy + half
+        bottom = cy - half
+        Color(*colour)
+        Ellipse(pos=(cx - half, top - size), size=(size, size), angle_start=-90, angle_end=90)
+        Rectangle(pos=(cx - half, bottom + size * 0.14), size=(size, half - size * 0.14))
+        teeth = 4
+        width = size / teeth
+        for tooth in range(teeth):
+            left = cx - half + tooth * width
+            Triangle(points=[left, bottom + size * 0.15, left + width, bottom + size * 0.15,
+                             left + width / 2, bottom])
+        Color(0.05, 0.05, 0.05, 1)
+        Line(points=[cx - half, bottom + size * 0.14, cx - half, cy], width=1)
+        Line(points=[cx + half, bottom + size * 0.14, cx + half, cy], width=1)
+        Line(ellipse=(cx - half, top - size, size, size, -90, 90), width=1)
+        texture = self._letter(GHOST_LETTERS[ghost], max(20, int(size * 0.55)),
+                               _is_dark(colour) and not is_eaten)
+        Color(1, 1, 1, 1)
+        Rectangle(texture=texture, size=texture.size,
+                  pos=(cx - texture.width / 2, cy - texture.height / 2 - size * 0.02))
+        if is_eaten:
+            Color(0.85, 0.1, 0.1, 1)
+            Line(points=[cx - half, bottom, cx + half, top], width=2)
+
+    def _draw_pacman(self) -> None:
+        square = self._state["pacman_square"]
+        _ox, _oy, pitch = self._grid()
+        cx, cy = self._piece_centre("pacman", square)
+        if self._state["phase"] == "pacman" and self.is_interactive and (
+                self.reset_progress >= 1 and self.move_progress >= 1):
+            Color(1, 1, 1, 1)
+            Line(circle=(cx, cy, pitch * 0.47), width=3)
+        self._pacman_shape(cx, cy, pitch * 0.82, self._facing())
+
+    def _pacman_shape(self, cx: float, cy: float, size: float, facing: float,
+                      colour: Sequence[float] = PACMAN_COLOUR, letter: bool = True) -> None:
+        """A yellow disc with a mouth opening towards ``facing`` (degrees, 0 = up, clockwise)."""
+        half = size / 2
+        Color(*colour)
+        Ellipse(pos=(cx - half, cy - half), size=(size, size),
+                angle_start=facing + 35, angle_end=facing + 325)
+        Color(0.05, 0.05, 0.05, 1)
+        Line(ellipse=(cx - half, cy - half, size, size, facing + 35, facing + 325), width=1.2)
+        if letter:
+            texture = self._letter(PACMAN_LETTER, max(20, int(size * 0.45)), False)
+            Color(1, 1, 1, 1)
+            Rectangle(texture=texture, size=texture.size,
+                      pos=(cx - texture.width / 2 - size * 0.1, cy - texture.height / 2))
+
+    def _facing(self) -> float:
+        """PAC-MAN looks the way of his last step (right when he has not moved yet)."""
+        track = self._tracks.get("pacman")
+        if not track or len(track) < 2:
+            return 90.0
+        (fx, fy), (tx, ty) = self._centre(track[-2]), self._centre(track[-1])
+        if abs(tx - fx) >= abs(ty - fy):
+            return 90.0 if tx >= fx else 270.0
+        return 0.0 if ty > fy else 180.0
+
+    def _draw_strip(self) -> None:
+        """Right strip: eaten ghosts (drawn in :meth:`_draw_ghosts`), lives, dots eaten."""
+        x, y, w, h = self._strip_rect()
+        Color(0.07, 0.07, 0.10, 1)
+        Rectangle(pos=(x, y), size=(w, h))
+        lives = int(self._state["lives"])
+        for life in range(max(lives, 3)):
+            colour = PACMAN_COLOUR if life < lives else EATEN_COLOUR
+            self._pacman_shape(x + w / 2, y + 20 + life * 36, 30, 90.0, colour, letter=False)
+        for dot in range(int(self._state["dots_eaten"])):
+            cy = y + h / 2 - 10 - dot * 26
+            Color(*DOT_COLOUR)
+            Ellipse(pos=(x + w / 2 - 9, cy - 9), size=(18, 18))
+
+    def _draw_caption(self) -> None:
+        if not self.caption:
+            return
+        ox, oy, pitch = self._grid()
+        left, width = ox + pitch + 2, pitch * (SIZE - 2) - 4
+        label = self._caption_texture(self.caption, int(width - 12))
+        height = label.height + 10
+        pacman_row = int(self._state["pacman_square"][1:])
+        near = self.selected_ghost and self._state["ghosts"][self.selected_ghost]["square"]
+        row = int(near[1:]) if near else pacman_row
+        y = oy + 2 if row <= SIZE // 2 + 1 else oy + pitch * SIZE - height - 2
+        Color(0, 0, 0, 0.85)
+        Rectangle(pos=(left, y), size=(width, height))
+        Color(*FRENZY_COLOUR)
+        Line(rectangle=(left, y, width, height), width=2)
+        Color(1, 1, 1, 1)
+        Rectangle(texture=label, size=label.size,
+                  pos=(left + (width - label.width) / 2, y + 5))
+
+    def _caption_texture(self, text: str, width: int) -> Any:
+        from kivy.core.text import Label as CoreLabel
+
+        label = CoreLabel(text=text, font_size=20, bold=True, color=(1, 1, 1, 1),
+                          text_size=(width, None), halign="center")
+        label.refresh()
+        return label.texture
+
+
+__all__ = ["GHOSTS", "PacmanBoard"]

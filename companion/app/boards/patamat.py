@@ -1,0 +1,612 @@
+"""The Pat a Mat board: the track from the board file, pawns and cars, and an info panel.
+
+The track is drawn where the board file puts its fields (``x``, ``y``); a file without positions
+is laid out automatically: the main route (START … CÍL along the white arrows) snakes through
+every other row of a grid, START takes a 2 × 2 block for the pawns waiting there, and branch
+fields (shortcuts, detours) take free cells of the rows in between, near their fork and merge.
+Below the track an info panel shows, by phase: the car types to place (tap one, then a field),
+the roll-off, or the traffic light, what to change on the table and a legend of the cars.
+
+Nothing is tapped after a roll: the app plays the move, the pawn runs along its path and the
+panel says what to do on the board. A tractor or rusty-car turn (``go``) is offered as a preview
+(OK in the action area, or a tap on the pawn); a car choice is the play screen's big buttons.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.animation import Animation
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import (
+    Color,
+    Ellipse,
+    Line,
+    Quad,
+    Rectangle,
+    RoundedRectangle,
+    Triangle,
+)
+from kivy.properties import NumericProperty, StringProperty
+
+from companion.app.boards.base import Board
+from companion.app.boards.patamat_layout import Layout, layout_board
+from companion.i18n import translator
+
+DOMAIN = "patamat"
+CAR_TYPES = ("kart", "car", "tractor", "rusty", "garbage")
+CAR_COUNTS = {"kart": 3, "car": 4, "tractor": 2, "rusty": 3, "garbage": 3}
+NOUN = {"kart": "go-kart", "car": "car", "tractor": "tractor", "rusty": "rusty car",
+        "garbage": "garbage truck"}
+LETTER = {"kart": "K|go-kart letter", "car": "C|car letter", "tractor": "T|tractor letter",
+          "rusty": "R|rusty car letter", "garbage": "G|garbage truck letter"}
+"""The letter on a car token; the text after ``|`` only tells translators what it is."""
+CAR_LOOK = {  # colour, shape
+    "kart": ((0.98, 0.80, 0.10, 1), "triangle"),
+    "car": ((0.40, 0.74, 1.00, 1), "circle"),
+    "tractor": ((0.25, 0.72, 0.28, 1), "square"),
+    "rusty": ((0.66, 0.33, 0.12, 1), "diamond"),
+    "garbage": ((0.62, 0.64, 0.67, 1), "hexagon"),
+}
+CHOICE_TEXT = {
+    "kart": "Go-kart: three times the roll, forward",
+    "car": "Car: twice the roll, forward",
+    "tractor": "Tractor: 2 fields forward",
+    "rusty": "Rusty car: sit out this turn",
+    "garbage": "Garbage truck: the roll, backward",
+}
+PANEL_TEXTS = {
+    "place": "{name}: tap a plain field for {car} ({left} left)",
+    "rolloff": "Who starts? Everyone rolls once; the highest roll starts",
+    "light_wait": "{name} stands at the traffic light: 1–3 green, 4 orange, 5–6 red",
+    "go": "{name}: tap OK (or the pawn)",
+}
+BOARD_MESSAGES = (*CHOICE_TEXT.values(), *PANEL_TEXTS.values(), *LETTER.values())
+
+BACKGROUND = (0.13, 0.17, 0.15, 1)
+PANEL_COLOUR = (0.09, 0.10, 0.12, 1)
+EDGE_COLOUR = (0.62, 0.60, 0.52, 1)
+FIELD_COLOUR = (0.93, 0.89, 0.80, 1)
+FIELD_TEXT = (0.12, 0.12, 0.12, 1)
+START_COLOUR = (0.16, 0.55, 0.28, 1)
+SEMAFOR_COLOUR = (0.14, 0.14, 0.14, 1)
+SIGN_COLOUR = (0.08, 0.33, 0.85, 1)
+LAMPS = {"red": (0.92, 0.12, 0.10, 1), "orange": (1.0, 0.60, 0.05, 1),
+         "green": (0.15, 0.82, 0.25, 1)}
+INSTRUCTION_COLOUR = (1, 0.92, 0.6, 1)
+SELECTED_COLOUR = (1.0, 0.86, 0.0, 1)
+STEP_SECONDS = 0.09
+MAX_ANIMATION_SECONDS = 0.9
+
+
+# -- the widget ------------------------------------------------------------------------------------
+
+
+class PatamatBoard(Board):
+    anim_progress = NumericProperty(1.0)
+    """0 → 1 while the last move runs along its path."""
+    selected_kind = StringProperty("")
+    """Set-up: the car type the next tapped field gets."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._state: dict[str, Any] = {}
+        self._fields: dict[str, dict[str, Any]] = {}
+        self._layout: Layout | None = None
+        self._layout_key: Any = None
+        self._to_move: int | None = None
+        self._trail: list[str] = []
+        self._mover = ""
+        self._bumps: list[tuple[str, str, str]] = []
+        self._light = ""
+        self._instructions: list[str] = []
+        self._buttons: list[tuple[str, tuple[float, float, float, float]]] = []
+        self._textures: dict[tuple[Any, ...], Any] = {}
+        self.bind(pos=self._redraw, size=self._redraw, anim_progress=self._redraw,
+                  selected_kind=self._redraw)
+
+    # -- Board interface -------------------------------------------------------------------------
+
+    def refresh(self, events: Sequence[str] = ()) -> None:
+        if self.host is None:
+            return
+        snapshot = self.host.snapshot()
+        before = {name: pawn["field"] for name, pawn in self._state.get("pawns", {}).items()}
+        self._state = snapshot["state"]
+        self._to_move = snapshot.get("to_move")
+        board = self._state["board"]
+        if self._layout_key != board["sha"]:
+            self._fields = {spot["id"]: spot for spot in board["fields"]}
+            self._layout = layout_board(self._fields, board["start"], board["finish"])
+            self._layout_key = board["sha"]
+        shown = tuple(events) or tuple(getattr(self.host, "last_events", ()) or ())
+        self._read_events(shown, before)
+        describe = getattr(self.host, "describe", None)
+        self._instructions = list(describe(shown)) if callable(describe) and shown else []
+        expect = self._state["expect"]
+        left = [kind for kind in CAR_TYPES if kind in (expect["legal"] or {}).get("types", [])] \
+            if expect["want"] == "place" else []
+        if left and self.selected_kind not in left:
+            self.selected_kind = left[0]
+        self.hint = self._hint()
+        self.preview = "go" if self.is_interactive and "go" in self.host.legal() else ""
+        Animation.cancel_all(self, "anim_progress")
+        if events and self._trail:
+            self.anim_progress = 0.0
+            seconds = min(MAX_ANIMATION_SECONDS, STEP_SECONDS * (len(self._trail) + 2))
+            Animation(anim_progress=1.0, d=seconds, t="linear").start(self)
+        else:
+            self.anim_progress = 1.0
+            self._redraw()
+
+    def cancel_preview(self) -> None:
+        """A ``go`` cannot be cancelled (the rules leave no other input): keep offering it."""
+        self.refresh()
+
+    def choice_label(self, line: str) -> str:
+        words = line.split()
+        if words[0] == "choose" and len(words) == 2 and words[1] in CHOICE_TEXT:
+            return self._t(CHOICE_TEXT[words[1]])
+        if line == "go" and self._state:
+            pawn = self._state["pawns"].get(self._state.get("turn") or "", {})
+            car = pawn.get("car") or ""
+            kind = car.rstrip("0123456789")
+            if kind in CHOICE_TEXT:
+                return self._t(CHOICE_TEXT[kind])
+        return self.host.input_label(line) if self.host is not None else line
+
+    def field_centre(self, field_id: str) -> tuple[float, float]:
+        """Where a field is drawn, in the board's parent coordinates (for taps and tests)."""
+        x, y, _ = self._place(field_id)
+        return x, y
+
+    def kind_button_centre(self, kind: str) -> tuple[float, float]:
+        for name, (x, y, w, h) in self._buttons:
+            if name == kind:
+                return x + w / 2, y + h / 2
+        raise LookupError(kind)
+
+    # -- touch -----------------------------------------------------------------------------------
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:
+            return False
+        if not self._state or self._layout is None:
+            return True
+        for kind, (x, y, w, h) in self._buttons:
+            if x <= touch.x <= x + w and y <= touch.y <= y + h:
+                self.selected_kind = kind
+                return True
+        field_id = self._field_at(touch.x, touch.y)
+        if field_id is None:
+            return True
+        want = self._state["expect"]["want"]
+        if want == "place":
+            self.host.send(f"place {self.selected_kind or 'kart'} {field_id}")
+        elif want == "go" and field_id == self._pawn_field(self._state.get("turn")):
+            self.confirm_preview()
+        return True
+
+    def _field_at(self, x: float, y: float) -> str | None:
+        best, distance = None, math.inf
+        for field_id in self._fields:
+            cx, cy, side = self._place(field_id)
+            gap = math.dist((x, y), (cx, cy))
+            if gap <= side * 0.62 and gap < distance:
+                best, distance = field_id, gap
+        return best
+
+    # -- reading the position --------------------------------------------------------------------
+
+    def _read_events(self, events: Sequence[str], before: dict[str, str]) -> None:
+        self._trail, self._mover, self._bumps, self._light = [], "", [], ""
+        for event in events:
+            words = event.split()
+            if words[0] == "move" and len(words) >= 5 and words[4] != "-":
+                path = words[4].split(">")
+                origin = before.get(words[1])
+                self._trail = ([origin] if origin and origin != path[0] else []) + path
+                self._mover = words[1]
+            elif words[0] == "bump" and len(words) == 4:
+                self._bumps.append((words[1], words[2], words[3]))
+            elif words[0] == "light" and len(words) == 4:
+                self._light = words[3]
+
+    def _hint(self) -> str:
+        expect = self._state["expect"]
+        name = self._name(expect.get("player") or "")
+        if expect["want"] == "place" and self.selected_kind:
+            left = CAR_COUNTS[self.selected_kind] - sum(
+                1 for car in self._state["cars"] if car.rstrip("0123456789") == self.selected_kind)
+            return self._t(PANEL_TEXTS["place"]).format(
+                name=name, car=self._t(NOUN[self.selected_kind]), left=left)
+        if expect["want"] == "roll" and expect["purpose"] == "rolloff":
+            return self._t(PANEL_TEXTS["rolloff"])
+        if expect["want"] == "roll" and expect["purpose"] == "light":
+            return self._t(PANEL_TEXTS["light_wait"]).format(name=name)
+        if expect["want"] == "go":
+            return self._t(PANEL_TEXTS["go"]).format(name=name)
+        return ""
+
+    def _name(self, token: str) -> str:
+        players = self._state.get("players", [])
+        if self.host is not None and token in players:
+            looks = self.host.seat_looks()
+            seat = players.index(token)
+            if seat < len(looks):
+                return str(looks[seat].name)
+        return token
+
+    def _pawn_field(self, token: str | None) -> str | None:
+        pawn = self._state.get("pawns", {}).get(token or "")
+        return pawn["field"] if pawn else None
+
+    def _t(self, message: str) -> str:
+        return translator(DOMAIN, self.host.lang if self.host is not None else "en")(message)
+
+    # -- geometry --------------------------------------------------------------------------------
+
+    def _frame(self) -> tuple[float, float, float]:
+        side = min(self.width, self.height)
+        return self.x + (self.width - side) / 2, self.y + (self.height - side) / 2, side
+
+    def _place(self, field_id: str) -> tuple[float, float, float]:
+        """(centre x, centre y, side) of a field in parent coordinates."""
+        ox, oy, size = self._frame()
+        assert self._layout is not None
+        ux, uy = self._layout.centres[field_id]
+        is_start = field_id == self._state["board"]["start"]
+        side = self._layout.start_side if is_start else self._layout.side
+        return ox + ux * size, oy + size - uy * size, side * size
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        self._buttons = []
+        if not self._state or self._layout is None or self.host is None:
+            return
+        ox, oy, size = self._frame()
+        looks = self.host.seat_looks()
+        with self.canvas:
+            Color(*BACKGROUND)
+            Rectangle(pos=(ox, oy), size=(size, size))
+            self._draw_edges()
+            self._draw_trail(looks)
+            for field_id in self._fields:
+                self._draw_field(field_id)
+            self._draw_pawns(looks)
+            self._draw_cars()
+            self._draw_panel(ox, oy, size, size * (1 - self._layout.panel_top))
+
+    def _draw_edges(self) -> None:
+        for field_id, spot in self._fields.items():
+            x, y, side = self._place(field_id)
+            for following in spot["next"]:
+                tx, ty, _ = self._place(following)
+                is_forced = spot.get("forced") == following and spot["kind"] == "sign"
+                Color(*(SIGN_COLOUR if is_forced else EDGE_COLOUR))
+                Line(points=[x, y, tx, ty], width=3.2 if is_forced else 2.4)
+                if is_forced:
+                    self._arrow_head(x, y, tx, ty, side * 0.75, side * 0.32)
+
+    def _arrow_head(self, x: float, y: float, tx: float, ty: float, at: float,
+                    length: float) -> None:
+        angle = math.atan2(ty - y, tx - x)
+        hx, hy = x + math.cos(angle) * at, y + math.sin(angle) * at
+        back = angle + math.pi
+        left = (hx + math.cos(back + 0.5) * length, hy + math.sin(back + 0.5) * length)
+        right = (hx + math.cos(back - 0.5) * length, hy + math.sin(back - 0.5) * length)
+        Triangle(points=[hx, hy, *left, *right])
+
+    def _draw_trail(self, looks: list[Any]) -> None:
+        if len(self._trail) < 2:
+            return
+        colour = self._colour_of(self._mover, looks)
+        points = [coordinate for fid in self._trail for coordinate in self._place(fid)[:2]]
+        Color(colour[0], colour[1], colour[2], 0.75)
+        Line(points=points, width=6, joint="round", cap="round")
+
+    def _draw_field(self, field_id: str) -> None:
+        spot = self._fields[field_id]
+        x, y, side = self._place(field_id)
+        kind = spot["kind"]
+        left, bottom = x - side / 2, y - side / 2
+        radius = side * 0.22
+        fill = {"start": START_COLOUR, "semafor": SEMAFOR_COLOUR, "sign": SIGN_COLOUR}.get(
+            kind, FIELD_COLOUR)
+        Color(*fill)
+        RoundedRectangle(pos=(left, bottom), size=(side, side), radius=[radius])
+        if kind == "finish":
+            self._checker(left, bottom, side)
+        if self._trail and field_id == self._trail[-1]:
+            Color(*SELECTED_COLOUR)
+            Line(rounded_rectangle=(left - 2, bottom - 2, side + 4, side + 4, radius), width=2.5)
+        label = spot.get("label") or field_id
+        text_colour: tuple[float, ...] = (1, 1, 1, 1) if kind in ("start", "semafor", "sign") \
+            else FIELD_TEXT
+        if kind == "semafor":
+            for number, lamp in enumerate(("red", "orange", "green")):
+                Color(*LAMPS[lamp])
+                dot = side * 0.2
+                Ellipse(pos=(left + side * (0.16 + 0.26 * number), bottom + side * 0.68),
+                            size=(dot, dot))
+            self._text(label, x, bottom + side * 0.34, side * 0.42, side - 4, text_colour)
+        elif kind == "sign":
+            forced = spot.get("forced")
+            if forced:  # a white arrow in the top half, pointing where the blue arrow sends
+                fx, fy, _ = self._place(forced)
+                angle = math.atan2(fy - y, fx - x)
+                ax, ay = x, bottom + side * 0.74
+                Color(1, 1, 1, 1)
+                Line(points=[ax - math.cos(angle) * side * 0.2, ay - math.sin(angle) * side * 0.2,
+                             ax + math.cos(angle) * side * 0.1, ay + math.sin(angle) * side * 0.1],
+                     width=2)
+                tip = (ax + math.cos(angle) * side * 0.24, ay + math.sin(angle) * side * 0.24)
+                self._arrow_head(*tip, tip[0] + math.cos(angle), tip[1] + math.sin(angle), 0,
+                                 side * 0.2)
+            self._text(label, x, bottom + side * 0.3, side * 0.4, side - 4, text_colour)
+        elif kind == "finish":
+            Color(1, 1, 1, 0.9)
+            RoundedRectangle(pos=(left + 3, y - side * 0.22), size=(side - 6, side * 0.44),
+                             radius=[4])
+            self._text(label if spot.get("label") else "CÍL", x, y, side * 0.36, side - 8,
+                       (0.8, 0.05, 0.05, 1))
+        elif kind == "start":
+            self._text(label if spot.get("label") else "START", x, y + side * 0.36, side * 0.2,
+                       side - 6, text_colour)
+        else:
+            self._text(label, x, y, side * 0.46, side - 4, text_colour)
+
+    def _checker(self, left: float, bottom: float, side: float) -> None:
+        squares = 4
+        step = side / squares
+        Color(0.05, 0.05, 0.05, 1)
+        for row in range(squares):
+            for column in range(squares):
+                if (row + column) % 2 == 0:
+                    Rectangle(pos=(left + column * step, bottom + row * step), size=(step, step))
+
+    def _draw_cars(self) -> None:
+        by_field: dict[str, list[str]] = {}
+        for car, field_id in sorted(self._state["cars"].items(), key=_car_order):
+            by_field.setdefault(field_id, []).append(car)
+        for field_id, cars in by_field.items():
+            x, y, side = self._place(field_id)
+            if field_id == self._state["board"]["start"]:
+                side = self._layout.side * self._frame()[2] if self._layout else side
+                y -= self._place(field_id)[2] / 2 - side / 2
+            badge = side * 0.48
+            spots = [(0.5, -0.5), (-0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
+            for number, car in enumerate(cars[:4]):
+                dx, dy = spots[number]
+                kind = car.rstrip("0123456789")
+                label = self._letter(kind) if number < 3 or len(cars) <= 4 else f"+{len(cars) - 3}"
+                self.draw_car(kind, x + dx * side * 0.68, y + dy * side * 0.68, badge, label)
+
+    def draw_car(self, kind: str, x: float, y: float, size: float, label: str) -> None:
+        colour, shape = CAR_LOOK[kind]
+        half = size / 2
+        outline: list[float]
+        if shape == "triangle":
+            outline = [x - half * 1.1, y - half * 0.8, x + half * 1.1, y - half * 0.8, x,
+                       y + half * 1.1]
+        elif shape == "square":
+            outline = [x - half, y - half, x + half, y - half, x + half, y + half, x - half,
+                       y + half]
+        elif shape == "diamond":
+            outline = [x, y - half * 1.2, x + half * 1.2, y, x, y + half * 1.2, x - half * 1.2, y]
+        else:
+            segments = 6 if shape == "hexagon" else 24
+            outline = [coordinate for step in range(segments) for coordinate in (
+                x + half * 1.05 * math.cos(2 * math.pi * step / segments),
+                y + half * 1.05 * math.sin(2 * math.pi * step / segments))]
+        Color(*colour)
+        if len(outline) == 6:
+            Triangle(points=outline)
+        elif len(outline) == 8:
+            Quad(points=outline)
+        else:
+            Ellipse(pos=(x - half * 1.05, y - half * 1.05), size=(size * 1.05, size * 1.05),
+                    segments=6 if shape == "hexagon" else 24)
+        Color(0.05, 0.05, 0.05, 1)
+        Line(points=outline, close=True, width=1.3)
+        dark = _is_dark(colour)
+        self._text(label, x, y - (half * 0.12 if shape == "triangle" else 0), size * 0.62,
+                   size * 1.4, (1, 1, 1, 1) if dark else (0, 0, 0, 1))
+
+    def _draw_pawns(self, looks: list[Any]) -> None:
+        players = self._state["players"]
+        start = self._state["board"]["start"]
+        waiting = [name for name in players if self._state["pawns"][name]["field"] == start]
+        turn = self._state.get("turn")
+        for seat, name in enumerate(players):
+            if seat >= len(looks):
+                continue
+            pawn = self._state["pawns"][name]
+            x, y, side = self._place(pawn["field"])
+            diameter = side * 0.7
+            if pawn["field"] == start:
+                x, y, diameter = self._waiting_spot(waiting.index(name), len(waiting), x, y, side)
+            x, y = self._animated(name, x, y)
+            if name == turn:
+                Color(1, 1, 1, 1)
+                Line(circle=(x, y, diameter / 2 + 3), width=2.5)
+            Color(*looks[seat].colour)
+            Ellipse(pos=(x - diameter / 2, y - diameter / 2), size=(diameter, diameter))
+            Color(0.05, 0.05, 0.05, 1)
+            Line(circle=(x, y, diameter / 2), width=1.5)
+            colour = (1, 1, 1, 1) if _is_dark(looks[seat].colour) else (0, 0, 0, 1)
+            self._text(looks[seat].letter, x, y, diameter * 0.62, diameter, colour)
+            if pawn.get("light"):
+                Color(*LAMPS["orange"])
+                Line(circle=(x, y, diameter / 2 + 6), width=2)
+
+    def _waiting_spot(self, index: int, count: int, x: float, y: float,
+                      side: float) -> tuple[float, float, float]:
+        per_row = 2 if count > 1 else 1
+        rows = math.ceil(count / per_row)
+        cell = min(side / per_row, (side * 0.72) / rows)
+        column, row = index % per_row, index // per_row
+        cx = x - side / 2 + (side - per_row * cell) / 2 + (column + 0.5) * cell
+        cy = y + side * 0.22 - (row + 0.5) * cell
+        largest = self._layout.side * self._frame()[2] * 0.8 if self._layout else cell
+        return cx, cy, min(cell * 0.9, largest)
+
+    def _animated(self, name: str, x: float, y: float) -> tuple[float, float]:
+        progress = self.anim_progress
+        if progress >= 1:
+            return x, y
+        if name == self._mover and len(self._trail) >= 2:
+            share = min(1.0, progress / 0.75)
+            position = share * (len(self._trail) - 1)
+            step = min(int(position), len(self._trail) - 2)
+            ax, ay, _ = self._place(self._trail[step])
+            bx, by, _ = self._place(self._trail[step + 1])
+            t = position - step
+            return ax + (bx - ax) * t, ay + (by - ay) * t
+        for victim, origin, _ in self._bumps:
+            if victim == name:
+                share = max(0.0, (progress - 0.75) / 0.25)
+                ax, ay, _ = self._place(origin)
+                return ax + (x - ax) * share, ay + (y - ay) * share
+        return x, y
+
+    def _draw_panel(self, ox: float, oy: float, size: float, height: float) -> None:
+        Color(*PANEL_COLOUR)
+        Rectangle(pos=(ox, oy), size=(size, height))
+        pad = 8
+        expect = self._state["expect"]
+        if expect["want"] == "place":
+            self._draw_kind_buttons(ox + pad, oy + pad, size - 2 * pad, min(86, height * 0.55))
+            top_height = height - min(86, height * 0.55) - 2 * pad
+            self._paragraph(self.hint, ox + pad, oy + height - pad, size - 2 * pad, top_height)
+            return
+        legend = min(64, height * 0.38)
+        self._draw_legend(ox + pad, oy + 4, size - 2 * pad, legend)
+        text_left = ox + pad
+        light = self._light or ("wait" if expect["purpose"] == "light" else "")
+        if light:
+            self._draw_light(ox + pad, oy + legend + 8, 44, height - legend - 14, light)
+            text_left += 56
+        lines = list(self._instructions)
+        if expect["purpose"] == "rolloff" or self._state.get("rolloff"):
+            lines = [self._rolloff_line(), *lines[-2:]]
+        elif not lines and self.hint:
+            lines = [self.hint]
+        self._paragraph("\n".join(lines), text_left, oy + height - pad,
+                        ox + size - pad - text_left, height - legend - 2 * pad)
+
+    def _rolloff_line(self) -> str:
+        rolloff = self._state.get("rolloff") or {}
+        rolls = rolloff.get("rolls", {})
+        parts = [f"{self._name(name)} {rolls.get(name, '?')}" for name in rolloff.get("group", [])]
+        return str(self.hint) + (": " + ", ".join(parts) if parts else "")
+
+    def _draw_kind_buttons(self, x: float, y: float, width: float, height: float) -> None:
+        placed = [car.rstrip("0123456789") for car in self._state["cars"]]
+        slot = width / len(CAR_TYPES)
+        for number, kind in enumerate(CAR_TYPES):
+            left = CAR_COUNTS[kind] - placed.count(kind)
+            bx, bw = x + number * slot + 3, slot - 6
+            is_selected = kind == self.selected_kind
+            Color(*((0.30, 0.34, 0.22, 1) if is_selected else (0.20, 0.23, 0.28, 1)))
+            RoundedRectangle(pos=(bx, y), size=(bw, height), radius=[8])
+            if is_selected:
+                Color(*SELECTED_COLOUR)
+                Line(rounded_rectangle=(bx, y, bw, height, 8), width=2.5)
+            badge = min(34, height * 0.42)
+            self.draw_car(kind, bx + badge * 0.75, y + height - badge * 0.7, badge,
+                          self._letter(kind))
+            self._text(f"{left}×", bx + bw - 24, y + height - badge * 0.7, 22, 44,
+                       (1, 1, 1, 1) if left else (0.5, 0.5, 0.5, 1))
+            self._text(self._t(NOUN[kind]), bx + bw / 2, y + (height - badge * 1.3) / 2, 18,
+                       bw - 4, (0.95, 0.95, 0.95, 1) if left else (0.5, 0.5, 0.5, 1), wrap=True)
+            if left:
+                self._buttons.append((kind, (bx, y, bw, height)))
+
+    def _draw_legend(self, x: float, y: float, width: float, height: float) -> None:
+        rows = (CAR_TYPES[:3], CAR_TYPES[3:])
+        row_height = height / 2
+        for number, kinds in enumerate(rows):
+            cy = y + height - row_height * (number + 0.5)
+            slot = width / len(kinds)
+            for index, kind in enumerate(kinds):
+                badge = row_height * 0.72
+                cx = x + index * slot + badge * 0.7
+                self.draw_car(kind, cx, cy, badge, self._letter(kind))
+                texture = self._texture(self._t(NOUN[kind]), 18, (0.85, 0.88, 0.92, 1))
+                Color(1, 1, 1, 1)
+                Rectangle(texture=texture, size=texture.size,
+                          pos=(cx + badge * 0.8, cy - texture.height / 2))
+
+    def _draw_light(self, x: float, y: float, width: float, height: float, lit: str) -> None:
+        Color(0.02, 0.02, 0.02, 1)
+        RoundedRectangle(pos=(x, y), size=(width, height), radius=[10])
+        Color(0.5, 0.5, 0.5, 1)
+        Line(rounded_rectangle=(x, y, width, height, 10), width=1.5)
+        lamp = min(width - 10, (height - 16) / 3)
+        for number, name in enumerate(("red", "orange", "green")):
+            r, g, b, _ = LAMPS[name]
+            is_lit = name == lit
+            Color(r, g, b, 1) if is_lit else Color(r * 0.3, g * 0.3, b * 0.3, 1)
+            cy = y + height - 8 - lamp * (number + 0.5) - 2 * number
+            Ellipse(pos=(x + (width - lamp) / 2, cy - lamp / 2), size=(lamp, lamp))
+
+    def _paragraph(self, text: str, x: float, top: float, width: float, height: float) -> None:
+        if not text:
+            return
+        for font in (22, 20):
+            texture = self._texture(text, font, INSTRUCTION_COLOUR, width=int(width))
+            if texture.height <= height:
+                break
+        Color(1, 1, 1, 1)
+        shown = min(texture.height, height)
+        region = texture.get_region(0, texture.height - shown, texture.width, shown)
+        Rectangle(texture=region, size=(texture.width, shown), pos=(x, top - shown))
+
+    def _text(self, text: str, x: float, y: float, font: float, width: float,
+              colour: Sequence[float], wrap: bool = False) -> None:
+        size = int(font)
+        longest = max(text.split(), key=len) if wrap and text.split() else text
+        while size > 10 and self._texture(longest, size, colour).width > width:
+            size -= 1
+        texture = self._texture(text, size, colour, width=int(width) if wrap else None)
+        Color(1, 1, 1, 1)
+        Rectangle(texture=texture, size=texture.size,
+                  pos=(x - texture.width / 2, y - texture.height / 2))
+
+    def _texture(self, text: str, size: int, colour: Sequence[float],
+                 width: int | None = None) -> Any:
+        key = (text, size, tuple(colour), width)
+        if key not in self._textures:
+            if len(self._textures) > 600:
+                self._textures.clear()
+            label = CoreLabel(text=text, font_size=size, bold=True, color=tuple(colour),
+                              text_size=(width, None) if width else (None, None),
+                              halign="center" if width and "\n" not in text and size < 20
+                              else "left")
+            label.refresh()
+            self._textures[key] = label.texture
+        return self._textures[key]
+
+    def _letter(self, kind: str) -> str:
+        return self._t(LETTER[kind]).split("|")[0]
+
+    def _colour_of(self, token: str, looks: list[Any]) -> tuple[float, ...]:
+        players = self._state["players"]
+        seat = players.index(token) if token in players else -1
+        return tuple(looks[seat].colour) if 0 <= seat < len(looks) else (1, 1, 1, 1)
+
+
+def _car_order(item: tuple[str, str]) -> tuple[int, str]:
+    car = item[0]
+    kind = car.rstrip("0123456789")
+    return (CAR_TYPES.index(kind) if kind in CAR_TYPES else 9, car)
+
+
+def _is_dark(colour: Sequence[float]) -> bool:
+    r, g, b = colour[:3]
+    return 0.299 * r + 0.587 * g + 0.114 * b < 0.6

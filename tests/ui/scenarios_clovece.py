@@ -1,0 +1,264 @@
+"""Člověče scenarios, played in a real window by taps (one per subprocess).
+
+    python tests/ui/scenarios_clovece.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+
+The die is the driver's: ``die(d, 6)`` is a physical die showing 6 (the controller counts and
+plays it as ``roll 6``), so the scenarios are repeatable; the Roll button is tapped too.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+
+P = 0.15
+COLOURS = ("R", "Y", "G", "B")
+NEAR_END = (
+    "board4 seats{S0,S2} | S0 home{} goal{2:Y, 3:G, 4:B} | S2 home{Y,G} goal{} | "
+    "track{12:B, 15:R, 38:R} | turn S2"
+)
+"""Pat (S2) to roll; Eva (S0) needs only her red piece from field 38, two fields away."""
+WINNER_NEXT = (
+    "board4 seats{S0,S1,S2} | S0 home{} goal{2:Y, 3:G, 4:B} | S1 home{R,Y,G,B} goal{} | "
+    "S2 home{R,Y,G,B} goal{} | track{38:R} | turn S0"
+)
+"""Eva (S0) to roll; a 2 brings her last piece home."""
+LONG_RING = (
+    "board6/72 seats{S0,S1,S2,S3,S4,S5} | S0 home{Y,B} goal{} | S1 home{R,Y,G,B} goal{} | "
+    "S2 home{R,Y,G,B} goal{} | S3 home{R,Y,G,B} goal{} | S4 home{R,Y,G,B} goal{} | "
+    "S5 home{R,Y,G,B} goal{} | track{5:R, 30:G} | turn S1"
+)
+Scenario = Callable[[Driver], Iterator[float]]
+
+
+def play_screen(d: Driver) -> Any:
+    return d.app.root.get_screen("play")
+
+
+def die(d: Driver, value: int) -> None:
+    """The die on the table shows ``value``."""
+    d.app.controller.on_roll(value)
+
+
+def board_point(d: Driver, point: tuple[float, float]) -> None:
+    board = play_screen(d).board
+    d.tap_at(*board.to_window(*point))
+
+
+def tap_field(d: Driver, number: int) -> None:
+    board = play_screen(d).board
+    board_point(d, board._layout().fields[number])
+
+
+def tap_home(d: Driver, seat: int, colour: str) -> None:
+    board = play_screen(d).board
+    board_point(d, board._layout().homes[seat][COLOURS.index(colour)])
+
+
+def start_game(d: Driver, names: list[str], colours: list[str]) -> Iterator[float]:
+    d.app.store.set_setting("setup.clovece", {"players": len(names), "names": names,
+                                              "colours": colours, "options": {}})
+    d.app.store.set_setting("last_game", "clovece")
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "new_game_button"))
+    yield 0.3
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+
+
+def settle(d: Driver) -> Iterator[float]:
+    """Wait until the last move has flown to its place (the window may draw slowly)."""
+    for _ in range(40):
+        if play_screen(d).board.move_progress >= 1:
+            break
+        yield 0.1
+    yield 0.4
+
+
+def overlay_buttons(d: Driver) -> list[Any]:
+    overlay = play_screen(d).board._overlay
+    return [] if overlay is None else list(reversed(overlay.ids.buttons.children))
+
+
+def four_players(d: Driver) -> Iterator[float]:
+    """Roll-off, a turn of 6, 6, 4: enter two pieces, a rejected tap, the which-piece buttons,
+    undo; the same position in Czech."""
+    yield from start_game(d, ["Eva", "Pat", "Ola", "Jan"], ["red", "blue", "green", "yellow"])
+    play = play_screen(d)
+    d.results["board"] = type(play.board).__name__
+    d.results["action_start"] = play.action_kind
+    die(d, 6)                                   # Eva's roll-off
+    yield P
+    d.shot("clovece_rolloff_en")
+    for value in (2, 3, 1):                     # Pat, Ola, Jan
+        die(d, value)
+        yield P
+    d.results["status_after_rolloff"] = play.status
+    for value in (6, 6, 4):
+        die(d, value)
+        yield P
+    d.results["action_after_rolls"] = play.action_kind
+    d.results["glowing"] = len(play.board._glows)
+    d.results["pulsing"] = play.board._pulse_stop is not None
+    yield from settle(d)
+    d.shot("clovece_4_en")
+    tap_home(d, 0, "R")
+    yield P
+    tap_home(d, 0, "Y")
+    yield P
+    d.results["after_enters"] = d.history[-2:]
+    tap_home(d, 0, "G")                         # the 4 cannot enter: rejected, nothing changes
+    yield from settle(d)
+    d.results["banner"] = play.banner
+    d.results["history_after_rejection"] = len(d.history)
+    d.shot("clovece_rejected_en")
+    d.tap(play.ids.banner)
+    yield P
+    tap_field(d, 0)                             # red and yellow share field 0: which one?
+    yield 0.3
+    buttons = overlay_buttons(d)
+    d.results["which_labels"] = [button.text for button in buttons]
+    d.results["history_while_asking"] = len(d.history)
+    d.shot("clovece_which_en")
+    d.tap(buttons[1])                           # the yellow piece
+    yield 0.6
+    d.results["after_move"] = d.history[-1]
+    d.results["status_after_move"] = play.status
+    d.results["pulsing_after_turn"] = play.board._pulse_stop is not None
+    d.tap(play.ids.undo_button)
+    yield 0.3
+    d.results["after_undo"] = d.history[-1]
+    d.results["awaiting_after_undo"] = d.app.controller.match.awaiting
+    d.app.controller.set_lang("cs")
+    yield from settle(d)
+    d.results["status_cs"] = play.status
+    d.shot("clovece_4_cs")
+
+
+def near_end(d: Driver) -> Iterator[float]:
+    """From a near-end position (typed in through Fix the position): a capture to give, then
+    Eva brings her last piece home and the result screen shows the places."""
+    yield from start_game(d, ["Eva", "Pat"], ["red", "blue"])
+    play = play_screen(d)
+    d.tap(play.ids.menu_button)
+    yield 0.3
+    d.tap_text(d.app.tr("Fix the position"))
+    yield 0.3
+    modal = play._modal
+    modal.ids.position.text = NEAR_END
+    d.tap_text(d.app.tr("Done"), modal)
+    yield 0.4
+    d.results["after_fix"] = d.history
+    die(d, 3)                                   # Pat
+    yield from settle(d)
+    d.shot("clovece_near_end_cs")
+    tap_field(d, 12)                            # his blue piece lands on the red one at 15
+    yield from settle(d)
+    d.results["awaiting_capture"] = d.app.controller.match.awaiting
+    d.results["action_capture"] = play.action_kind
+    choices = [child.children[0] for child in play.ids.action_area.children[0].ids.choices.children]
+    d.results["choice_labels"] = sorted(button.text for button in choices)
+    d.shot("clovece_choice_cs")
+    d.tap(next(button for button in choices if button.text.startswith("Pat")))
+    yield from settle(d)
+    d.results["after_give"] = d.history[-1]
+    notice = play.board._notice
+    d.results["notice"] = notice.text if notice is not None else ""
+    d.results["action_after_give"] = play.action_kind
+    d.shot("clovece_notice_cs")
+    die(d, 2)                                   # Eva
+    yield P
+    tap_field(d, 38)                            # into the goal: her fourth piece
+    yield 1.5
+    d.results["screen_at_end"] = d.screen.name
+    d.results["headline"] = d.app.root.get_screen("result").headline
+    d.results["ranking"] = [(place, name) for place, _seat, name, _c
+                            in d.app.controller.ranking_rows()]
+    d.shot("clovece_result_cs")
+
+
+def six_players(d: Driver) -> Iterator[float]:
+    """The six-seat ring: the Roll button, the roll-off, a turn; Czech, then English; and the
+    72-field ring."""
+    yield from start_game(d, ["Eva", "Pat", "Ola", "Jan", "Ema", "Max"],
+                          ["red", "blue", "green", "yellow", "purple", "orange"])
+    play = play_screen(d)
+    d.tap(play.ids.action_area.children[0].ids.roll_button)
+    yield 0.3
+    d.results["after_roll_button"] = list(d.history)
+    d.results["faces_counted"] = sum(d.app.store.face_counts("software"))
+    match = d.app.controller.match
+    while match.state.phase == "rolloff":       # Eva 6, everyone else 1
+        die(d, 6 if match.to_move == 0 else 1)
+        yield 0.05
+    d.results["status_after_rolloff"] = play.status
+    for value in (6, 6, 3):
+        die(d, value)
+        yield P
+    tap_home(d, 0, "R")
+    yield P
+    tap_home(d, 0, "B")
+    yield from settle(d)
+    d.results["six_history"] = d.history[-2:]
+    d.results["stack_on_start"] = [p["colour"] for p in play.board._state["track"]]
+    d.shot("clovece_6_cs")
+    d.app.controller.set_lang("en")
+    yield from settle(d)
+    d.shot("clovece_6_en")
+    d.results["board_name"] = play.board._state["board"]["name"]
+    d.app.controller.fix(LONG_RING)             # the 72-field ring, as typed in Fix the position
+    yield from settle(d)
+    d.results["long_ring"] = (play.board._state["board"]["name"],
+                              len(play.board._layout().fields))
+    d.shot("clovece_6_72_en")
+
+
+def stop_after_winner(d: Driver) -> Iterator[float]:
+    """Three players: Eva finishes first; the others agree to stop (End, then End again)."""
+    yield from start_game(d, ["Eva", "Pat", "Ola"], ["red", "blue", "green"])
+    play = play_screen(d)
+    d.app.controller.fix(WINNER_NEXT)
+    yield P
+    die(d, 2)
+    yield P
+    tap_field(d, 38)                            # Eva's last piece: goal slot 1, place 1
+    yield from settle(d)
+    notice = play.board._notice
+    d.results["notice"] = notice.text if notice is not None else ""
+    d.results["screen_after_finish"] = d.screen.name
+    d.results["status_after_finish"] = play.status
+    d.shot("clovece_winner_en")
+    d.tap_text("End", play.board)               # first tap: a preview, OK or a second tap
+    yield P
+    d.results["preview"] = play.board.preview
+    d.results["action_preview"] = play.action_kind
+    d.results["history_during_preview"] = d.history[-1]
+    d.shot("clovece_stop_preview_en")
+    d.tap_text("End", play.board)
+    yield 1.5
+    d.results["after_stop"] = d.history[-1]
+    d.results["screen_at_end"] = d.screen.name
+    d.results["ranking"] = [(place, name) for place, _seat, name, _c
+                            in d.app.controller.ranking_rows()]
+    d.shot("clovece_result_stopped_en")
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "four_players": four_players,
+    "near_end": near_end,
+    "stop_after_winner": stop_after_winner,
+    "six_players": six_players,
+}
+
+
+if __name__ == "__main__":
+    name, store, out, shots = sys.argv[1:5]
+    lang = sys.argv[5] if len(sys.argv) > 5 else None
+    run(SCENARIOS[name], store, Path(out), Path(shots), lang)

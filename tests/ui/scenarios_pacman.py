@@ -1,0 +1,179 @@
+"""PAC-MAN scenarios, played in a real window by taps (one per subprocess).
+
+    python tests/ui/scenarios_pacman.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+
+Eva is PAC-MAN, Pat moves the four ghosts. The default layout: PAC-MAN e7, blinky d5, pinky f5,
+inky c5, clyde g5, dots a1 i1 a9 i9. Long stretches of the game are played through the
+controller (as if tapped) so the scenario reaches the end in seconds.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+
+P = 0.15
+ANIMATION = 0.9
+Scenario = Callable[[Driver], Iterator[float]]
+
+TO_THE_FIRST_DOTS = (
+    "P:e7-e8-e9 clyde:h5 inky:b5 blinky:c5 pinky:g5 P:e9-d9-c9 clyde:h4 pinky:h5 inky:a5 "
+    "blinky:b5 P:c9-b9-a9-a8-a9-b9 clyde:i4 pinky:h4 inky:a4 blinky:a5 P:b9-c9-d9 clyde:i5 "
+    "pinky:i4 inky:b4 blinky:a4 P:d9-e9-f9 blinky:a5 inky:a4 pinky:h4 clyde:i4 P:f9-g9-h9 "
+    "inky:b4 blinky:a4 pinky:g4 clyde:h4"
+).split()
+"""From the start: PAC-MAN eats a9 and walks to h9, next to the dot i9."""
+TWO_WAYS_TO_F9 = ("P:h9-g9-f9", "P:h9-i9-h9-g9-f9")
+"""From h9 two ways end on f9: walk there, or eat i9 first and use the bonus."""
+TO_THE_LAST_DOT = (
+    "blinky:a5 inky:a4 pinky:g3 clyde:g4 P:f9-e9-e8 pinky:g2 clyde:g3 inky:b4 blinky:a4 "
+    "P:e8-e7-e6 pinky:h2 clyde:g2 blinky:a5 inky:a4 P:e6-e5-e4 blinky:a6 pinky:i2 clyde:h2 "
+    "inky:a5 P:e4-d4-c4 pinky:i3 clyde:i2 blinky:b6 inky:a6 P:c4-c3-b3 clyde:h2 pinky:i2 "
+    "blinky:c6 inky:a5 P:b3-a3-a2 pinky:i3 clyde:g2 blinky:c7 inky:a6 P:a2-a1-a2-a1-b1 "
+    "blinky:b7 pinky:h3 clyde:g3 inky:a5 P:b1-c1-d1 blinky:a7 clyde:g2 inky:a6 pinky:g3 "
+    "P:d1-e1-f1 blinky:a8 inky:a5 pinky:h3 clyde:g3 P:f1-g1-h1 blinky:a9 inky:a6 clyde:g4 "
+    "pinky:g3"
+).split()
+"""PAC-MAN eats a1 and stops on h1, next to the last dot i1."""
+
+
+def seed_players(d: Driver, names: list[str], colours: list[str]) -> None:
+    """As if these players had played PAC-MAN last time (the new-game screen remembers them)."""
+    d.app.store.set_setting("setup.pacman", {"players": len(names), "names": names,
+                                              "colours": colours, "options": {}})
+    d.app.store.set_setting("last_game", "pacman")
+
+
+def play_screen(d: Driver) -> Any:
+    return d.app.root.get_screen("play")
+
+
+def state(d: Driver) -> dict[str, Any]:
+    return dict(d.app.controller.snapshot()["state"])
+
+
+def script(d: Driver, lines: list[str] | tuple[str, ...]) -> None:
+    """Inputs played as the screen would send them (the store records each one)."""
+    for line in lines:
+        assert d.app.controller.send(line), line
+
+
+def whole_game(d: Driver) -> Iterator[float]:
+    """New game → PAC-MAN moves → a ghost → a rejected tap → undo → a catch → two ways →
+    the last dot → the result with the rank."""
+    lang = d.app.controller.lang
+    seed_players(d, ["Eva", "Pat"], ["yellow", "blue"])
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "new_game_button"))
+    yield 0.3
+    d.results["game"] = d.app.root.get_screen("newgame").game
+    d.tap_text("2", d.widget("newgame", "counts"))
+    yield P
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+    play = play_screen(d)
+    d.results["board"] = type(play.board).__name__
+    d.results["status_start"] = play.status
+    d.results["hint_start"] = play.board.hint
+    d.results["destinations"] = sorted(state(d)["pacman_moves"])
+    d.shot(f"pacman_start_{lang}")
+
+    d.tap_square("e5")                      # Eva: two steps up, next to the ghost pen
+    yield 0.5
+    d.results["after_pacman"] = d.history
+    d.results["status_ghosts"] = play.status
+    d.results["frenzy"] = {g: v["frenzy"] for g, v in state(d)["ghosts"].items()}
+    d.tap_square("d5")                      # Pat taps blinky: it sees PAC-MAN
+    yield 0.3
+    d.results["selected"] = play.board.selected_ghost
+    d.results["caption"] = play.board.caption
+    d.results["blinky_destinations"] = state(d)["ghost_destinations"]["blinky"]
+    d.shot(f"pacman_frenzy_{lang}")
+    d.tap_square("b5")                      # over inky to b5
+    yield 0.5
+    d.results["after_ghost"] = d.history
+
+    d.tap_square("f5")                      # pinky …
+    yield P
+    d.tap_square("f3")                      # … cannot get through the wall f4h
+    yield 0.3
+    d.results["banner"] = play.banner
+    d.results["after_rejected"] = d.history
+    d.results["pinky_after_rejected"] = state(d)["ghosts"]["pinky"]["square"]
+    d.shot(f"pacman_rejected_{lang}")
+    d.tap(play.ids.banner)
+    yield P
+
+    d.tap(play.ids.undo_button)             # blinky goes back to d5
+    yield 0.3
+    d.results["after_undo"] = d.history
+    d.results["blinky_after_undo"] = state(d)["ghosts"]["blinky"]["square"]
+
+    d.tap_square("d5")                      # blinky again, and this time onto PAC-MAN
+    yield P
+    d.tap_square("e5")
+    yield 0.35
+    d.results["caught_caption"] = play.board.caption
+    d.shot(f"pacman_catching_{lang}")
+    yield 1.3
+    caught = state(d)
+    d.results["after_catch"] = d.history
+    d.results["catch_lives"] = caught["lives"]
+    d.results["catch_squares"] = [caught["pacman_square"],
+                                  *[caught["ghosts"][g]["square"] for g in caught["ghosts"]]]
+    d.results["catch_phase"] = caught["phase"]
+    d.results["catch_info"] = d.app.controller.describe(d.app.controller.last_events)
+    d.shot(f"pacman_caught_{lang}")
+
+    script(d, TO_THE_FIRST_DOTS)            # the same start: the same moves work again
+    yield ANIMATION
+    d.tap_square("f9")                      # two ways lead to f9: both drawn, way 1 chosen
+    yield 0.5
+    d.results["two_ways_history"] = d.history[-1]
+    d.results["two_ways_preview"] = play.board.preview
+    d.results["two_ways_action"] = play.action_kind
+    d.shot(f"pacman_two_ways_{lang}")
+    d.tap_square("i9")                      # a tap on way 2 (through the dot i9) picks it
+    yield 0.3
+    d.results["two_ways_picked"] = play.board.preview
+    d.results["two_ways_label"] = play.board.choice_label(play.board.preview)
+    d.tap(play.ids.action_area.children[0].ids.ok_button)
+    yield 0.6
+    d.results["after_two_ways"] = d.history[-1]
+    d.results["dots_after_two_ways"] = state(d)["dots_eaten"]
+
+    script(d, TO_THE_LAST_DOT)
+    yield ANIMATION
+    d.tap_square("i1")                      # eating the last dot wins: shown first …
+    yield 0.3
+    d.results["last_preview"] = play.board.preview
+    d.results["last_label"] = play.board.choice_label(play.board.preview)
+    d.results["history_before_win"] = len(d.history)
+    d.tap_square("i1")                      # … then the second tap plays it
+    yield 1.6
+    d.results["last_move"] = d.history[-1]
+    d.results["screen_after_win"] = d.screen.name
+    result = d.app.root.get_screen("result")
+    d.results["headline"] = result.headline
+    d.results["result_texts"] = [w.text for w in result.walk() if isinstance(
+        getattr(w, "text", None), str) and w.text]
+    d.results["final_status"] = d.app.controller.status_line()
+    d.results["final_hint"] = play.board.hint
+    d.shot(f"pacman_result_{lang}")
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "whole_game": whole_game,
+}
+
+
+if __name__ == "__main__":
+    name, store, out, shots = sys.argv[1:5]
+    lang = sys.argv[5] if len(sys.argv) > 5 else None
+    run(SCENARIOS[name], store, Path(out), Path(shots), lang)

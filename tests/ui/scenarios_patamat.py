@@ -1,0 +1,188 @@
+"""Pat a Mat scenarios, played in a real window by taps (one per subprocess).
+
+    python tests/ui/scenarios_patamat.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+
+The die on the table is scripted: a tap on the Roll button asks it, and it answers the next
+face of the script (as an electronic die would), so the game is repeatable. Fields and car
+types are tapped where the board draws them.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+
+P = 0.15
+Scenario = Callable[[Driver], Iterator[float]]
+
+PLACEMENTS = (
+    ("kart", "F01"), ("tractor", "F05"), ("car", "F19"), ("kart", "F31"),
+    ("kart", "F23"), ("car", "F24"), ("car", "F25"), ("car", "F26"), ("tractor", "F27"),
+    ("rusty", "F28"), ("rusty", "F29"), ("rusty", "B3"), ("garbage", "B4"), ("garbage", "A2"),
+    ("garbage", "F40"),
+)
+"""Pat and Mat place alternately; Pat's karts and cars make a quick lap."""
+
+
+class ScriptedDie:
+    """A die that shows the faces it is given, in order, when asked to roll."""
+
+    source = "software"
+    status = "connected"
+
+    def __init__(self, d: Driver) -> None:
+        self.d = d
+        self.faces: list[int] = []
+
+    def request_roll(self) -> bool:
+        face = self.faces.pop(0)
+        self.d.app.controller.on_roll(face)
+        return True
+
+    def close(self) -> None:
+        self.status = "closed"
+
+
+def play_screen(d: Driver) -> Any:
+    return d.app.root.get_screen("play")
+
+
+def tap_board(d: Driver, point: tuple[float, float]) -> None:
+    board = play_screen(d).board
+    d.tap_at(*board.to_window(*point))
+
+
+def tap_field(d: Driver, field_id: str) -> None:
+    tap_board(d, play_screen(d).board.field_centre(field_id))
+
+
+def tap_kind(d: Driver, kind: str) -> None:
+    tap_board(d, play_screen(d).board.kind_button_centre(kind))
+
+
+def roll(d: Driver, die: ScriptedDie, face: int) -> None:
+    """The player taps Roll; the die shows ``face``."""
+    die.faces.append(face)
+    d.tap(play_screen(d).ids.action_area.children[0].ids.roll_button)
+
+
+def board_text(d: Driver) -> dict[str, Any]:
+    board = play_screen(d).board
+    return {"hint": board.hint, "instructions": list(board._instructions)}
+
+
+def pawns(d: Driver) -> dict[str, str]:
+    state = play_screen(d).board._state
+    return {name: pawn["field"] for name, pawn in state["pawns"].items()}
+
+
+def whole_game(d: Driver) -> Iterator[float]:
+    """New game → 15 cars placed by taps (one refused) → roll-off with a tie → rolls, a tractor
+    go, a traffic light, undo → Pat's winning flag → result."""
+    lang = d.app.controller.lang
+    d.app.store.set_setting("setup.patamat", {"players": 2, "names": ["Pat", "Mat"],
+                                              "colours": ["red", "blue"],
+                                              "options": {"target": 1}})
+    d.app.store.set_setting("last_game", "patamat")
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "new_game_button"))
+    yield 0.3
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+    play = play_screen(d)
+    die = ScriptedDie(d)
+    d.app.controller.die = die
+    d.results["board"] = type(play.board).__name__
+    d.results["action_start"] = play.action_kind
+    d.results["hint_start"] = play.board.hint
+    for number, (kind, field_id) in enumerate(PLACEMENTS):
+        if number == 4:                              # Pat tries the semafor F07 first
+            tap_kind(d, "kart")
+            yield 0.05
+            tap_field(d, "F07")
+            yield 0.3
+            d.results["banner"] = play.banner
+            d.results["after_refused"] = d.history
+            d.shot(f"patamat_setup_refused_{lang}")
+            d.tap(play.ids.banner)
+            yield 0.05
+        tap_kind(d, kind)
+        yield 0.05
+        tap_field(d, field_id)
+        yield 0.05
+        if number == 8:
+            d.shot(f"patamat_setup_{lang}")
+    yield P
+    d.results["placed"] = d.history
+    d.results["action_rolloff"] = play.action_kind
+    for face in (3, 3):                              # a tie: both roll again
+        roll(d, die, face)
+        yield 0.1
+    d.shot(f"patamat_rolloff_{lang}")
+    d.results["rolloff_text"] = board_text(d)
+    for face in (5, 2):
+        roll(d, die, face)
+        yield 0.1
+    d.results["after_rolloff"] = d.history[15:]
+    d.results["status_first_turn"] = play.status
+    roll(d, die, 1)                                  # Pat walks to F01: the go-kart
+    yield 0.6
+    d.results["after_pat_1"] = board_text(d)
+    d.shot(f"patamat_after_roll_{lang}")
+    roll(d, die, 5)                                  # Mat walks to F05: the tractor
+    yield 0.3
+    roll(d, die, 6)                                  # Pat's go-kart: 18 fields to F19
+    yield 1.0
+    d.results["after_kart"] = board_text(d)
+    d.results["pawns_after_kart"] = pawns(d)
+    d.shot(f"patamat_kart_ride_{lang}")
+    d.results["action_go"] = play.action_kind
+    d.results["go_label"] = play.board.choice_label("go")
+    d.tap(play.ids.action_area.children[0].ids.ok_button)   # Mat's tractor: OK
+    yield 0.5
+    d.results["after_go"] = board_text(d)
+    roll(d, die, 6)                                  # Pat's car: 12 fields to F31
+    yield 1.0
+    roll(d, die, 4)                                  # Mat at the light: orange
+    yield 0.3
+    d.results["light_orange"] = board_text(d)
+    d.results["light_status"] = play.status
+    d.shot(f"patamat_semafor_{lang}")
+    roll(d, die, 2)                                  # green
+    yield 0.2
+    roll(d, die, 3)                                  # Mat walks to the sign F10
+    yield 0.6
+    d.results["before_undo"] = d.history[-3:]
+    d.results["pawns_before_undo"] = pawns(d)
+    d.tap(play.ids.undo_button)
+    yield 0.3
+    d.results["after_undo"] = d.history[-2:]
+    d.results["pawns_after_undo"] = pawns(d)
+    roll(d, die, 3)
+    yield 0.6
+    d.results["after_reroll"] = d.history[-1:]
+    d.results["pawns_after_reroll"] = pawns(d)
+    roll(d, die, 5)                                  # Pat's go-kart: 15 fields, CÍL
+    yield 0.3
+    d.results["winning_text"] = board_text(d)
+    d.shot(f"patamat_flag_{lang}")
+    yield 1.5
+    d.results["screen_after_win"] = d.screen.name
+    d.results["headline"] = d.app.root.get_screen("result").headline
+    d.shot(f"patamat_result_{lang}")
+
+
+SCENARIOS: dict[str, Scenario] = {"whole_game": whole_game}
+
+
+if __name__ == "__main__":
+    name, store, out, shots = sys.argv[1:5]
+    lang = sys.argv[5] if len(sys.argv) > 5 else None
+    run(SCENARIOS[name], store, Path(out), Path(shots), lang)

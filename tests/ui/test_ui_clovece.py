@@ -1,0 +1,172 @@
+"""Člověče on the touchscreen: real taps in a real window (scenarios in scenarios_clovece.py),
+plus the board's geometry and Czech texts, which need no window."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from companion.app.boards.clovece_layout import (
+    COLOURS,
+    cross_layout,
+    element_at,
+    lines_of,
+    movable_spots,
+    ring_layout,
+)
+from companion.engine import open_game
+from companion.i18n import load_catalogue
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+SCENARIOS = HERE / "scenarios_clovece.py"
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+BOARD_SOURCE = ROOT / "companion" / "app" / "boards" / "clovece.py"
+SCENARIO_TIMEOUT = 90
+
+Run = Callable[[str, str], dict[str, Any]]
+
+
+@pytest.fixture
+def run_clovece(display: str, tmp_path: Path) -> Run:
+    """Run one Člověče scenario in its own app process; return what it observed."""
+
+    def run(name: str, lang: str) -> dict[str, Any]:
+        out = tmp_path / f"{name}.json"
+        env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
+               "KIVY_NO_CONSOLELOG": "1"}
+        command = [sys.executable, str(SCENARIOS), name, str(tmp_path / "games.sqlite3"),
+                   str(out), str(SCREENSHOTS), lang]
+        done = subprocess.run(command, env=env, capture_output=True, text=True,
+                              timeout=SCENARIO_TIMEOUT, cwd=ROOT)
+        assert done.returncode == 0, done.stderr[-3000:]
+        results: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+        assert results.get("ok"), results.get("error")
+        for screen in results["screens"]:
+            assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
+        return results
+
+    return run
+
+
+# -- in the window ---------------------------------------------------------------------------
+
+
+def test_ui_four_players_rolloff_enter_rejected_tap_which_piece_undo(run_clovece: Run) -> None:
+    seen = run_clovece("four_players", "en")
+    assert seen["board"] == "CloveceBoard"
+    assert seen["action_start"] == "roll"            # the roll-off goes through the die area
+    assert seen["status_after_rolloff"] == "Eva: roll the die"
+    # 6, 6, 4: the 6 can only enter, so the four home pieces pulse and the action area informs
+    assert seen["action_after_rolls"] == "info"
+    assert seen["glowing"] == 4
+    assert seen["pulsing"] is True
+    # a tap on a home piece enters it
+    assert seen["after_enters"] == ["enter R", "enter Y"]
+    # the 4 cannot enter: the banner says why and nothing changes
+    assert seen["banner"] == "R6.1: entering needs a 6, the current roll is 4"
+    assert seen["history_after_rejection"] == 9
+    # red and yellow share field 0: one tap, two legal moves, so big buttons ask
+    assert seen["which_labels"] == ["Move the red piece from field 0",
+                                    "Move the yellow piece from field 0", "Cancel"]
+    assert seen["history_while_asking"] == 9
+    assert seen["after_move"] == "move 0 Y"
+    assert seen["status_after_move"] == "Pat: roll the die"
+    assert seen["pulsing_after_turn"] is False       # nothing to move: no animation runs
+    assert seen["after_undo"] == "enter Y"
+    assert seen["awaiting_after_undo"] == "move"
+    assert seen["status_cs"] == "Eva: táhni o 4"
+
+
+def test_ui_near_end_capture_choice_notice_and_result_in_czech(run_clovece: Run) -> None:
+    seen = run_clovece("near_end", "cs")
+    assert seen["after_fix"][0].startswith("fix board4 seats{S0,S2}")
+    # Pat's blue piece 12 → 15 lands on the red one; both may receive it: Pat chooses
+    assert seen["awaiting_capture"] == "choice"
+    assert seen["action_capture"] == "choice"
+    assert seen["choice_labels"] == ["Eva dostane červenou halmičku",
+                                     "Pat dostane červenou halmičku"]
+    assert seen["after_give"] == "give R@15 -> S2"
+    # the turn is over and the die area is back: the board says what to do on the table
+    assert seen["action_after_give"] == "roll"
+    assert seen["notice"] == "Vezmi červenou halmičku z pole 15 a dej ji do domečku hráče Pat"
+    # Eva 38 +2 → goal slot 1: her fourth piece, the game ends with places from the engine
+    assert seen["screen_at_end"] == "result"
+    assert seen["headline"] == "Eva vyhrává!"
+    assert seen["ranking"] == [[1, "Eva"], [2, "Pat"]]
+
+
+def test_ui_six_players_ring_roll_button_and_long_ring(run_clovece: Run) -> None:
+    seen = run_clovece("six_players", "cs")
+    assert len(seen["after_roll_button"]) == 1
+    assert seen["after_roll_button"][0] in {f"roll {face}" for face in range(1, 7)}
+    assert seen["faces_counted"] == 1
+    assert seen["status_after_rolloff"] == "Eva: hoď kostkou"
+    assert seen["six_history"] == ["enter R", "enter B"]
+    assert seen["stack_on_start"] == ["R", "B"]
+    assert seen["board_name"] == "board6"
+    assert seen["long_ring"] == ["board6/72", 72]
+    for screen in ("clovece_6_cs", "clovece_6_en", "clovece_6_72_en"):
+        assert screen in seen["screens"]
+
+
+# -- without a window: geometry and texts -----------------------------------------------------
+
+
+def test_cross_fields_are_neighbours_in_track_order_and_goals_branch_at_the_entrance() -> None:
+    layout = cross_layout(0, 0, 480)
+    pitch = 480 / 11
+    assert len(set(layout.fields)) == 40
+    for number in range(40):
+        step = math.dist(layout.fields[number], layout.fields[(number + 1) % 40])
+        assert step == pytest.approx(pitch)
+    for seat, start in enumerate((0, 10, 20, 30)):
+        entrance = (start - 1) % 40
+        assert math.dist(layout.fields[entrance], layout.goals[seat][0]) == pytest.approx(pitch)
+        assert math.dist(layout.fields[start], layout.homes[seat][0]) < 4.5 * pitch
+
+
+@pytest.mark.parametrize("length", [48, 60, 72])
+def test_ring_places_nothing_on_top_of_anything_else(length: int) -> None:
+    layout = ring_layout(0, 0, 480, length)
+    spots = [(p, layout.field_radius) for p in layout.fields]
+    for seat in range(6):
+        spots += [(p, layout.slot_radius) for p in layout.homes[seat] + layout.goals[seat]]
+    assert len(layout.fields) == length
+    for index, (a, ra) in enumerate(spots):
+        assert 0 <= a[0] - ra and a[0] + ra <= 480 and 0 <= a[1] - ra and a[1] + ra <= 480
+        for b, rb in spots[index + 1:]:
+            assert math.dist(a, b) >= ra + rb - 0.5
+
+
+def test_a_tap_means_the_piece_under_it_and_asks_when_two_colours_share_a_field() -> None:
+    match = open_game("clovece", players=2, names=["Eva", "Pat"], position=(
+        "board4 seats{S0,S2} | S0 home{G,B} goal{} | S2 home{R,Y,G,B} goal{} | "
+        "track{0:R*+Y*} | turn S0 | rolls{6:used, 6:used, 4:pending}"))
+    state = match.snapshot()["state"]
+    layout = cross_layout(0, 0, 480)
+    spots = movable_spots(layout, state, match.legal(), 0)
+    assert set(spots) == {("field", 0)}
+    assert lines_of(state, match.legal(), ("field", 0)) == ["move 0 R", "move 0 Y"]
+    assert element_at(layout, *layout.homes[0][COLOURS.index("G")]) == ("home", (0, 2))
+    assert element_at(layout, *layout.goals[2][3]) == ("goal", (2, 3))
+    assert element_at(layout, 240, 240) is None                     # the empty middle
+
+
+def test_every_board_text_has_czech() -> None:
+    source = BOARD_SOURCE.read_text(encoding="utf-8")
+    messages = set(re.findall(r'_tr\(\s*"([^"]+)"', source))
+    assert len(messages) >= 10
+    catalogue = load_catalogue("clovece", "cs")
+    for message in messages:
+        assert catalogue.get(message), f"no Czech for {message!r}"
+        assert set(re.findall(r"\{(\w+)", catalogue[message])) == set(
+            re.findall(r"\{(\w+)", message))

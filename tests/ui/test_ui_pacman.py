@@ -1,0 +1,133 @@
+"""PAC-MAN on the touchscreen: a whole game tapped in a real window, in English and in Czech."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, SCENARIO_TIMEOUT, SCREENSHOTS
+
+SCRIPT = Path(__file__).with_name("scenarios_pacman.py")
+
+
+def run_pacman(display: str, tmp_path: Path, name: str, lang: str) -> dict[str, Any]:
+    out = tmp_path / f"{name}_{lang}.json"
+    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
+           "KIVY_NO_CONSOLELOG": "1"}
+    command = [sys.executable, str(SCRIPT), name, str(tmp_path / f"{lang}.sqlite3"), str(out),
+               str(SCREENSHOTS), lang]
+    done = subprocess.run(command, env=env, capture_output=True, text=True,
+                          timeout=SCENARIO_TIMEOUT, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    assert seen.get("ok"), seen.get("error")
+    for screen in seen["screens"]:
+        assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
+    return seen
+
+
+def plain(value: Any) -> Any:
+    """A status line without its colour markup (the player's name is coloured)."""
+    return re.sub(r"\[/?color[^\]]*\]", "", value) if isinstance(value, str) else value
+
+
+START = "P:e7-e6-e5"
+EXPECTED = {
+    "en": {
+        "status_start": "Eva (PAC-MAN): move two steps",
+        "hint_start": "Tap where PAC-MAN goes (yellow squares)",
+        "status_ghosts": "Pat: move blinky (frenzy), pinky (frenzy), inky (frenzy), clyde (frenzy)",
+        "caption": "blinky: frenzy, 1 or 2 steps",
+        "banner": "R45: pinky on f5 cannot reach f3 in one or two steps",
+        "caught_caption": "Caught by blinky! Everyone back to start",
+        "catch_info": [
+            "blinky sees PAC-MAN: frenzy, one or two steps",
+            "Move blinky from d5 to e5",
+            "Caught by blinky: everyone back to the start squares",
+            "PAC-MAN loses a life; lives left: 2",
+            "Start squares: PAC-MAN e7, blinky d5, pinky f5, inky c5, clyde g5 (eaten ghosts "
+            "too); eaten dots stay off the board",
+        ],
+        "two_ways_label": "PAC-MAN to f9 eats the dot i9 (way 2 of 2: tap another path to "
+                          "switch)",
+        "last_label": "PAC-MAN to i1 eats the dot i1 and wins!",
+        "headline": "Eva wins!",
+        "final_status": "Eva (PAC-MAN) wins: PAC-MAN expert. The ghosts had no chance.",
+        "final_hint": "Rank: PAC-MAN expert. The ghosts had no chance.",
+    },
+    "cs": {
+        "banner": "R45: pinky na f5 nedosáhne na f3 o jedno ani o dvě pole",
+        "headline": "Eva vyhrává!",
+        "final_status": "Eva (PAC-MAN) vyhrává: PAC-MAN expert. Duchové neměli šanci.",
+        "final_hint": "Úroveň: PAC-MAN expert. Duchové neměli šanci.",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_pacman_whole_game_by_taps(display: str, tmp_path: Path, lang: str) -> None:
+    seen = run_pacman(display, tmp_path, "whole_game", lang)
+    for key, value in EXPECTED[lang].items():
+        assert plain(seen[key]) == value, key
+    # a new 2-player PAC-MAN game is drawn by the PAC-MAN board, PAC-MAN's squares highlighted
+    assert seen["game"] == "pacman" and seen["board"] == "PacmanBoard"
+    assert seen["destinations"] == ["d6", "e5", "e7", "e9", "f6"]
+    # a tap on e5 moves PAC-MAN there (one way, nothing eaten: played at once)
+    assert seen["after_pacman"] == [START]
+    assert all(seen["frenzy"].values())
+    # the ghost phase: blinky tapped (selected, frenzy said), then its destination
+    assert seen["selected"] == "blinky"
+    assert seen["blinky_destinations"] == ["b5", "d5", "e5"]  # d5: out and back
+    assert seen["after_ghost"] == [START, "blinky:b5"]
+    # pinky cannot go through the wall: the banner says which rule, nothing changes
+    assert seen["banner"].startswith("R45: ")
+    assert seen["after_rejected"] == [START, "blinky:b5"]
+    assert seen["pinky_after_rejected"] == "f5"
+    # undo takes blinky back
+    assert seen["after_undo"] == [START]
+    assert seen["blinky_after_undo"] == "d5"
+    # blinky catches PAC-MAN: a life lost, everyone back on the start squares
+    assert seen["caught_caption"]
+    assert seen["after_catch"] == [START, "blinky:e5"]
+    assert seen["catch_lives"] == 2 and seen["catch_phase"] == "pacman"
+    assert seen["catch_squares"] == ["e7", "d5", "f5", "c5", "g5"]
+    assert len(seen["catch_info"]) == 5
+    # two ways to f9 with different results: previewed, not played; a tap on way 2 picks it
+    assert seen["two_ways_history"] == "clyde:h4"
+    assert seen["two_ways_action"] == "preview"
+    assert seen["two_ways_preview"] == "P:h9-g9-f9"
+    assert seen["two_ways_picked"] == "P:h9-i9-h9-g9-f9"
+    assert seen["after_two_ways"] == "P:h9-i9-h9-g9-f9"
+    assert seen["dots_after_two_ways"] == 2
+    # the last dot: shown first, played by the second tap; the result screen follows
+    assert seen["last_preview"] == "P:h1-i1"
+    assert seen["last_move"] == "P:h1-i1"
+    assert seen["screen_after_win"] == "result"
+    for shot in ("pacman_start", "pacman_frenzy", "pacman_rejected", "pacman_caught",
+                 "pacman_two_ways", "pacman_result"):
+        assert f"{shot}_{lang}" in seen["screens"]
+
+
+def test_every_board_text_has_a_czech_translation_with_the_same_placeholders() -> None:
+    import ast
+
+    from companion.i18n import load_catalogue
+
+    source = (ROOT / "companion" / "app" / "boards" / "pacman.py").read_text(encoding="utf-8")
+    texts = [
+        node.args[0].value for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
+        and node.args and isinstance(node.args[0], ast.Constant)
+    ]
+    assert len(texts) >= 15
+    catalogue = load_catalogue("pacman", "cs")
+    for text in texts:
+        assert catalogue.get(text), text
+        placeholders = sorted(re.findall(r"\{(\w+)\}", text))
+        assert sorted(re.findall(r"\{(\w+)\}", catalogue[text])) == placeholders, text

@@ -1,0 +1,123 @@
+"""Pat a Mat on the touchscreen: a whole (short) game by real taps, in English and in Czech.
+
+Two players, target one flag: the 15 cars are placed by tapping a car type and a field (one tap
+on a semafor is refused with the rule's reason), the roll-off ties once, then the app plays
+every roll and the board says what to change on the table, until Pat's go-kart reaches CÍL.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SCENARIO_TIMEOUT, SCREENSHOTS
+
+SCRIPT = Path(__file__).with_name("scenarios_patamat.py")
+ROOT = Path(__file__).resolve().parents[2]
+
+PLACED = [
+    "place kart F01", "place tractor F05", "place car F19", "place kart F31",
+    "place kart F23", "place car F24", "place car F25", "place car F26", "place tractor F27",
+    "place rusty F28", "place rusty F29", "place rusty B3", "place garbage B4",
+    "place garbage A2", "place garbage F40",
+]
+
+TEXTS = {
+    "en": {
+        "banner": "S3: no car may be placed on F07: it is a semafor",
+        "hint_start": "Pat: tap a plain field for go-kart (3 left)",
+        "tie": "Pat, Mat rolled the same and roll again",
+        "after_pat_1": ["Pat: move to field F01", "Pat: get into the go-kart there"],
+        "after_kart": ["Pat: move to field F19 and take the go-kart with you",
+                       "Pat: get into the car there"],
+        "go_label": "Tractor: 2 fields forward",
+        "after_go": ["Mat: move to field F07 and take the tractor with you",
+                     "Mat stands on a traffic light: the next turn starts with a light roll"],
+        "orange": ["Mat: orange light (4), roll at the light again"],
+        "win": ["Pat: move to field CIL and take the go-kart with you",
+                "Pat: finish! Take a flag (1 in all)", "Pat wins the race!"],
+        "headline": "Pat wins!",
+    },
+    "cs": {
+        "banner": "S3: na pole F07 se nesmí položit auto: je to SEMAFOR",
+        "hint_start": "Pat: klepni na obyčejné pole – motokára (zbývá 3)",
+        "tie": "Pat, Mat: padlo stejně, házejí znovu",
+        "after_pat_1": ["Pat: posuň se na pole F01", "Pat: nasedni tam do motokáry"],
+        "after_kart": ["Pat: posuň se na pole F19 a vezmi s sebou motokáru",
+                       "Pat: nasedni tam do auta"],
+        "go_label": "Traktor: o 2 pole dopředu",
+        "after_go": ["Mat: posuň se na pole F07 a vezmi s sebou traktor",
+                     "Mat stojí na semaforu: další tah začne hodem na semafor"],
+        "orange": ["Mat: oranžová (4), hoď na semaforu znovu"],
+        "win": ["Pat: posuň se na pole CIL a vezmi s sebou motokáru",
+                "Pat: cíl! Vezmi si vlaječku (celkem 1)", "Pat vyhrává závod!"],
+        "headline": "Pat vyhrává!",
+    },
+}
+
+
+def run_patamat(display: str, tmp_path: Path, lang: str) -> dict[str, Any]:
+    out = tmp_path / f"whole_game_{lang}.json"
+    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
+           "KIVY_NO_CONSOLELOG": "1"}
+    command = [sys.executable, str(SCRIPT), "whole_game", str(tmp_path / "games.sqlite3"),
+               str(out), str(SCREENSHOTS), lang]
+    done = subprocess.run(command, env=env, capture_output=True, text=True,
+                          timeout=SCENARIO_TIMEOUT, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    assert seen.get("ok"), seen.get("error")
+    for screen in seen["screens"]:
+        assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
+    return seen
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_patamat_place_rolloff_rolls_light_undo_flag(display: str, tmp_path: Path,
+                                                        lang: str) -> None:
+    seen = run_patamat(display, tmp_path, lang)
+    texts = TEXTS[lang]
+    assert seen["board"] == "PatamatBoard"
+    # set-up: nothing to roll yet; the board asks for a field for the selected car type
+    assert seen["action_start"] == "info"
+    assert seen["hint_start"] == texts["hint_start"]
+    # a tap on the semafor F07 is refused with the rule's reason and changes nothing
+    assert seen["banner"] == texts["banner"]
+    assert seen["after_refused"] == PLACED[:4]
+    # all 15 cars placed by taps, in turn
+    assert seen["placed"] == PLACED
+    # the roll-off goes through the die area: 3 and 3 tie, then 5 against 2
+    assert seen["action_rolloff"] == "roll"
+    assert texts["tie"] in seen["rolloff_text"]["instructions"]
+    assert seen["after_rolloff"] == ["roll 3", "roll 3", "roll 5", "roll 2"]
+    assert re.sub(r"\[/?color[^\]]*\]", "", seen["status_first_turn"]).startswith("Pat:")
+    # after each roll the board says what to do on the table
+    assert seen["after_pat_1"]["instructions"] == texts["after_pat_1"]
+    assert seen["after_kart"]["instructions"] == texts["after_kart"]
+    assert seen["pawns_after_kart"] == {"Pat": "F19", "Mat": "F05"}
+    # Mat's tractor needs no roll: OK in the action area confirms "go"
+    assert seen["action_go"] == "preview"
+    assert seen["go_label"] == texts["go_label"]
+    assert seen["after_go"]["instructions"] == texts["after_go"]
+    # the traffic light: 4 is orange, roll again
+    assert seen["light_orange"]["instructions"] == texts["orange"]
+    # undo takes back Mat's walk to the sign; the same roll again puts him there
+    assert seen["before_undo"] == ["roll 4", "roll 2", "roll 3"]
+    assert seen["pawns_before_undo"] == {"Pat": "F31", "Mat": "F10"}
+    assert seen["after_undo"] == ["roll 4", "roll 2"]
+    assert seen["pawns_after_undo"] == {"Pat": "F31", "Mat": "F07"}
+    assert seen["after_reroll"] == ["roll 3"]
+    assert seen["pawns_after_reroll"] == {"Pat": "F31", "Mat": "F10"}
+    # Pat's go-kart from F31: 15 fields reach CÍL, the one flag wins
+    assert seen["winning_text"]["instructions"] == texts["win"]
+    assert seen["screen_after_win"] == "result"
+    assert seen["headline"] == texts["headline"]
+    for screen in ("setup", "setup_refused", "rolloff", "after_roll", "semafor", "flag",
+                   "result"):
+        assert f"patamat_{screen}_{lang}" in seen["screens"]
