@@ -133,7 +133,7 @@ class CloveceBoard(Board):
         if line == "pass":
             return self._tr("Pass: do not use this 6")
         if line == "stop":
-            return self._tr("End the game now: unfinished players share the last place")
+            return self._tr("End the game now")
         return self.host.input_label(line)
 
     # -- taps ------------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ class CloveceBoard(Board):
             wanted.append(BigButton(text=self._tr("Pass"), font_size=20,
                                     on_release=lambda _b: self.send_choice("pass")))
         if "stop" in self._legal:
-            wanted.append(BigButton(text=self._tr("End"), font_size=20, tone="danger",
+            wanted.append(BigButton(text=self._tr("End game"), font_size=20, tone="danger",
                                     on_release=lambda _b: self.ask_stop()))
         x, y, w, h = layout.button_boxes[mover]
         gap = 4

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import time
-
 from crash_util import game
 
-from companion.games.crash.board import FIELD_NAMES
 from companion.games.crash.queries import (
     bells_unlocked,
     card_targets,
@@ -65,40 +62,3 @@ def test_card_targets_bells_and_action_reasons() -> None:
     assert "turn 1 A action=2" in result["position"]
     assert preview(match.state, "place e9 push=E")["ok"] is False
     assert magnet_preview(match.state, "e7") == {"legal": False, "pulls": [], "events": []}
-
-
-def _slowest(call: object, fields: list[str], repeats: int = 3) -> float:
-    worst = 0.0
-    for name in fields:
-        best = min(_time(call, name) for _ in range(repeats))
-        worst = max(worst, best)
-    return worst
-
-
-def _time(call: object, name: str) -> float:
-    start = time.perf_counter()
-    call(name)  # type: ignore[operator]
-    return time.perf_counter() - start
-
-
-# Budgets: per-field queries 5 ms, full legal() 50 ms (C14). Measured here at about 0.3 ms and
-# 40 ms; the assertions allow four times the budget so that a loaded machine does not fail them.
-SLACK = 4
-
-
-def test_per_field_queries_answer_within_5_ms_and_legal_within_50_ms() -> None:
-    from companion.engine import open_game
-    from companion.games.crash.legal import legal_lines
-
-    match = open_game("crash", players=2, position=BUSY)
-    state = match.state
-    assert _slowest(lambda f: push_directions(state, f), list(FIELD_NAMES)) < 0.005 * SLACK
-    assert _slowest(lambda f: magnet_preview(state, f), list(FIELD_NAMES)) < 0.005 * SLACK
-    assert min(_time(lambda _: operator_steps(state, []), "") for _ in range(3)) < 0.005 * SLACK
-    timings = []
-    for _ in range(3):
-        legal_lines.cache_clear()
-        start = time.perf_counter()
-        lines = match.legal()
-        timings.append(time.perf_counter() - start)
-    assert len(lines) > 1000 and min(timings) < 0.05 * SLACK
