@@ -235,7 +235,7 @@ def stop_after_winner(d: Driver) -> Iterator[float]:
     d.results["screen_after_finish"] = d.screen.name
     d.results["status_after_finish"] = play.status
     d.shot("clovece_winner_en")
-    d.tap_text("End game", play.board)               # first tap: a preview, OK or a second tap
+    d.tap_text("End game", play.board)          # first tap: a preview, OK or a second tap
     yield P
     d.results["preview"] = play.board.preview
     d.results["action_preview"] = play.action_kind

@@ -42,6 +42,15 @@ TO_THE_LAST_DOT = (
 """PAC-MAN eats a1 and stops on h1, next to the last dot i1."""
 
 
+GHOSTS_CLOSE_IN = (
+    "P:e7-e8-e9 blinky:e5 pinky:pass inky:d5 clyde:h5 P:e9-d9-c9 blinky:e6 inky:e5 clyde:g5 "
+    "pinky:pass P:c9-b9-a9-a8-a9-b9 pinky:pass blinky:d6 inky:e6 clyde:h5 P:b9-c9-d9 blinky:d8 "
+    "inky:d6 pinky:e5 clyde:g5 P:d9-e9-f9 blinky:d9 inky:d7 pinky:e6 clyde:f5 P:f9-g9-h9 "
+    "blinky:f9 inky:d8 pinky:e7 clyde:e5"
+).split()
+"""The ghosts chase PAC-MAN; he ends on h9, next to the dot i9, with blinky on f9."""
+
+
 def seed_players(d: Driver, names: list[str], colours: list[str]) -> None:
     """As if these players had played PAC-MAN last time (the new-game screen remembers them)."""
     d.app.store.set_setting("setup.pacman", {"players": len(names), "names": names,
@@ -154,6 +163,7 @@ def whole_game(d: Driver) -> Iterator[float]:
     yield 0.3
     d.results["last_preview"] = play.board.preview
     d.results["last_label"] = play.board.choice_label(play.board.preview)
+    d.shot(f"pacman_last_dot_{lang}")
     d.results["history_before_win"] = len(d.history)
     d.tap_square("i1")                      # … then the second tap plays it
     yield 1.6
@@ -168,8 +178,48 @@ def whole_game(d: Driver) -> Iterator[float]:
     d.shot(f"pacman_result_{lang}")
 
 
+def eat_a_ghost(d: Driver) -> Iterator[float]:
+    """The dot i9, then the bonus through blinky: the eaten ghost goes to the strip."""
+    lang = d.app.controller.lang
+    seed_players(d, ["Eva", "Pat", "Ola"], ["yellow", "blue", "green"])
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "new_game_button"))
+    yield 0.3
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+    play = play_screen(d)
+    script(d, GHOSTS_CLOSE_IN)
+    yield ANIMATION
+    d.tap_square("f9")                      # one way only, but it eats: shown first
+    yield 0.4
+    d.results["preview"] = play.board.preview
+    d.results["label"] = play.board.choice_label(play.board.preview)
+    d.results["history_during_preview"] = len(d.history)
+    d.shot(f"pacman_eat_preview_{lang}")
+    d.tap(play.ids.action_area.children[0].ids.ok_button)
+    yield 1.2
+    eaten = state(d)
+    d.results["played"] = d.history[-1]
+    d.results["blinky"] = eaten["ghosts"]["blinky"]["square"]
+    d.results["to_move"] = eaten["ghosts_to_move"]
+    d.results["counters"] = d.app.controller.match.counters()
+    d.shot(f"pacman_ghost_eaten_{lang}")
+    d.tap_square("e7")                      # pinky (Pat's) is selected …
+    yield P
+    d.results["selected"] = play.board.selected_ghost
+    d.tap_square("e7")                      # … and a second tap lets go of it
+    yield P
+    d.results["selected_after_second_tap"] = play.board.selected_ghost
+    d.tap_square("a1")                      # a square with no ghost selected: a hint, no input
+    yield P
+    d.results["caption_without_ghost"] = play.board.caption
+    d.results["history_end"] = len(d.history)
+
+
 SCENARIOS: dict[str, Scenario] = {
     "whole_game": whole_game,
+    "eat_a_ghost": eat_a_ghost,
 }
 
 

@@ -24,10 +24,11 @@ Scenario = Callable[[Driver], Iterator[float]]
 PLACEMENTS = (
     ("kart", "F01"), ("tractor", "F05"), ("car", "F19"), ("kart", "F31"),
     ("kart", "F23"), ("car", "F24"), ("car", "F25"), ("car", "F26"), ("tractor", "F27"),
-    ("rusty", "F28"), ("rusty", "F29"), ("rusty", "B3"), ("garbage", "B4"), ("garbage", "A2"),
+    ("rusty", "F05"), ("rusty", "F29"), ("rusty", "B3"), ("garbage", "B4"), ("garbage", "A2"),
     ("garbage", "F40"),
 )
-"""Pat and Mat place alternately; Pat's karts and cars make a quick lap."""
+"""Pat and Mat place alternately; Pat's karts and cars make a quick lap; on F05 Mat will have
+to choose between the tractor and the rusty car."""
 
 
 class ScriptedDie:
@@ -84,7 +85,7 @@ def pawns(d: Driver) -> dict[str, str]:
 
 def whole_game(d: Driver) -> Iterator[float]:
     """New game → 15 cars placed by taps (one refused) → roll-off with a tie → rolls, a tractor
-    go, a traffic light, undo → Pat's winning flag → result."""
+    choice and go, a traffic light, undo → Pat's winning flag → result."""
     lang = d.app.controller.lang
     d.app.store.set_setting("setup.patamat", {"players": 2, "names": ["Pat", "Mat"],
                                               "colours": ["red", "blue"],
@@ -136,13 +137,20 @@ def whole_game(d: Driver) -> Iterator[float]:
     yield 0.6
     d.results["after_pat_1"] = board_text(d)
     d.shot(f"patamat_after_roll_{lang}")
-    roll(d, die, 5)                                  # Mat walks to F05: the tractor
+    roll(d, die, 5)                                  # Mat walks to F05: tractor, rusty car
     yield 0.3
+    d.results["after_mat_1"] = board_text(d)
     roll(d, die, 6)                                  # Pat's go-kart: 18 fields to F19
     yield 1.0
     d.results["after_kart"] = board_text(d)
     d.results["pawns_after_kart"] = pawns(d)
     d.shot(f"patamat_kart_ride_{lang}")
+    d.results["action_choice"] = play.action_kind
+    choices = play.ids.action_area.children[0].ids.choices.children
+    d.results["choice_labels"] = [button.text for button in reversed(choices)]
+    d.shot(f"patamat_choice_{lang}")
+    d.tap_text(play.board.choice_label("choose tractor"))   # Mat takes the tractor
+    yield 0.3
     d.results["action_go"] = play.action_kind
     d.results["go_label"] = play.board.choice_label("go")
     d.tap(play.ids.action_area.children[0].ids.ok_button)   # Mat's tractor: OK

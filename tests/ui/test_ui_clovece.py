@@ -104,6 +104,21 @@ def test_ui_near_end_capture_choice_notice_and_result_in_czech(run_clovece: Run)
     assert seen["ranking"] == [[1, "Eva"], [2, "Pat"]]
 
 
+def test_ui_winner_then_the_others_stop_the_game(run_clovece: Run) -> None:
+    seen = run_clovece("stop_after_winner", "en")
+    assert seen["notice"] == ("Eva has the red piece in the goal and no longer plays that colour\n"
+                              "Eva finishes in place 1")
+    assert seen["screen_after_finish"] == "play"     # the others play on for the lower places
+    assert seen["status_after_finish"] == "Pat: roll the die"
+    # ending the game is costly: the first tap only previews it
+    assert seen["preview"] == "stop"
+    assert seen["action_preview"] == "preview"
+    assert seen["history_during_preview"] == "move 38 R"
+    assert seen["after_stop"] == "stop"
+    assert seen["screen_at_end"] == "result"
+    assert seen["ranking"] == [[1, "Eva"], [2, "Pat"], [2, "Ola"]]
+
+
 def test_ui_six_players_ring_roll_button_and_long_ring(run_clovece: Run) -> None:
     seen = run_clovece("six_players", "cs")
     assert len(seen["after_roll_button"]) == 1

@@ -54,9 +54,9 @@ EXPECTED = {
             "Start squares: PAC-MAN e7, blinky d5, pinky f5, inky c5, clyde g5 (eaten ghosts "
             "too); eaten dots stay off the board",
         ],
-        "two_ways_label": "PAC-MAN to f9 eats the dot i9 (way 2 of 2: tap another path to "
+        "two_ways_label": "PAC-MAN to f9: eats the dot i9 (way 2 of 2: tap another path to "
                           "switch)",
-        "last_label": "PAC-MAN to i1 eats the dot i1 and wins!",
+        "last_label": "PAC-MAN to i1: eats the dot i1, wins!",
         "headline": "Eva wins!",
         "final_status": "Eva (PAC-MAN) wins: PAC-MAN expert. The ghosts had no chance.",
         "final_hint": "Rank: PAC-MAN expert. The ghosts had no chance.",
@@ -112,6 +112,24 @@ def test_ui_pacman_whole_game_by_taps(display: str, tmp_path: Path, lang: str) -
     for shot in ("pacman_start", "pacman_frenzy", "pacman_rejected", "pacman_caught",
                  "pacman_two_ways", "pacman_result"):
         assert f"{shot}_{lang}" in seen["screens"]
+
+
+def test_ui_pacman_a_bonus_eats_a_ghost_with_three_players(display: str, tmp_path: Path) -> None:
+    seen = run_pacman(display, tmp_path, "eat_a_ghost", "cs")
+    # one way to f9 but it eats the dot i9 and blinky: previewed, played only after OK
+    assert seen["preview"] == "P:h9-i9-h9-g9-f9"
+    assert seen["label"] == "PAC-MAN na f9: sní tečku i9, sní blinky"
+    assert seen["history_during_preview"] == 30
+    assert seen["played"] == "P:h9-i9-h9-g9-f9"
+    assert seen["blinky"] is None
+    # blinky is off the board: Pat (blinky, pinky) has one ghost left, Ola (inky, clyde) two
+    assert seen["to_move"] == ["pinky", "inky", "clyde"]
+    assert seen["counters"] == {"0": {"lives": 3, "dots": 2}, "1": {"ghosts": 1},
+                                "2": {"ghosts": 2}}
+    assert seen["selected"] == "pinky"
+    assert seen["selected_after_second_tap"] == ""
+    assert seen["caption_without_ghost"] == "Nejdřív klepněte na ducha"
+    assert seen["history_end"] == 31
 
 
 def test_every_board_text_has_a_czech_translation_with_the_same_placeholders() -> None:

@@ -110,7 +110,7 @@ class PacmanBoard(QuoridorBoard):
             return _("{ghost} to {square}").format(ghost=name, square=rest.split("-")[-1])
         option = next((o for o in self._options if line in o["paths"]), None)
         square = rest.split("-")[-1]
-        parts = [_("PAC-MAN to {square}").format(square=square)]
+        parts: list[str] = []
         if option is not None:
             if option["dots_eaten"]:
                 parts.append(_("eats the dot {squares}").format(
@@ -118,11 +118,14 @@ class PacmanBoard(QuoridorBoard):
             if option["ghosts_eaten"]:
                 parts.append(_("eats {ghosts}").format(ghosts=", ".join(option["ghosts_eaten"])))
             if option["wins"]:
-                parts.append(_("and wins!"))
-            if len(self._options) > 1:
-                parts.append(_("(way {number} of {count}: tap another path to switch)").format(
-                    number=self._options.index(option) + 1, count=len(self._options)))
-        return " ".join(parts)
+                parts.append(_("wins!"))
+        text = _("PAC-MAN to {square}").format(square=square)
+        if parts:
+            text += ": " + ", ".join(parts)
+        if option is not None and len(self._options) > 1:
+            text += " " + _("(way {number} of {count}: tap another path to switch)").format(
+                number=self._options.index(option) + 1, count=len(self._options))
+        return text
 
     def cancel_preview(self) -> None:
         self._destination, self._options = "", []

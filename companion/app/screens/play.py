@@ -252,10 +252,10 @@ class PlayScreen(Screen):
 
 def coloured_status(text: str, looks: list[Any], seat: int | None) -> str:
     """Kivy markup of the status line with the mover's name in the mover's colour."""
-    plain = escape_markup(text)
+    plain = str(escape_markup(text))
     if seat is None or seat >= len(looks) or not text.startswith(looks[seat].name):
         return plain
-    name = escape_markup(looks[seat].name)
+    name = str(escape_markup(looks[seat].name))
     colour = get_hex_from_color(_readable(looks[seat].colour))
     return f"[color={colour}]{name}[/color]{plain[len(name):]}"
 

@@ -138,57 +138,39 @@ class Openings:
             if self.masks[direction] >> square & 1
         ]
 
+    def grow(self, reach: int) -> int:
+        """``reach`` plus every square one open step away from it."""
+        up, down, right, left = self.masks
+        return (
+            reach
+            | ((reach & up) << SIZE)
+            | ((reach & down) >> SIZE)
+            | ((reach & right) << 1)
+            | ((reach & left) >> 1)
+        )
+
     def reachable(self, start_bits: int, within: int = ALL) -> int:
         """Every square reachable from ``start_bits`` by open steps (flood fill)."""
-        up, down, right, left = self.masks
         reach = start_bits
-        while True:
-            grown = (
-                reach
-                | ((reach & up) << SIZE)
-                | ((reach & down) >> SIZE)
-                | ((reach & right) << 1)
-                | ((reach & left) >> 1)
-            ) & within
-            if grown == reach:
-                return reach
+        while (grown := self.grow(reach) & within) != reach:
             reach = grown
-
-    def can_reach(self, square: int, goal: int) -> bool:
-        """Whether a path of open steps leads from ``square`` to any square of ``goal``."""
-        up, down, right, left = self.masks
-        reach = 1 << square
-        while not reach & goal:
-            grown = (
-                reach
-                | ((reach & up) << SIZE)
-                | ((reach & down) >> SIZE)
-                | ((reach & right) << 1)
-                | ((reach & left) >> 1)
-            )
-            if grown == reach:
-                return False
-            reach = grown
-        return True
+        return reach
 
     def distance(self, square: int, goal: int) -> int | None:
         """The number of steps on a shortest path from ``square`` to ``goal`` (None if cut off)."""
-        up, down, right, left = self.masks
         reach = 1 << square
         steps = 0
         while not reach & goal:
-            grown = (
-                reach
-                | ((reach & up) << SIZE)
-                | ((reach & down) >> SIZE)
-                | ((reach & right) << 1)
-                | ((reach & left) >> 1)
-            )
+            grown = self.grow(reach)
             if grown == reach:
                 return None
             reach = grown
             steps += 1
         return steps
+
+    def can_reach(self, square: int, goal: int) -> bool:
+        """Whether a path of open steps leads from ``square`` to any square of ``goal``."""
+        return self.distance(square, goal) is not None
 
 
 @lru_cache(maxsize=4096)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from companion.games.quoridor.board import (
     ALL_WALLS,
     DELTAS,
@@ -50,21 +48,27 @@ def pawn_destinations(state: QuoridorState) -> list[int]:
 
 
 def shortest_path(openings: Openings, start: int, goal: int) -> list[int] | None:
-    """One shortest path of squares from ``start`` into ``goal`` (pawns ignored, R25)."""
-    parents: dict[int, int] = {start: start}
-    queue = deque([start])
-    while queue:
-        square = queue.popleft()
-        if goal >> square & 1:
-            path = [square]
-            while path[-1] != start:
-                path.append(parents[path[-1]])
-            return path[::-1]
-        for neighbour in openings.neighbours(square):
-            if neighbour not in parents:
-                parents[neighbour] = square
-                queue.append(neighbour)
-    return None
+    """One shortest path of squares from ``start`` into ``goal`` (pawns ignored, R25).
+
+    Breadth-first layers as bitboards, then one square per layer walked back from the goal.
+    """
+    layers = [1 << start]
+    reach = layers[0]
+    while not reach & goal:
+        grown = openings.grow(reach)
+        if grown == reach:
+            return None
+        layers.append(grown & ~reach)
+        reach = grown
+    current = (layers[-1] & goal).bit_length() - 1
+    path = [current]
+    for layer in reversed(layers[:-1]):
+        for previous in openings.neighbours(current):
+            if layer >> previous & 1:
+                current = previous
+                break
+        path.append(current)
+    return path[::-1]
 
 
 def walls_on_step(a: int, b: int) -> list[Wall]:
