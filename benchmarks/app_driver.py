@@ -2,7 +2,7 @@
 
     python benchmarks/app_driver.py cold OUT_JSON STORE      # the CLI, until the home screen
     python benchmarks/app_driver.py bare OUT_JSON            # a bare Kivy app, same way
-    python benchmarks/app_driver.py taps OUT_JSON STORE GAME COUNT SEED
+    python benchmarks/app_driver.py taps OUT_JSON STORE GAME COUNT SEED MAX_SECONDS
     python benchmarks/app_driver.py idle OUT_JSON STORE GAME SECONDS   # GAME "bare": bare app
 
 Run under X (``benchmarks/run.py`` starts its own Xvfb). Every mode wraps ``Window.flip`` so it
@@ -18,8 +18,9 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 SCRIPT_STARTED = time.time()
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,6 +33,8 @@ FRAME_TIMEOUT_SECONDS = 2.0
 PROFILER = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
 """With BENCH_PROFILE=FILE, ``taps`` profiles from each tap to its frame into FILE."""
 SETTLE_SECONDS = 2.0
+IDLE_LINGER_SECONDS = 120.0
+IDLE_MAX_SETUP_INPUTS = 60
 """Idle: time after opening the play screen before the measurement starts."""
 
 
@@ -112,7 +115,8 @@ def cold(out: Path, store: str | None) -> None:
 # -- idle CPU --------------------------------------------------------------------------------------
 
 def idle(out: Path, store: str, game: str, seconds: float) -> None:
-    """Open the play screen (or the bare app), settle, print READY, stay idle ``seconds``."""
+    """Open the play screen (or the bare app), settle, print READY, stay idle; after
+    ``seconds`` write what was seen, and stay idle until terminated."""
     configure_kivy(windowed=True)
     from kivy.clock import Clock
 
@@ -130,8 +134,15 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
         if game != "bare":
             controller = app.controller
             controller.new_game(controller.last_setup(game))
+            chooser = random.Random(1)
+            for _ in range(IDLE_MAX_SETUP_INPUTS):  # on to a position awaiting a move
+                if controller.match.awaiting == "move":
+                    break
+                controller.send(chooser.choice(controller.legal()))
             app.go("play")
             seen["screen"] = app.root.current
+            seen["awaiting"] = controller.match.awaiting
+            seen["inputs_before_idle"] = len(controller.match.history)
         Clock.schedule_once(ready, SETTLE_SECONDS)
 
     def ready(_dt: float) -> None:
@@ -150,7 +161,8 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
         seen["clock_ticks_while_idle"] = Clock.frames - seen.pop("clock_frames_before")
         seen["peak_rss_kb"] = _peak_rss_kb()
         _write(out, seen)
-        app.stop()
+        # stay open (and idle) until the benchmark ends this process; stop on our own if not
+        Clock.schedule_once(lambda _dt: app.stop(), IDLE_LINGER_SECONDS)
 
     Clock.schedule_once(open_game, 0.5)
     app.run()
@@ -166,7 +178,8 @@ def _cpu_seconds() -> float:
 class TapBench:
     """Taps legal inputs one by one; times each until the frame showing its new state is drawn."""
 
-    def __init__(self, app: Any, driver: Any, game: str, count: int, seed: int) -> None:
+    def __init__(self, app: Any, driver: Any, game: str, count: int, seed: int,
+                 max_seconds: float) -> None:
         from kivy.clock import Clock
 
         self.clock = Clock
@@ -174,6 +187,7 @@ class TapBench:
         self.driver = driver
         self.game = game
         self.count = count
+        self.deadline = time.monotonic() + max_seconds
         self.random = random.Random(seed)
         self.samples: list[dict[str, Any]] = []
         self.games_started = 0
@@ -201,7 +215,17 @@ class TapBench:
         self.clock.schedule_once(self.next_tap, 0.3)
 
     def next_tap(self, _dt: float = 0) -> None:
-        if len(self.samples) + self.missed >= self.count:
+        try:
+            self._next_tap()
+        except Exception:  # noqa: BLE001 - reported through the JSON
+            import traceback
+
+            self.driver.results.update({"ok": False, "error": traceback.format_exc()})
+            self.driver.finish()
+            self.app.stop()
+
+    def _next_tap(self) -> None:
+        if len(self.samples) + self.missed >= self.count or time.monotonic() > self.deadline:
             self.finish()
             return
         match = self.controller.match
@@ -274,7 +298,7 @@ class TapBench:
         play = self.app.root.get_screen("play")
         board = play.board
         legal = self.controller.legal()
-        if isinstance(board, QuoridorBoard):
+        if type(board) is QuoridorBoard:
             if board.preview:
                 wall = board.preview
                 return "wall place (2nd tap)", lambda: self.driver.tap_wall(wall)
@@ -324,10 +348,27 @@ class TapBench:
             "untappable_kinds": sorted(set(self.untappable_kinds)),
             "missed_details": self.missed_details[:20],
             "peak_rss_kb": _peak_rss_kb(),
+            "board_canvas": _canvas_census(self.app.root.get_screen("play").board),
             "ok": True,
         })
         self.driver.finish()
         self.app.stop()
+
+
+def _canvas_census(board: Any) -> dict[str, int]:
+    """What the board's canvas holds now: instructions by type, textured pixels."""
+    census: dict[str, int] = {}
+    pixels = 0
+    for widget in board.walk(restrict=True):
+        for group in (widget.canvas.before, widget.canvas, widget.canvas.after):
+            for instruction in group.children:
+                name = type(instruction).__name__
+                census[name] = census.get(name, 0) + 1
+                texture = getattr(instruction, "texture", None)
+                if texture is not None:
+                    pixels += texture.width * texture.height
+    census["textured_pixels"] = pixels
+    return census
 
 
 def _is_visible(widget: Any) -> bool:
@@ -346,15 +387,15 @@ def _is_visible(widget: Any) -> bool:
     return widget.get_root_window() is not None
 
 
-def taps(out: Path, store: str, game: str, count: int, seed: int) -> None:
+def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: float) -> None:
     sys.path.insert(0, str(ROOT / "tests" / "ui"))
-    from driver import Driver  # type: ignore[import-not-found]  # configures Kivy, as the tests
+    from driver import Driver  # configures Kivy, as the UI tests do
 
     from companion.app.main import CompanionApp
 
     app = CompanionApp(store_path=store, lang="en", die_spec="software")
     driver = Driver(app, out, out.parent)
-    bench = TapBench(app, driver, game, count, seed)
+    bench = TapBench(app, driver, game, count, seed, max_seconds)
     _hook_flips(bench.after_flip)
 
     def start(_dt: float) -> None:
@@ -383,7 +424,7 @@ def main() -> None:
     elif mode == "idle":
         idle(out, args[0], args[1], float(args[2]))
     elif mode == "taps":
-        taps(out, args[0], args[1], int(args[2]), int(args[3]))
+        taps(out, args[0], args[1], int(args[2]), int(args[3]), float(args[4]))
     else:
         raise SystemExit(f"unknown mode {mode!r}")
 

@@ -81,7 +81,7 @@ def measure(games: int, every: int, players: int = 2, seed: int = 7) -> dict[str
                         query(state, chooser)
                         times[name].append((time.perf_counter() - before) * 1000)
             match.play(chooser.choice(legal))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name, samples in times.items():
         if not samples:
             continue

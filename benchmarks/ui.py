@@ -32,13 +32,26 @@ def _percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def _env(display: str, folder: Path) -> dict[str, str]:
-    return {**os.environ, "DISPLAY": display, "KIVY_HOME": str(folder / "kivy"),
-            "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_ARGS": "1"}
+PYCACHE = Path(tempfile.gettempdir()) / "companion-bench-pycache"
+"""Compiled bytecode for the app processes, outside the source tree. As installed on the Pi,
+the app starts from .pyc files; this sandbox sets PYTHONDONTWRITEBYTECODE=1, which would make
+every start compile all of companion's modules from source (measured separately: no_pyc)."""
 
 
-def _run(args: list[str], display: str, folder: Path) -> None:
-    done = subprocess.run([sys.executable, str(DRIVER), *args], env=_env(display, folder),
+def _env(display: str, folder: Path, pyc: bool = True) -> dict[str, str]:
+    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(folder / "kivy"),
+           "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_ARGS": "1"}
+    if pyc:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.pop("PYTHONPYCACHEPREFIX", None)
+    return env
+
+
+def _run(args: list[str], display: str, folder: Path, pyc: bool = True) -> None:
+    done = subprocess.run([sys.executable, str(DRIVER), *args], env=_env(display, folder, pyc),
                           capture_output=True, text=True, timeout=APP_TIMEOUT, cwd=ROOT)
     if done.returncode != 0:
         raise RuntimeError(f"app_driver {args[0]} failed: {done.stderr[-2000:]}")
@@ -48,10 +61,10 @@ def _run(args: list[str], display: str, folder: Path) -> None:
 
 def _cold_once(kind: str, display: str, folder: Path, number: int) -> dict[str, float]:
     out = folder / f"cold-{kind}-{number}.json"
-    args = ["cold", str(out), str(folder / f"cold-{number}.sqlite3")] if kind == "app" else \
-        ["bare", str(out)]
+    args = ["bare", str(out)] if kind == "bare" else \
+        ["cold", str(out), str(folder / f"cold-{kind}-{number}.sqlite3")]
     started = time.time()
-    _run(args, display, folder)
+    _run(args, display, folder, pyc=kind != "app_no_pyc")
     seen = json.loads(out.read_text(encoding="utf-8"))
     return {
         "first_frame_ms": (seen["first_frame"] - started) * 1000,
@@ -66,15 +79,17 @@ def cold_start(display: str, repeats: int) -> dict[str, Any]:
         folder = Path(name)
         _cold_once("bare", display, folder, 0)  # warm the file cache and Kivy's home
         _cold_once("app", display, folder, 0)
-        runs: dict[str, list[dict[str, float]]] = {"app": [], "bare": []}
+        runs: dict[str, list[dict[str, float]]] = {"app": [], "bare": [], "app_no_pyc": []}
         for number in range(1, repeats + 1):
-            for kind in ("bare", "app"):
+            for kind in runs:
                 runs[kind].append(_cold_once(kind, display, folder, number))
     result: dict[str, Any] = {"repeats": repeats}
     for kind, rows in runs.items():
         result[kind] = {key: round(statistics.median(r[key] for r in rows), 1) for key in rows[0]}
         result[kind]["first_frame_max_ms"] = round(max(r["first_frame_ms"] for r in rows), 1)
     result["ratio"] = round(result["app"]["first_frame_ms"] / result["bare"]["first_frame_ms"], 2)
+    result["ratio_no_pyc"] = round(
+        result["app_no_pyc"]["first_frame_ms"] / result["bare"]["first_frame_ms"], 2)
     result["budget_ratio"] = COLD_BUDGET_RATIO
     return result
 
@@ -83,29 +98,39 @@ def print_cold(result: dict[str, Any]) -> None:
     flag = "" if result["ratio"] <= COLD_BUDGET_RATIO else "  OVER"
     print(f"Cold start: process start → first frame (median of {result['repeats']}, "
           f"budget <= {COLD_BUDGET_RATIO}x bare Kivy)")
-    for kind in ("bare", "app"):
+    for kind in ("bare", "app", "app_no_pyc"):
         row = result[kind]
-        print(f"  {kind:5} first frame {row['first_frame_ms']:>7} ms (max "
+        print(f"  {kind:10} first frame {row['first_frame_ms']:>7} ms (max "
               f"{row['first_frame_max_ms']}), window at {row['window_ms']} ms, "
               f"peak RSS {row['peak_rss_mb']:.0f} MB")
-    print(f"  ratio app / bare: {result['ratio']}{flag}")
+    print(f"  ratio app / bare: {result['ratio']}{flag}   (app without .pyc files / bare: "
+          f"{result['ratio_no_pyc']})")
 
 
 # -- tap → board redrawn ---------------------------------------------------------------------------
 
-def taps(display: str, game_ids: list[str], count: int, seed: int = 11) -> list[dict[str, Any]]:
+def taps(display: str, game_ids: list[str], count: int, max_seconds: float,
+         seed: int = 11) -> list[dict[str, Any]]:
+    """Up to ``count`` taps per game, each game in its own app process for at most
+    ``max_seconds`` of tapping (a slow board gets fewer taps; the row says how many)."""
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-taps-") as name:
         folder = Path(name)
         for game_id in game_ids:
             out = folder / f"taps-{game_id}.json"
             started = time.monotonic()
-            _run(["taps", str(out), str(folder / f"taps-{game_id}.sqlite3"), game_id,
-                  str(count), str(seed)], display, folder)
-            seen = json.loads(out.read_text(encoding="utf-8"))
+            failure = ""
+            try:
+                _run(["taps", str(out), str(folder / f"taps-{game_id}.sqlite3"), game_id,
+                      str(count), str(seed), str(max_seconds)], display, folder)
+            except (RuntimeError, subprocess.TimeoutExpired) as error:
+                failure = str(error)
+            seen = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
             if not seen.get("ok"):
-                raise RuntimeError(f"taps {game_id}: {seen.get('error')}")
+                rows.append({"game": game_id, "error": seen.get("error") or failure})
+                continue
             rows.append(_tap_row(game_id, seen, time.monotonic() - started))
+            rows[-1]["taps_requested"] = count
     return rows
 
 
@@ -153,6 +178,9 @@ def print_taps(rows: list[dict[str, Any]]) -> None:
     print(f"  {'game / kind':40} {'taps':>5} {'total p50':>9} {'p95':>7} {'app p50':>8} "
           f"{'p95':>7} {'gl p50':>7}  (ms)")
     for row in rows:
+        if "error" in row:
+            print(f"  {row['game']:40} FAILED: {row['error'].strip().splitlines()[-1:]}")
+            continue
         if "total" not in row:
             print(f"  {row['game']:40} no taps timed (missed {row['missed']})")
             continue
@@ -186,22 +214,36 @@ def idle(display: str, game_ids: list[str], seconds: float) -> list[dict[str, An
             out = folder / f"idle-{game_id}.json"
             processes[game_id] = (out, subprocess.Popen(
                 [sys.executable, str(DRIVER), "idle", str(out),
-                 str(folder / f"idle-{game_id}.sqlite3"), game_id, str(seconds + 2)],
+                 str(folder / f"idle-{game_id}.sqlite3"), game_id, str(seconds)],
                 env=_env(display, folder), cwd=ROOT, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, text=True))
-        starts = {}
-        for game_id, (_out, process) in processes.items():
-            line = process.stdout.readline() if process.stdout else ""
-            if line.strip() != "READY":
-                process.kill()
-                raise RuntimeError(f"idle {game_id}: {process.stderr.read()[-2000:]}")
-            starts[game_id] = (time.monotonic(), _cpu_ticks(process.pid))
-        time.sleep(seconds)
-        for game_id, (out, process) in processes.items():
-            wall0, ticks0 = starts[game_id]
-            cpu = (_cpu_ticks(process.pid) - ticks0) / ticks_per_second
+        try:
+            for game_id, (_out, process) in processes.items():
+                line = process.stdout.readline() if process.stdout else ""
+                if line.strip() != "READY":
+                    error = process.stderr.read() if process.stderr else ""
+                    raise RuntimeError(f"idle {game_id}: {error[-2000:]}")
+            wall0 = time.monotonic()
+            ticks0 = {game_id: _cpu_ticks(p.pid) for game_id, (_o, p) in processes.items()}
+            time.sleep(seconds)
             wall = time.monotonic() - wall0
-            process.wait(timeout=60)
+            ticks1 = {game_id: _cpu_ticks(p.pid) for game_id, (_o, p) in processes.items()}
+            deadline = time.monotonic() + 20
+            while not all(out.exists() for out, _p in processes.values()):
+                if time.monotonic() > deadline:
+                    raise RuntimeError("an idle app did not report")
+                time.sleep(0.1)
+            time.sleep(0.2)
+        finally:
+            for _out, process in processes.values():
+                process.terminate()
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+        for game_id, (out, _process) in processes.items():
+            cpu = (ticks1[game_id] - ticks0[game_id]) / ticks_per_second
             seen = json.loads(out.read_text(encoding="utf-8"))
             rows.append({
                 "game": game_id,
@@ -209,6 +251,8 @@ def idle(display: str, game_ids: list[str], seconds: float) -> list[dict[str, An
                 "cpu_percent": round(100 * cpu / wall, 2),
                 "frames_drawn": seen["frames_drawn_while_idle"],
                 "clock_ticks": seen["clock_ticks_while_idle"],
+                "awaiting": seen.get("awaiting"),
+                "inputs_before_idle": seen.get("inputs_before_idle", 0),
                 "scheduled_events": seen["events"],
                 "peak_rss_mb": round(seen["peak_rss_kb"] / 1024, 1),
             })

@@ -52,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from companion.app import run_app
 
     return run_app(
-        store_path=args.store, windowed=args.windowed, lang=args.lang, die=args.die or "software"
+        store_path=args.store, windowed=args.windowed, lang=args.lang, die=args.die
     )
 
 

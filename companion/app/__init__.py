@@ -6,6 +6,7 @@ left alone), then runs :class:`companion.app.main.CompanionApp`.
 
 from __future__ import annotations
 
+import logging
 import os
 import tempfile
 from pathlib import Path
@@ -40,13 +41,19 @@ def configure_kivy(windowed: bool) -> None:
 def run_app(store_path: str | None, windowed: bool, lang: str | None, die: str | None) -> int:
     """Run the app until it is closed; the exit status for the command line.
 
-    ``die`` None uses the die chosen in Settings (remembered in the store); a given one is used
-    for this run only.
+    ``die`` None uses the die chosen in Settings (remembered in the store), else the config
+    file's; a given one is used for this run only. The config file (``companion.config``) also
+    sets the button pins, the first language and fullscreen.
     """
-    configure_kivy(windowed)
+    from companion.config import load_config
+
+    config = load_config()
+    for warning in config.warnings:
+        logging.getLogger(__name__).warning("config: %s", warning)
+    configure_kivy(windowed or not config.fullscreen)
     from companion.app.main import CompanionApp
 
-    app = CompanionApp(store_path=store_path, lang=lang, die_spec=die)
+    app = CompanionApp(store_path=store_path, lang=lang, die_spec=die, config=config)
     app.run()
     return 0
 

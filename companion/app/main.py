@@ -27,6 +27,7 @@ from companion.app.screens.newgame import NewGameScreen
 from companion.app.screens.play import PlayScreen
 from companion.app.screens.result import ResultScreen
 from companion.app.screens.settings import SettingsScreen
+from companion.config import Config
 from companion.store import Store
 
 log = logging.getLogger(__name__)
@@ -48,10 +49,14 @@ class CompanionApp(App):
     """A font with ◀ ▶ (DejaVu Sans where installed, as on Raspberry Pi OS)."""
 
     def __init__(self, store_path: str | None = None, lang: str | None = None,
-                 die_spec: str | None = None, **kwargs: Any) -> None:
+                 die_spec: str | None = None, config: Config | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = "Companion"
+        self.config_file = config or Config()
         self.store = Store(store_path)
+        if lang is None and self.store.setting("lang") is None:
+            lang = self.config_file.language
         self.controller = Controller(self.store, lang=lang)
         self.lang = self.controller.lang
         self._die_spec = die_spec
@@ -68,7 +73,7 @@ class CompanionApp(App):
             Builder.load_file(str(KV_DIR / f"board_{name}.kv"))
         for name in SCREEN_KV:
             Builder.load_file(str(KV_DIR / f"{name}.kv"))
-        spec = self._die_spec or str(self.store.setting("die", "software"))
+        spec = self._die_spec or str(self.store.setting("die", self.config_file.die.spec))
         self.set_die(spec, remember=self._die_spec is None)
         self.controller.listeners.append(self._on_change)
         manager = ScreenManager(transition=NoTransition())
@@ -185,6 +190,9 @@ class CompanionApp(App):
             on_confirm=lambda: self.do_action("confirm"),
             on_menu=lambda: self.do_action("menu"),
             post=_post_to_clock,
+            pins=self.config_file.buttons.pins,
+            bounce_time=self.config_file.buttons.bounce_time,
+            hold_time=self.config_file.buttons.hold_time,
         )
 
     def _on_key_down(self, _window: Any, key: int, _scancode: int, text: str | None,

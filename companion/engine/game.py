@@ -12,11 +12,15 @@ JsonValue = Any
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option a game's rules name, with its default and a plain description."""
+    """One option a game's rules name, with its default and a plain description.
+
+    ``choices`` lists the allowed values where they are few (a screen offers exactly those).
+    """
 
     name: str
     default: Any
     description: str
+    choices: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

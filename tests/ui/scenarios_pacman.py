@@ -10,8 +10,9 @@ controller (as if tapped) so the scenario reaches the end in seconds.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -141,6 +142,7 @@ def whole_game(d: Driver) -> Iterator[float]:
     d.shot(f"pacman_caught_{lang}")
 
     script(d, TO_THE_FIRST_DOTS)            # the same start: the same moves work again
+    yield 0.05                              # a fresh frame: the clock counts from here
     yield ANIMATION
     d.tap_square("f9")                      # two ways lead to f9: both drawn, way 1 chosen
     yield 0.5
@@ -158,6 +160,7 @@ def whole_game(d: Driver) -> Iterator[float]:
     d.results["dots_after_two_ways"] = state(d)["dots_eaten"]
 
     script(d, TO_THE_LAST_DOT)
+    yield 0.05                              # a fresh frame: the clock counts from here
     yield ANIMATION
     d.tap_square("i1")                      # eating the last dot wins: shown first …
     yield 0.3
@@ -189,9 +192,31 @@ def eat_a_ghost(d: Driver) -> Iterator[float]:
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
     play = play_screen(d)
-    script(d, GHOSTS_CLOSE_IN)
+    script(d, GHOSTS_CLOSE_IN[:2])          # blinky takes e5: pinky is boxed in
+    yield 0.05
     yield ANIMATION
-    d.tap_square("f9")                      # one way only, but it eats: shown first
+    d.tap_square("f5")                      # pinky cannot move: its pass is shown first …
+    yield P
+    d.results["pass_preview"] = play.board.preview
+    d.results["pass_label"] = play.board.choice_label(play.board.preview)
+    d.tap_square("f5")                      # … and the second tap plays it
+    yield P
+    d.results["after_pass"] = d.history[-1]
+    script(d, GHOSTS_CLOSE_IN[3:])
+    yield 0.05                              # a fresh frame: the clock counts from here
+    yield ANIMATION
+    d.tap_square("a1")                      # not a destination: the banner says why
+    yield 0.3
+    d.results["pacman_banner"] = play.banner
+    d.results["history_after_banner"] = len(d.history)
+    d.tap(play.ids.banner)
+    yield P
+    d.tap_square("f9")                      # one way only, but it eats: shown first …
+    yield P
+    d.tap(play.ids.action_area.children[0].ids.cancel_button)
+    yield P
+    d.results["preview_after_cancel"] = play.board.preview
+    d.tap_square("f9")                      # … shown again
     yield 0.4
     d.results["preview"] = play.board.preview
     d.results["label"] = play.board.choice_label(play.board.preview)

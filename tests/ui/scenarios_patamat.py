@@ -103,6 +103,9 @@ def whole_game(d: Driver) -> Iterator[float]:
     d.results["board"] = type(play.board).__name__
     d.results["action_start"] = play.action_kind
     d.results["hint_start"] = play.board.hint
+    tap_kind(d, "car")                               # the car type buttons below the track
+    yield 0.05
+    d.results["hint_car"] = play.board.hint
     for number, (kind, field_id) in enumerate(PLACEMENTS):
         if number == 4:                              # Pat tries the semafor F07 first
             tap_kind(d, "kart")
@@ -187,7 +190,50 @@ def whole_game(d: Driver) -> Iterator[float]:
     d.shot(f"patamat_result_{lang}")
 
 
-SCENARIOS: dict[str, Scenario] = {"whole_game": whole_game}
+def bump_chain(d: Driver) -> Iterator[float]:
+    """Three players, the position fixed to match the table: Pat's go-kart lands on Mat, who
+    is pushed onto Eva: the board lists every pawn and car to move."""
+    d.app.store.set_setting("setup.patamat", {"players": 3, "names": ["Pat", "Mat", "Eva"],
+                                              "colours": ["red", "blue", "yellow"],
+                                              "options": {"target": 3}})
+    d.app.store.set_setting("last_game", "patamat")
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "new_game_button"))
+    yield 0.3
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+    play = play_screen(d)
+    die = ScriptedDie(d)
+    d.app.controller.die = die
+    d.results["fixed"] = d.app.controller.fix(BUMP_POSITION)
+    yield 0.3
+    roll(d, die, 2)                                  # Pat's go-kart: 6 fields to F17
+    yield 1.2
+    d.results["bump_text"] = board_text(d)
+    d.results["pawns"] = pawns(d)
+    d.shot(f"patamat_bumps_{d.app.controller.lang}")
+
+
+BUMP_POSITION = "\n".join([
+    'board = "standin-v1"',
+    'players = ["Pat", "Mat", "Eva"]',
+    "target = 3",
+    'turn = "Pat"',
+    "flags = { Pat = 0, Mat = 0, Eva = 0 }",
+    'cars = { kart1 = "F11", kart2 = "F02", kart3 = "F03", car1 = "F04", car2 = "F24", '
+    'car3 = "F25", car4 = "F26", tractor1 = "F15", tractor2 = "F27", rusty1 = "F16", '
+    'rusty2 = "F28", rusty3 = "F29", garbage1 = "F33", garbage2 = "F34", garbage3 = "F35" }',
+    "[pawns]",
+    'Pat = { field = "F11", car = "kart1" }',
+    'Mat = { field = "F17" }',
+    'Eva = { field = "F16", car = "rusty1" }',
+    "",
+])
+"""Pat rides the go-kart from F11; Mat stands on F17 and Eva in the rusty car on F16."""
+
+
+SCENARIOS: dict[str, Scenario] = {"whole_game": whole_game, "bump_chain": bump_chain}
 
 
 if __name__ == "__main__":

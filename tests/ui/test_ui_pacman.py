@@ -54,9 +54,8 @@ EXPECTED = {
             "Start squares: PAC-MAN e7, blinky d5, pinky f5, inky c5, clyde g5 (eaten ghosts "
             "too); eaten dots stay off the board",
         ],
-        "two_ways_label": "PAC-MAN to f9: eats the dot i9 (way 2 of 2: tap another path to "
-                          "switch)",
-        "last_label": "PAC-MAN to i1: eats the dot i1, wins!",
+        "two_ways_label": "PAC-MAN to f9 (eats the dot i9) — way 2 of 2, tap a path to switch",
+        "last_label": "PAC-MAN to i1 (eats the dot i1, wins)",
         "headline": "Eva wins!",
         "final_status": "Eva (PAC-MAN) wins: PAC-MAN expert. The ghosts had no chance.",
         "final_hint": "Rank: PAC-MAN expert. The ghosts had no chance.",
@@ -116,9 +115,17 @@ def test_ui_pacman_whole_game_by_taps(display: str, tmp_path: Path, lang: str) -
 
 def test_ui_pacman_a_bonus_eats_a_ghost_with_three_players(display: str, tmp_path: Path) -> None:
     seen = run_pacman(display, tmp_path, "eat_a_ghost", "cs")
+    # a boxed-in ghost: its pass is shown, the second tap on it plays it
+    assert seen["pass_preview"] == "pinky:pass"
+    assert seen["pass_label"] == "pinky nemůže táhnout: stojí"
+    assert seen["after_pass"] == "pinky:pass"
+    # PAC-MAN cannot reach a1: the banner names the rule, nothing is played
+    assert seen["pacman_banner"] == "R54: žádný povolený tah PAC-MANA nevede z h9 na a1"
+    assert seen["history_after_banner"] == 30
+    assert seen["preview_after_cancel"] == ""
     # one way to f9 but it eats the dot i9 and blinky: previewed, played only after OK
     assert seen["preview"] == "P:h9-i9-h9-g9-f9"
-    assert seen["label"] == "PAC-MAN na f9: sní tečku i9, sní blinky"
+    assert seen["label"] == "PAC-MAN na f9 (sní tečku i9, sní blinky)"
     assert seen["history_during_preview"] == 30
     assert seen["played"] == "P:h9-i9-h9-g9-f9"
     assert seen["blinky"] is None

@@ -2,7 +2,8 @@
 
 Two players, target one flag: the 15 cars are placed by tapping a car type and a field (one tap
 on a semafor is refused with the rule's reason), the roll-off ties once, then the app plays
-every roll and the board says what to change on the table, until Pat's go-kart reaches CÍL.
+every roll and the board says what to change on the table (a car choice and a tractor's "go"
+are big buttons), until Pat's go-kart reaches CÍL.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PLACED = [
     "place kart F01", "place tractor F05", "place car F19", "place kart F31",
     "place kart F23", "place car F24", "place car F25", "place car F26", "place tractor F27",
-    "place rusty F28", "place rusty F29", "place rusty B3", "place garbage B4",
+    "place rusty F05", "place rusty F29", "place rusty B3", "place garbage B4",
     "place garbage A2", "place garbage F40",
 ]
 
@@ -32,10 +33,14 @@ TEXTS = {
     "en": {
         "banner": "S3: no car may be placed on F07: it is a semafor",
         "hint_start": "Pat: tap a plain field for go-kart (3 left)",
+        "hint_car": "Pat: tap a plain field for car (4 left)",
         "tie": "Pat, Mat rolled the same and roll again",
         "after_pat_1": ["Pat: move to field F01", "Pat: get into the go-kart there"],
         "after_kart": ["Pat: move to field F19 and take the go-kart with you",
                        "Pat: get into the car there"],
+        "after_mat_1": ["Mat: move to field F05",
+                        "Mat: several cars stand there; choose one at your next turn"],
+        "choices": ["Tractor: 2 fields forward", "Rusty car: sit out this turn"],
         "go_label": "Tractor: 2 fields forward",
         "after_go": ["Mat: move to field F07 and take the tractor with you",
                      "Mat stands on a traffic light: the next turn starts with a light roll"],
@@ -47,10 +52,14 @@ TEXTS = {
     "cs": {
         "banner": "S3: na pole F07 se nesmí položit auto: je to SEMAFOR",
         "hint_start": "Pat: klepni na obyčejné pole – motokára (zbývá 3)",
+        "hint_car": "Pat: klepni na obyčejné pole – auto (zbývá 4)",
         "tie": "Pat, Mat: padlo stejně, házejí znovu",
         "after_pat_1": ["Pat: posuň se na pole F01", "Pat: nasedni tam do motokáry"],
         "after_kart": ["Pat: posuň se na pole F19 a vezmi s sebou motokáru",
                        "Pat: nasedni tam do auta"],
+        "after_mat_1": ["Mat: posuň se na pole F05",
+                        "Mat: stojí tam víc aut, na začátku dalšího tahu si jedno vyber"],
+        "choices": ["Traktor: o 2 pole dopředu", "Rezavé auto: tento tah stojíš"],
         "go_label": "Traktor: o 2 pole dopředu",
         "after_go": ["Mat: posuň se na pole F07 a vezmi s sebou traktor",
                      "Mat stojí na semaforu: další tah začne hodem na semafor"],
@@ -62,11 +71,12 @@ TEXTS = {
 }
 
 
-def run_patamat(display: str, tmp_path: Path, lang: str) -> dict[str, Any]:
-    out = tmp_path / f"whole_game_{lang}.json"
+def run_patamat(display: str, tmp_path: Path, lang: str,
+                scenario: str = "whole_game") -> dict[str, Any]:
+    out = tmp_path / f"{scenario}_{lang}.json"
     env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
            "KIVY_NO_CONSOLELOG": "1"}
-    command = [sys.executable, str(SCRIPT), "whole_game", str(tmp_path / "games.sqlite3"),
+    command = [sys.executable, str(SCRIPT), scenario, str(tmp_path / "games.sqlite3"),
                str(out), str(SCREENSHOTS), lang]
     done = subprocess.run(command, env=env, capture_output=True, text=True,
                           timeout=SCENARIO_TIMEOUT, cwd=ROOT)
@@ -87,6 +97,7 @@ def test_ui_patamat_place_rolloff_rolls_light_undo_flag(display: str, tmp_path: 
     # set-up: nothing to roll yet; the board asks for a field for the selected car type
     assert seen["action_start"] == "info"
     assert seen["hint_start"] == texts["hint_start"]
+    assert seen["hint_car"] == texts["hint_car"]
     # a tap on the semafor F07 is refused with the rule's reason and changes nothing
     assert seen["banner"] == texts["banner"]
     assert seen["after_refused"] == PLACED[:4]
@@ -101,7 +112,11 @@ def test_ui_patamat_place_rolloff_rolls_light_undo_flag(display: str, tmp_path: 
     assert seen["after_pat_1"]["instructions"] == texts["after_pat_1"]
     assert seen["after_kart"]["instructions"] == texts["after_kart"]
     assert seen["pawns_after_kart"] == {"Pat": "F19", "Mat": "F05"}
-    # Mat's tractor needs no roll: OK in the action area confirms "go"
+    assert seen["after_mat_1"]["instructions"] == texts["after_mat_1"]
+    # Mat stands on the tractor and a rusty car: big buttons say what each does
+    assert seen["action_choice"] == "choice"
+    assert seen["choice_labels"] == texts["choices"]
+    # Mat took the tractor, which needs no roll: OK in the action area confirms "go"
     assert seen["action_go"] == "preview"
     assert seen["go_label"] == texts["go_label"]
     assert seen["after_go"]["instructions"] == texts["after_go"]
@@ -118,6 +133,19 @@ def test_ui_patamat_place_rolloff_rolls_light_undo_flag(display: str, tmp_path: 
     assert seen["winning_text"]["instructions"] == texts["win"]
     assert seen["screen_after_win"] == "result"
     assert seen["headline"] == texts["headline"]
-    for screen in ("setup", "setup_refused", "rolloff", "after_roll", "semafor", "flag",
-                   "result"):
+    for screen in ("setup", "setup_refused", "rolloff", "after_roll", "choice", "semafor",
+                   "flag", "result"):
         assert f"patamat_{screen}_{lang}" in seen["screens"]
+
+
+def test_ui_patamat_a_push_chain_is_spelled_out_pawn_by_pawn(display: str, tmp_path: Path) -> None:
+    seen = run_patamat(display, tmp_path, "en", "bump_chain")
+    assert seen["fixed"] is True
+    assert seen["pawns"] == {"Pat": "F17", "Mat": "F16", "Eva": "F15"}
+    assert seen["bump_text"]["instructions"] == [
+        "Pat: move to field F17 and take the go-kart with you",
+        "Mat goes back to field F16 and gets into the rusty car",
+        "Eva goes back to field F15 and gets into the tractor",
+        "Eva leaves the rusty car on field F16",
+    ]
+    assert "patamat_bumps_en" in seen["screens"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.app.boards.base import Board, BoardHost
 from companion.app.boards.clovece import CloveceBoard
+from companion.app.boards.crash import CrashBoard
 from companion.app.boards.generic import GenericBoard
 from companion.app.boards.pacman import PacmanBoard
 from companion.app.boards.patamat import PatamatBoard
@@ -20,6 +21,7 @@ BOARDS: dict[str, type[Board]] = {
     "pacman": PacmanBoard,
     "patamat": PatamatBoard,
     "clovece": CloveceBoard,
+    "crash": CrashBoard,
 }
 
 

@@ -17,7 +17,6 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.clock import Clock
-from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -35,25 +34,25 @@ from companion.app.boards.clovece_layout import (
     movable_spots,
     ring_layout,
 )
+from companion.app.boards.clovece_paint import (
+    GLOW_COLOUR,
+    TextCache,
+    draw_dice,
+    draw_piece,
+    ink,
+)
 from companion.app.widgets import BigButton
 from companion.games.clovece.text import PIECES
 from companion.i18n import translator
 
 DOMAIN = "clovece"
 COLOURS = ("R", "Y", "G", "B")
-PIECE_RGBA = {
-    "R": (0.88, 0.12, 0.12, 1.0),
-    "Y": (1.0, 0.86, 0.10, 1.0),
-    "G": (0.12, 0.66, 0.22, 1.0),
-    "B": (0.13, 0.38, 0.95, 1.0),
-}
 PIECE_LETTERS = {"en": dict(zip(COLOURS, "RYGB")), "cs": dict(zip(COLOURS, "ČŽZM"))}
 """The letter on a piece: its colour's initial in the players' language (colour-blind help)."""
 
 BOARD_COLOUR = (0.96, 0.92, 0.80, 1)
 FIELD_COLOUR = (1.0, 1.0, 1.0, 1)
 OUTLINE_COLOUR = (0.25, 0.22, 0.18, 1)
-GLOW_COLOUR = (1.0, 0.55, 0.0)
 UNUSED_SEAT_COLOUR = (0.78, 0.76, 0.70, 1)
 PULSE_SECONDS = 0.7
 PULSE_FOR_SECONDS = 12.0
@@ -81,7 +80,7 @@ class CloveceBoard(Board):
         self._hidden: set[tuple[str, Any]] = set()
         self._glows: list[tuple[Color, Line, float, float, float]] = []
         self._badges: list[tuple[float, float, float, int]] = []
-        self._textures: dict[tuple[str, int, bool], Any] = {}
+        self._texts = TextCache()
         self._pulse_stop: Any = None
         self._overlay: Any = None
         self._buttons: list[BigButton] = []
@@ -101,7 +100,7 @@ class CloveceBoard(Board):
         self._legal = list(self.host.legal()) if self.is_interactive else []
         self.preview = ""
         self._close_overlay()
-        self.hint = self._tr("Tap a piece that rings to move it")
+        self.hint = self._tr("Tap a ringed piece to move it")
         self._plan_flights(previous, previous_legal, events)
         self._sent = ""
         self._show_notice(events)
@@ -393,8 +392,9 @@ class CloveceBoard(Board):
             Line(circle=(x, y, r), width=1.2)
             if number not in occupied and (is_cross or number % 2 == 0):
                 rank = ranks.get(seat, len(looks)) if seat is not None else len(looks)
-                ink = _ink(looks[rank].colour) if rank < len(looks) else (0.45, 0.42, 0.36, 1)
-                self._text(str(number), max(11, int(r * 0.7)), x, y, ink)
+                text_colour = (ink(looks[rank].colour) if rank < len(looks)
+                               else (0.45, 0.42, 0.36, 1))
+                self._texts.draw(str(number), max(11, int(r * 0.7)), x, y, text_colour)
 
     def _draw_houses(self, layout: Layout, looks: list[Any]) -> None:
         ranks = self._ranks()
@@ -428,16 +428,12 @@ class CloveceBoard(Board):
         Rectangle(pos=(cx - tag, cy - tag), size=(2 * tag, 2 * tag))
         Color(0.05, 0.05, 0.05, 1)
         Line(rectangle=(cx - tag, cy - tag, 2 * tag, 2 * tag), width=1.5)
-        self._text(look.letter, int(tag * 1.3), cx, cy, _ink(look.colour), bold=True)
+        self._texts.draw(look.letter, int(tag * 1.3), cx, cy, ink(look.colour), bold=True)
         names = layout.extra.get("names")
         if names:
             nx, ny, width = names[seat]
-            label = CoreLabel(text=look.name, font_size=20, bold=True, text_size=(width, None),
-                              shorten=True, halign="center", color=(1, 1, 1, 1))
-            label.refresh()
-            Color(0.12, 0.10, 0.08, 1)
-            Rectangle(texture=label.texture, size=label.texture.size,
-                      pos=(nx - label.texture.width / 2, ny - label.texture.height / 2))
+            self._texts.draw(look.name, 20, nx, ny, (0.12, 0.10, 0.08, 1), bold=True,
+                             width=width)
 
     def _draw_pieces(self, layout: Layout) -> None:
         letters = PIECE_LETTERS.get(self.host.lang if self.host else "en", PIECE_LETTERS["en"])
@@ -447,11 +443,13 @@ class CloveceBoard(Board):
             for colour in seat_info["home"]:
                 index = COLOURS.index(colour)
                 if ("home", (seat, index)) not in self._hidden or self.move_progress >= 1:
-                    self._piece(colour, letters, *layout.homes[seat][index], layout.slot_radius)
+                    draw_piece(self._texts, colour, letters, *layout.homes[seat][index],
+                               layout.slot_radius)
             for slot, colour in enumerate(seat_info["goal"]):
                 if colour and (("goal", (seat, slot)) not in self._hidden
                                or self.move_progress >= 1):
-                    self._piece(colour, letters, *layout.goals[seat][slot], layout.slot_radius)
+                    draw_piece(self._texts, colour, letters, *layout.goals[seat][slot],
+                               layout.slot_radius)
         stacks: dict[int, list[str]] = {}
         for piece in self._state["track"]:
             stacks.setdefault(piece["field"], []).append(piece["colour"])
@@ -464,7 +462,7 @@ class CloveceBoard(Board):
             ux, uy = (cx - x) / distance * r * 0.9, (cy - y) / distance * r * 0.9
             for depth, colour in enumerate(colours):  # older pieces peek out towards the middle
                 offset = len(colours) - 1 - depth
-                self._piece(colour, letters, x + ux * offset, y + uy * offset, r)
+                draw_piece(self._texts, colour, letters, x + ux * offset, y + uy * offset, r)
             if len(colours) > 1:
                 self._badges.append((x, y, r, len(colours)))
 
@@ -478,14 +476,7 @@ class CloveceBoard(Board):
             Ellipse(pos=(bx - br, by - br), size=(2 * br, 2 * br))
             Color(1, 1, 1, 1)
             Line(circle=(bx, by, br), width=1.2)
-            self._text(str(count), int(br * 1.5), bx, by, (1, 1, 1, 1), bold=True)
-
-    def _piece(self, colour: str, letters: dict[str, str], x: float, y: float, r: float) -> None:
-        Color(*PIECE_RGBA[colour])
-        Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
-        Color(0.05, 0.05, 0.05, 1)
-        Line(circle=(x, y, r), width=1.6)
-        self._text(letters[colour], int(r * 1.15), x, y, _ink(PIECE_RGBA[colour]), bold=True)
+            self._texts.draw(str(count), int(br * 1.5), bx, by, (1, 1, 1, 1), bold=True)
 
     def _draw_glows(self, layout: Layout) -> None:
         if self.move_progress < 1:
@@ -516,7 +507,7 @@ class CloveceBoard(Board):
         r = max(layout.field_radius, layout.slot_radius) * 1.02
         for colour, path, begin, end in self._flights:
             t = min(1.0, max(0.0, (self.move_progress - begin) / max(1e-6, end - begin)))
-            self._piece(colour, letters, *along(path, t), r)
+            draw_piece(self._texts, colour, letters, *along(path, t), r)
 
     def _draw_rolls(self, layout: Layout) -> None:
         state = self._state
@@ -524,7 +515,7 @@ class CloveceBoard(Board):
             values = dict(zip(state["rolloff"]["group"], state["rolloff"]["rolls"]))
             for label in state["rolloff"]["group"]:
                 value = values.get(label)
-                self._dice(layout.seat_panels[int(label[1:])],
+                draw_dice(self._texts, layout.seat_panels[int(label[1:])],
                            [(str(value) if value is not None else "?", "pending")], -1)
             return
         mover = self._mover()
@@ -537,61 +528,7 @@ class CloveceBoard(Board):
         if has_buttons and box == layout.extra.get("shared_panel"):
             x, y, w, h = box
             box = (x, y + h * 0.45, w, h * 0.55)
-        self._dice(box, dice, index)
-
-    def _dice(self, box: tuple[float, float, float, float], dice: list[tuple[str, str]],
-              current: int) -> None:
-        x, y, w, h = box
-        gap = 4.0
-        best = (0.0, 1)
-        for columns in range(1, len(dice) + 1):
-            rows = math.ceil(len(dice) / columns)
-            size = min((w - gap * (columns - 1)) / columns, (h - gap * (rows - 1)) / rows, 44)
-            best = max(best, (size, columns))
-        size, columns = best
-        rows = math.ceil(len(dice) / columns)
-        top = y + (h + rows * size + (rows - 1) * gap) / 2
-        for number, (text, status) in enumerate(dice):
-            row, column = divmod(number, columns)
-            in_row = min(columns, len(dice) - row * columns)
-            left = x + (w - in_row * size - (in_row - 1) * gap) / 2
-            dx, dy = left + column * (size + gap), top - (row + 1) * size - row * gap
-            is_done = status != "pending"
-            if number == current:
-                Color(1.0, 0.88, 0.45, 1)
-            else:
-                Color(1, 1, 1, 0.45 if is_done else 1)
-            RoundedRectangle(pos=(dx, dy), size=(size, size), radius=[size * 0.18])
-            Color(0.05, 0.05, 0.05, 0.5 if is_done else 1)
-            Line(rounded_rectangle=(dx, dy, size, size, size * 0.18), width=1.5)
-            self._text(text, int(size * 0.62), dx + size / 2, dy + size / 2,
-                       (0, 0, 0, 0.45 if is_done else 1), bold=True)
-            if number == current:
-                Color(*GLOW_COLOUR, 1)
-                Line(rounded_rectangle=(dx - 3, dy - 3, size + 6, size + 6, size * 0.2), width=3)
-            if status in ("forfeited", "discarded"):
-                Color(0.85, 0.05, 0.05, 1)
-                Line(points=[dx + 4, dy + 4, dx + size - 4, dy + size - 4], width=3)
-                Line(points=[dx + 4, dy + size - 4, dx + size - 4, dy + 4], width=3)
-            elif status == "used":
-                Color(0.05, 0.55, 0.15, 1)
-                Line(points=[dx + size * 0.55, dy + size * 0.25, dx + size * 0.7,
-                             dy + size * 0.1, dx + size * 0.95, dy + size * 0.4], width=2.5)
-            elif status == "passed":
-                Color(0.35, 0.35, 0.35, 1)
-                Line(points=[dx + 5, dy + size / 2, dx + size - 5, dy + size / 2], width=3)
-
-    def _text(self, text: str, size: int, x: float, y: float, colour: Sequence[float],
-              bold: bool = False) -> None:
-        key = (text, size, bold)
-        if key not in self._textures:
-            label = CoreLabel(text=text, font_size=size, bold=bold, color=(1, 1, 1, 1))
-            label.refresh()
-            self._textures[key] = label.texture
-        texture = self._textures[key]
-        Color(*colour)
-        Rectangle(texture=texture, size=texture.size,
-                  pos=(x - texture.width / 2, y - texture.height / 2))
+        draw_dice(self._texts, box, dice, index)
 
     # -- geometry --------------------------------------------------------------------------------
 
@@ -647,8 +584,3 @@ class CloveceNotice(ButtonBehavior, Label):
     def on_release(self) -> None:
         if self.board is not None:
             self.board.dismiss_notice()
-
-
-def _ink(colour: Sequence[float]) -> tuple[float, float, float, float]:
-    r, g, b = colour[:3]
-    return (1, 1, 1, 1) if 0.299 * r + 0.587 * g + 0.114 * b < 0.6 else (0, 0, 0, 1)

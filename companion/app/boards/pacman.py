@@ -11,7 +11,8 @@ their paths; a catch shows the catching move, then everyone sliding back to the 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from kivy.animation import Animation
 from kivy.clock import Clock
@@ -38,7 +39,7 @@ SQUARE_COLOUR = (0.10, 0.11, 0.24, 1)
 FRAME_COLOUR = (0.02, 0.02, 0.05, 1)
 WALL_COLOUR = (0.22, 0.45, 1.0, 1)
 FRENZY_COLOUR = (1.0, 0.10, 0.10, 1)
-EATEN_COLOUR = (0.45, 0.45, 0.48, 1)
+EATEN_COLOUR = (0.66, 0.66, 0.70, 1)
 TARGET_COLOUR = (0.95, 0.95, 1.0, 1)
 """A selected ghost's destinations (its own colour could read as a frenzy glow)."""
 OPTION_COLOURS = ((1.0, 0.90, 0.0, 1), (0.3, 1.0, 0.45, 1), (0.95, 0.45, 1.0, 1),
@@ -118,12 +119,12 @@ class PacmanBoard(QuoridorBoard):
             if option["ghosts_eaten"]:
                 parts.append(_("eats {ghosts}").format(ghosts=", ".join(option["ghosts_eaten"])))
             if option["wins"]:
-                parts.append(_("wins!"))
+                parts.append(_("wins"))
         text = _("PAC-MAN to {square}").format(square=square)
         if parts:
-            text += ": " + ", ".join(parts)
+            text += " (" + ", ".join(parts) + ")"
         if option is not None and len(self._options) > 1:
-            text += " " + _("(way {number} of {count}: tap another path to switch)").format(
+            text += " " + _("— way {number} of {count}, tap a path to switch").format(
                 number=self._options.index(option) + 1, count=len(self._options))
         return text
 
@@ -215,7 +216,7 @@ class PacmanBoard(QuoridorBoard):
         """The next other way to the destination whose path passes ``square``."""
         count = len(self._options)
         for shift in range(1, count):
-            index = (self.option_index + shift) % count
+            index = (int(self.option_index) + shift) % count
             if square in self._options[index]["paths"][0][2:].split("-"):
                 return index
         return None
@@ -370,9 +371,9 @@ class PacmanBoard(QuoridorBoard):
             for square in state["dots_remaining"]:
                 self._draw_dot(square)
             self._draw_paths()
+            self._draw_strip()
             self._draw_ghosts()
             self._draw_pacman()
-            self._draw_strip()
             self._draw_caption()
 
     def _draw_targets(self) -> None:
@@ -501,14 +502,13 @@ class PacmanBoard(QuoridorBoard):
         Line(points=[cx - half, bottom + size * 0.14, cx - half, cy], width=1)
         Line(points=[cx + half, bottom + size * 0.14, cx + half, cy], width=1)
         Line(ellipse=(cx - half, top - size, size, size, -90, 90), width=1)
-        texture = self._letter(GHOST_LETTERS[ghost], max(20, int(size * 0.55)),
-                               _is_dark(colour) and not is_eaten)
+        if is_eaten:
+            Color(0.85, 0.1, 0.1, 1)
+            Line(points=[cx - half, bottom, cx + half, top], width=1.5)
+        texture = self._letter(GHOST_LETTERS[ghost], max(20, int(size * 0.55)), _is_dark(colour))
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, size=texture.size,
                   pos=(cx - texture.width / 2, cy - texture.height / 2 - size * 0.02))
-        if is_eaten:
-            Color(0.85, 0.1, 0.1, 1)
-            Line(points=[cx - half, bottom, cx + half, top], width=2)
 
     def _draw_pacman(self) -> None:
         square = self._state["pacman_square"]
@@ -531,9 +531,11 @@ class PacmanBoard(QuoridorBoard):
         Line(ellipse=(cx - half, cy - half, size, size, facing + 35, facing + 325), width=1.2)
         if letter:
             texture = self._letter(PACMAN_LETTER, max(20, int(size * 0.45)), False)
+            away = {0.0: (0, -1), 90.0: (-1, 0), 180.0: (0, 1), 270.0: (1, 0)}[facing % 360]
             Color(1, 1, 1, 1)
             Rectangle(texture=texture, size=texture.size,
-                      pos=(cx - texture.width / 2 - size * 0.1, cy - texture.height / 2))
+                      pos=(cx - texture.width / 2 + away[0] * size * 0.1,
+                           cy - texture.height / 2 + away[1] * size * 0.1))
 
     def _facing(self) -> float:
         """PAC-MAN looks the way of his last step (right when he has not moved yet)."""

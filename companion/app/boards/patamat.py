@@ -96,7 +96,6 @@ class PatamatBoard(Board):
         self._fields: dict[str, dict[str, Any]] = {}
         self._layout: Layout | None = None
         self._layout_key: Any = None
-        self._to_move: int | None = None
         self._trail: list[str] = []
         self._mover = ""
         self._bumps: list[tuple[str, str, str]] = []
@@ -105,7 +104,7 @@ class PatamatBoard(Board):
         self._buttons: list[tuple[str, tuple[float, float, float, float]]] = []
         self._textures: dict[tuple[Any, ...], Any] = {}
         self.bind(pos=self._redraw, size=self._redraw, anim_progress=self._redraw,
-                  selected_kind=self._redraw)
+                  selected_kind=self._on_selected_kind)
 
     # -- Board interface -------------------------------------------------------------------------
 
@@ -115,7 +114,6 @@ class PatamatBoard(Board):
         snapshot = self.host.snapshot()
         before = {name: pawn["field"] for name, pawn in self._state.get("pawns", {}).items()}
         self._state = snapshot["state"]
-        self._to_move = snapshot.get("to_move")
         board = self._state["board"]
         if self._layout_key != board["sha"]:
             self._fields = {spot["id"]: spot for spot in board["fields"]}
@@ -188,6 +186,11 @@ class PatamatBoard(Board):
         elif want == "go" and field_id == self._pawn_field(self._state.get("turn")):
             self.confirm_preview()
         return True
+
+    def _on_selected_kind(self, *_: Any) -> None:
+        if self._state:
+            self.hint = self._hint()
+        self._redraw()
 
     def _field_at(self, x: float, y: float) -> str | None:
         best, distance = None, math.inf
@@ -484,20 +487,24 @@ class PatamatBoard(Board):
             top_height = height - min(86, height * 0.55) - 2 * pad
             self._paragraph(self.hint, ox + pad, oy + height - pad, size - 2 * pad, top_height)
             return
-        legend = min(64, height * 0.38)
-        self._draw_legend(ox + pad, oy + 4, size - 2 * pad, legend)
-        text_left = ox + pad
-        light = self._light or ("wait" if expect["purpose"] == "light" else "")
-        if light:
-            self._draw_light(ox + pad, oy + legend + 8, 44, height - legend - 14, light)
-            text_left += 56
         lines = list(self._instructions)
         if expect["purpose"] == "rolloff" or self._state.get("rolloff"):
             lines = [self._rolloff_line(), *lines[-2:]]
         elif not lines and self.hint:
             lines = [self.hint]
-        self._paragraph("\n".join(lines), text_left, oy + height - pad,
-                        ox + size - pad - text_left, height - legend - 2 * pad)
+        text = "\n".join(lines)
+        light = self._light or ("wait" if expect["purpose"] == "light" else "")
+        text_left = ox + pad + (56 if light else 0)
+        width = ox + size - pad - text_left
+        legend = min(64, height * 0.38)
+        if text and self._texture(text, 20, INSTRUCTION_COLOUR, int(width)).height > (
+                height - legend - 2 * pad):
+            legend = 0  # a long move (bumps, a flag): the instructions take the whole panel
+        else:
+            self._draw_legend(ox + pad, oy + 4, size - 2 * pad, legend)
+        if light:
+            self._draw_light(ox + pad, oy + legend + 8, 44, height - legend - 14, light)
+        self._paragraph(text, text_left, oy + height - pad, width, height - legend - 2 * pad)
 
     def _rolloff_line(self) -> str:
         rolloff = self._state.get("rolloff") or {}

@@ -34,6 +34,7 @@ DESCRIPTION = GameDescription(
             "track_length",
             BOARD6_DEFAULT_LENGTH,
             "fields of the six-seat board used by 5–6 players: 48, 60 or 72 (K2)",
+            choices=(48, 60, 72),
         ),
         OptionSpec(
             "play_on",

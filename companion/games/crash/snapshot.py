@@ -19,6 +19,8 @@ from companion.games.crash.state import (
 
 
 def snapshot(state: CrashState) -> dict[str, Any]:
+    from companion.games.crash.position import format_position
+
     holes = hole_tiles_fields(state.holes)
     # stars are known for the reference layout; after the set-up they play no part (§19 P2)
     stars = set(REFERENCE.stars) if state.values == REFERENCE.values else set()
@@ -83,4 +85,6 @@ def snapshot(state: CrashState) -> dict[str, Any]:
         },
         "over": state.is_over,
         "evaluations_to_end": RULES.evaluations_to_end,
+        # the whole position (§19), so the screen can ask the per-field queries on it
+        "position": format_position(state),
     }

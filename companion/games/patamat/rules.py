@@ -59,7 +59,10 @@ class PatamatRules:
         player_counts=(2, 3, 4, 5, 6),
         uses_die=True,
         options=(
-            OptionSpec("target", DEFAULT_TARGET, "flags needed to win, 1 to 10"),
+            OptionSpec(
+                "target", DEFAULT_TARGET, "flags needed to win, 1 to 10",
+                choices=tuple(range(1, 11)),
+            ),
             OptionSpec(
                 "board",
                 DEFAULT_BOARD,

@@ -1,0 +1,103 @@
+"""Drawing helpers of the Člověče board: pieces, dice and cached text textures (Kivy canvas)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
+
+PIECE_RGBA = {
+    "R": (0.88, 0.12, 0.12, 1.0),
+    "Y": (1.0, 0.86, 0.10, 1.0),
+    "G": (0.12, 0.66, 0.22, 1.0),
+    "B": (0.13, 0.38, 0.95, 1.0),
+}
+GLOW_COLOUR = (1.0, 0.55, 0.0)
+"""Rings around what may be tapped now, and around the roll in use."""
+MAX_DIE = 44
+
+
+class TextCache:
+    """Text textures made once and drawn tinted (white text times the colour)."""
+
+    def __init__(self) -> None:
+        self._textures: dict[tuple[str, int, bool, int], Any] = {}
+
+    def draw(self, text: str, size: int, x: float, y: float, colour: Sequence[float],
+             bold: bool = False, width: float = 0) -> None:
+        """``text`` centred on (x, y); with ``width`` it is shortened to fit."""
+        key = (text, size, bold, int(width))
+        if key not in self._textures:
+            options: dict[str, Any] = {"text_size": (width, None), "shorten": True,
+                                       "halign": "center"} if width else {}
+            label = CoreLabel(text=text, font_size=size, bold=bold, color=(1, 1, 1, 1),
+                              **options)
+            label.refresh()
+            self._textures[key] = label.texture
+        texture = self._textures[key]
+        Color(*colour)
+        Rectangle(texture=texture, size=texture.size,
+                  pos=(x - texture.width / 2, y - texture.height / 2))
+
+
+def draw_piece(texts: TextCache, colour: str, letters: dict[str, str], x: float, y: float,
+               r: float) -> None:
+    """A piece: a disc in its colour, outlined, with its letter."""
+    Color(*PIECE_RGBA[colour])
+    Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+    Color(0.05, 0.05, 0.05, 1)
+    Line(circle=(x, y, r), width=1.6)
+    texts.draw(letters[colour], int(r * 1.15), x, y, ink(PIECE_RGBA[colour]), bold=True)
+
+
+def draw_dice(texts: TextCache, box: tuple[float, float, float, float],
+              dice: list[tuple[str, str]], current: int) -> None:
+    """The turn's rolls in order: the current one yellow and ringed, used ones ticked, lost ones
+    crossed out, passed ones struck through."""
+    x, y, w, h = box
+    gap = 4.0
+    best = (0.0, 1)
+    for columns in range(1, len(dice) + 1):
+        rows = math.ceil(len(dice) / columns)
+        size = min((w - gap * (columns - 1)) / columns, (h - gap * (rows - 1)) / rows, MAX_DIE)
+        best = max(best, (size, columns))
+    size, columns = best
+    rows = math.ceil(len(dice) / columns)
+    top = y + (h + rows * size + (rows - 1) * gap) / 2
+    for number, (text, status) in enumerate(dice):
+        row, column = divmod(number, columns)
+        in_row = min(columns, len(dice) - row * columns)
+        left = x + (w - in_row * size - (in_row - 1) * gap) / 2
+        dx, dy = left + column * (size + gap), top - (row + 1) * size - row * gap
+        is_done = status != "pending"
+        if number == current:
+            Color(1.0, 0.88, 0.45, 1)
+        else:
+            Color(1, 1, 1, 0.45 if is_done else 1)
+        RoundedRectangle(pos=(dx, dy), size=(size, size), radius=[size * 0.18])
+        Color(0.05, 0.05, 0.05, 0.5 if is_done else 1)
+        Line(rounded_rectangle=(dx, dy, size, size, size * 0.18), width=1.5)
+        texts.draw(text, int(size * 0.62), dx + size / 2, dy + size / 2,
+                   (0, 0, 0, 0.45 if is_done else 1), bold=True)
+        if number == current:
+            Color(*GLOW_COLOUR, 1)
+            Line(rounded_rectangle=(dx - 3, dy - 3, size + 6, size + 6, size * 0.2), width=3)
+        if status in ("forfeited", "discarded"):
+            Color(0.85, 0.05, 0.05, 1)
+            Line(points=[dx + 4, dy + 4, dx + size - 4, dy + size - 4], width=3)
+            Line(points=[dx + 4, dy + size - 4, dx + size - 4, dy + 4], width=3)
+        elif status == "used":
+            Color(0.05, 0.55, 0.15, 1)
+            Line(points=[dx + size * 0.55, dy + size * 0.25, dx + size * 0.7,
+                         dy + size * 0.1, dx + size * 0.95, dy + size * 0.4], width=2.5)
+        elif status == "passed":
+            Color(0.35, 0.35, 0.35, 1)
+            Line(points=[dx + 5, dy + size / 2, dx + size - 5, dy + size / 2], width=3)
+
+
+def ink(colour: Sequence[float]) -> tuple[float, float, float, float]:
+    r, g, b = colour[:3]
+    return (1, 1, 1, 1) if 0.299 * r + 0.587 * g + 0.114 * b < 0.6 else (0, 0, 0, 1)

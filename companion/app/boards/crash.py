@@ -1,0 +1,447 @@
+"""The Crash by Crash board: 188 hex fields, bells, holes, the operator and the cars.
+
+The players tap only what they did; the engine works out every push, pull, bell and point.
+
+- Placing a car: tap a green field → the legal push arrows appear around it → tap one → the
+  strip offers the allowed batteries (0/1/2) → the board shows the result as a preview (cars
+  moved, pulled, pushed off) → OK, or a second tap on the same arrow, places it.
+- The magnetic car: "Magnet" in the strip (or "Magnet here" after tapping a field) → field.
+- The operator: tap him (or "Operator") → tap his steps one by one; after 2 steps the preview
+  appears (OK moves him 2 steps), two more taps make it 4.
+- Cards: "Card" → the 13 kinds (only playable ones enabled) → their targets on the board.
+- Swap, pass, the set-up (first placer, operator start, display, starting cars) and the display
+  refill at the end of a turn: buttons in the strip or the card picker.
+
+The per-field queries of ``companion.games.crash.queries`` answer each tap on the position the
+snapshot carries; ``legal()`` (thousands of lines) is asked only where it is short (set-up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.graphics import Color, Ellipse, Line, Rectangle
+
+from companion.app.boards.base import Board
+from companion.app.boards.crash_controls import CARD_ARGUMENTS, CrashControls
+from companion.app.boards.crash_draw import BoardPainter
+from companion.app.boards.crash_hex import HexGrid
+from companion.app.boards.crash_panels import CrashPicker, CrashStrip
+from companion.games.crash import queries
+from companion.games.crash.board import DIRECTION_INDEX, DIRECTIONS, FIELD_NAMES, GEOMETRY
+from companion.games.crash.board import hole_name as tile_hole_name
+from companion.games.crash.position import parse_position
+from companion.games.crash.snapshot import snapshot as crash_snapshot
+from companion.games.crash.state import CrashState
+
+STRIP_HEIGHT = 52
+ARROW_DISTANCE = 2.1
+"""Arrow buttons sit this many field widths from the field's centre."""
+ARROW_RADIUS = 27
+"""A 54 px target per arrow."""
+
+
+class CrashBoard(CrashControls, Board):
+    supports_fix = False
+    """Fixing goes through the position text (``fix <position>``, with ``fix put A e5`` …)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._snap: dict[str, Any] = {}
+        self._st: dict[str, Any] = {}
+        self._state: CrashState | None = None
+        self._position = ""
+        self._awaiting = ""
+        self.mode = "idle"
+        self.targets: set[str] = set()
+        self.selected = ""
+        self.directions: dict[str, list[int]] = {}
+        self.direction = ""
+        self.magnet_here = False
+        self._step_tokens: list[str] = []
+        self._step_choices: list[str] = []
+        self._card_lines: list[str] = []
+        self.batteries = 0
+        self.steps: list[str] = []
+        self.card = ""
+        self.card_args: list[str] = []
+        self.picks: list[str] = []
+        self.picker_purpose = ""
+        self.last_events: tuple[str, ...] = ()
+        self.shown_fields: list[dict[str, Any]] = []
+        self.shown_events: tuple[str, ...] = ()
+        self.painter = BoardPainter(self)
+        self.strip = CrashStrip(board=self)
+        self.add_widget(self.strip)
+        self.picker: CrashPicker | None = None
+        self.bind(pos=self._layout, size=self._layout, preview=self._on_preview)
+
+    # -- Board interface -------------------------------------------------------------------------
+
+    def refresh(self, events: Sequence[str] = ()) -> None:
+        if self.host is None:
+            return
+        self._snap = self.host.snapshot()
+        self._st = self._snap["state"]
+        self._awaiting = str(self._snap.get("awaiting", ""))
+        if self._st["position"] != self._position:
+            self._position = self._st["position"]
+            self._state = parse_position(self._position, len(self._snap.get("names", [])) or 2)
+        self.last_events = tuple(events)
+        self._reset()
+
+    def choice_label(self, line: str) -> str:
+        """End-of-turn choices in words: "Lambada + blind", "Lay out: Rocket Drive"."""
+        if self.host is None:
+            return line
+        _ = self.tr
+        head, _space, rest = line.partition(" ")
+        if head == "draw":
+            return " + ".join(_("blind") if token == "blind" else self.card_label(token[2:])
+                              for token in rest.split(","))
+        if head == "refill":
+            return ", ".join(self.card_label(kind) for kind in rest.split(","))
+        if head == "draw4":
+            kinds = rest.partition("=")[2].split(",")
+            return _("Discard: {cards}").format(cards=", ".join(
+                "-" if kind == "-" else self.card_label(kind) for kind in kinds))
+        if self.preview and line == self.preview:
+            return self.preview_text()
+        return line
+
+    @property
+    def game(self) -> CrashState:
+        """The position shown, as the rules' state (for the per-field queries)."""
+        assert self._state is not None
+        return self._state
+
+    # -- the state machine of a tap --------------------------------------------------------------
+
+    def _reset(self) -> None:
+        """Back to the start of an input: no selection, targets of the current stage."""
+        self.mode = "idle"
+        self.selected = ""
+        self.directions = {}
+        self.direction = ""
+        self.magnet_here = False
+        self.batteries = 0
+        self.steps = []
+        self.card = ""
+        self.card_args = []
+        self.picks = []
+        self.shown_fields = list(self._st.get("fields", []))
+        self.shown_events = self.last_events
+        if self.preview:
+            self.preview = ""
+        self.targets = self._idle_targets()
+        self.close_picker(redraw=False)
+        if not self.is_interactive:
+            pass
+        elif self._awaiting == "setup" and self._st.get("setup_stage") == "display":
+            self.open_picker("display")
+        elif self._awaiting == "choice" and self._is_refill():
+            self.open_picker("refill")
+        self._update_strip()
+        self.redraw()
+
+    def _idle_targets(self) -> set[str]:
+        if self._state is None or not self.is_interactive:
+            return set()
+        if self._awaiting == "setup":
+            stage = self._st.get("setup_stage")
+            if stage in ("operator", "init"):
+                return {line.split()[1] for line in self.host.legal()}
+            return set()
+        if self._awaiting == "move":
+            return set(queries.legal_placement_fields(self.game))
+        return set()
+
+    def _is_refill(self) -> bool:
+        return any(line.startswith("refill ") for line in self.host.legal()[:1])
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:
+            return False
+        if self.picker is not None or self.strip.collide_point(*touch.pos):
+            return super().on_touch_down(touch)
+        x, y = touch.pos
+        if self.mode in ("direction", "battery") and self._arrow_tap(x, y):
+            return True
+        field = self.grid().field_at(x, y, self.targets | self._operator_fields())
+        if field is not None:
+            self._field_tap(field)
+        return True
+
+    def _operator_fields(self) -> set[str]:
+        operator = self._st.get("operator")
+        if self._awaiting == "move" and operator and self.mode in ("idle", "direction"):
+            return {operator} if operator in FIELD_NAMES else set()
+        return set()
+
+    def _field_tap(self, field: str) -> None:
+        if self._awaiting == "setup":
+            stage = self._st.get("setup_stage")
+            if stage == "operator":
+                self.host.send(f"operator-start {field}")
+            elif stage == "init":
+                self.host.send(f"init {field}")
+            return
+        if self._awaiting != "move" or self._state is None:
+            return
+        if self.mode == "operator":
+            self._operator_tap(field)
+        elif self.mode == "card":
+            self._card_tap(field)
+        elif self.mode == "magnet":
+            if field in self.targets:
+                self._set_preview(f"magnet {field}")
+            else:
+                self.host.send(f"magnet {field}")  # the banner says why not
+        elif field == self._st.get("operator"):
+            self.start_operator()
+        else:
+            self._select_field(field)
+
+    def _select_field(self, field: str) -> None:
+        self.preview = ""
+        directions = queries.push_directions(self.game, field)
+        magnet = queries.magnet_preview(self.game, field).get("legal", False)
+        if not directions and not magnet:
+            self._reject_placement(field)
+            self._reset()
+            return
+        self.mode = "direction"
+        self.selected = field
+        self.directions = directions
+        self.direction = ""
+        self.shown_fields = list(self._st["fields"])
+        self.shown_events = ()
+        self.targets = set(self._idle_targets())
+        if list(directions) == [""]:  # Permitted Expansion: no push is the only choice
+            self._choose_direction("")
+        self.magnet_here = bool(magnet)
+        self._update_strip()
+        self.redraw()
+
+    def _reject_placement(self, field: str) -> None:
+        """An illegal field: let the engine say why (R41 …) in the banner; nothing changes."""
+        index = FIELD_NAMES.index(field)
+        from companion.games.crash.board import NEIGHBOURS
+
+        direction = next((d for d, n in enumerate(NEIGHBOURS[index]) if n >= 0), 1)
+        self.host.send(f"place {field} push={DIRECTIONS[direction]}")
+
+    def _arrow_tap(self, x: float, y: float) -> bool:
+        for key, (ax, ay) in self.arrow_centres().items():
+            if (x - ax) ** 2 + (y - ay) ** 2 <= (ARROW_RADIUS + 6) ** 2:
+                if self.mode == "battery" and key == self.direction and self.preview:
+                    self.confirm_preview()
+                else:
+                    self._choose_direction(key)
+                return True
+        return False
+
+    def _choose_direction(self, key: str) -> None:
+        self.direction = key
+        self.mode = "battery"
+        allowed = self.directions.get(key, [0])
+        self.choose_batteries(allowed[0])
+
+    def choose_batteries(self, count: int) -> None:
+        self.batteries = count
+        line = f"place {self.selected}"
+        if self.direction:
+            line += f" push={self.direction}"
+        if count:
+            line += f" bat={count}"
+        self._set_preview(line)
+
+    def place_magnet_here(self) -> None:
+        self.mode = "magnet"
+        self._set_preview(f"magnet {self.selected}")
+
+    def start_magnet(self) -> None:
+        self.preview = ""
+        self.mode = "magnet"
+        self.selected = ""
+        self.targets = set(queries.legal_placement_fields(self.game, "magnet"))
+        self._update_strip()
+        self.redraw()
+
+    def start_operator(self) -> None:
+        self.preview = ""
+        self.mode = "operator"
+        self.selected = ""
+        self.steps = []
+        self._operator_targets()
+
+    def _operator_targets(self) -> None:
+        tokens = queries.operator_steps(self.game, self.steps)
+        self._step_tokens = tokens
+        targets: set[str] = set()
+        for token in tokens:
+            targets.update(self._token_fields(token))
+        self.targets = targets
+        self._update_strip()
+        self.redraw()
+
+    def _token_fields(self, token: str) -> list[str]:
+        if token.upper().startswith("HT"):
+            tile = GEOMETRY.tile_names.index(token[1:].lower())
+            return [FIELD_NAMES[i] for i in GEOMETRY.tile_fields[tile]]
+        return [token.split("/")[0]]
+
+    def _operator_tap(self, field: str) -> None:
+        tokens = [t for t in self._step_tokens if field in self._token_fields(t)]
+        if not tokens:
+            self.host.send(" ".join(["operator", *self.steps, field, field]))
+            return
+        if len(tokens) > 1:
+            self.mode = "operator-direction"
+            self._step_choices = tokens
+            self._update_strip()
+            return
+        self.add_step(tokens[0])
+
+    def add_step(self, token: str) -> None:
+        self.mode = "operator"
+        self.preview = ""
+        self.steps.append(token)
+        if len(self.steps) in (2, 4):
+            line = " ".join(["operator", *self.steps])
+            if queries.preview(self.game, line)["ok"]:
+                self._set_preview(line)
+        self.shown_events = self.shown_events if self.preview else ()
+        self._operator_targets()
+
+    def undo_step(self) -> None:
+        if self.steps:
+            self.steps.pop()
+        self.preview = ""
+        self.shown_fields = list(self._st["fields"])
+        self.shown_events = ()
+        if len(self.steps) == 2:
+            self._set_preview(" ".join(["operator", *self.steps]))
+        self._operator_targets()
+
+    def _card_tap(self, field: str) -> None:
+        depth = len(self.card_args)
+        lines = [line for line in self._card_lines
+                 if line.split()[2:2 + depth] == self.card_args]
+        matching = [line for line in lines if line.split()[2 + depth] == field]
+        if not matching:
+            self.host.send(" ".join(["card", self.card, *self.card_args, field,
+                                     *([field] * (CARD_ARGUMENTS[self.card] - depth - 1))]))
+            return
+        self.card_args.append(field)
+        if len(self.card_args) == CARD_ARGUMENTS[self.card]:
+            self._set_preview(" ".join(["card", self.card, *self.card_args]))
+            self.targets = set()
+        else:
+            self.targets = {line.split()[3] for line in matching}
+        self._update_strip()
+        self.redraw()
+
+    def _set_preview(self, line: str) -> None:
+        result = queries.preview(self.game, line) if self._state is not None else {}
+        if result.get("ok"):
+            state = parse_position(result["position"], self.game.players)
+            self.shown_fields = crash_snapshot(state)["fields"]
+            self.shown_events = tuple(result["events"])
+        else:
+            self.shown_fields = list(self._st["fields"])
+            self.shown_events = ()
+        self.preview = line
+        self._update_strip()
+        self.redraw()
+
+    def _on_preview(self, *_: Any) -> None:
+        """The strip follows the preview (cancel_preview() → refresh() resets the rest)."""
+        if self._st:
+            self._update_strip()
+
+    # -- geometry and drawing --------------------------------------------------------------------
+
+    def grid(self) -> HexGrid:
+        side = min(self.width, self.height)
+        x = self.x + (self.width - side) / 2
+        y = self.y + (self.height - side) / 2 + STRIP_HEIGHT
+        return HexGrid.fit(x, y, side, side - STRIP_HEIGHT)
+
+    def field_centre(self, name: str) -> tuple[float, float]:
+        return self.grid().centre(name)
+
+    def arrow_centres(self) -> dict[str, tuple[float, float]]:
+        """Where the arrow buttons of the selected field are (kept inside the hexes)."""
+        if not self.selected or self.mode not in ("direction", "battery"):
+            return {}
+        grid = self.grid()
+        cx, cy = grid.centre(self.selected)
+        side = min(self.width, self.height)
+        left = self.x + (self.width - side) / 2
+        bottom = self.y + (self.height - side) / 2 + STRIP_HEIGHT
+        centres = {}
+        for key in self.directions:
+            if not key:
+                continue
+            ux = uy = 0.0
+            for name in key.split(","):
+                vx, vy = grid.direction_vector(self.selected, DIRECTION_INDEX[name])
+                ux, uy = ux + vx, uy + vy
+            length = max((ux * ux + uy * uy) ** 0.5, 1e-6)
+            distance = ARROW_DISTANCE * grid.w
+            ax = min(max(cx + ux / length * distance, left + ARROW_RADIUS),
+                     left + side - ARROW_RADIUS)
+            ay = min(max(cy + uy / length * distance, bottom + ARROW_RADIUS),
+                     bottom + side - STRIP_HEIGHT - ARROW_RADIUS)
+            centres[key] = (ax, ay)
+        return centres
+
+    def _layout(self, *_: Any) -> None:
+        side = min(self.width, self.height)
+        x = self.x + (self.width - side) / 2
+        y = self.y + (self.height - side) / 2
+        self.strip.pos = (x, y)
+        self.strip.size = (side, STRIP_HEIGHT)
+        if self.picker is not None:
+            self.picker.pos = (x, y + STRIP_HEIGHT)
+            self.picker.size = (side, side - STRIP_HEIGHT)
+        self.redraw()
+
+    def redraw(self, *_: Any) -> None:
+        self.canvas.before.clear()
+        if not self._st:
+            return
+        with self.canvas.before:
+            self.painter.paint()
+            if self.mode in ("direction", "battery"):
+                self._draw_arrows()
+
+    def _draw_arrows(self) -> None:
+        from companion.app.boards.crash_hex import draw_arrow
+
+        grid = self.grid()
+        cx, cy = grid.centre(self.selected)
+        for key, (ax, ay) in self.arrow_centres().items():
+            is_chosen = key == self.direction
+            Color(0.05, 0.05, 0.05, 0.9)
+            Ellipse(pos=(ax - ARROW_RADIUS - 2, ay - ARROW_RADIUS - 2),
+                    size=(2 * ARROW_RADIUS + 4,) * 2)
+            Color(*((1.0, 0.55, 0.0, 1) if is_chosen else (0.98, 0.98, 0.98, 1)))
+            Ellipse(pos=(ax - ARROW_RADIUS, ay - ARROW_RADIUS), size=(2 * ARROW_RADIUS,) * 2)
+            Color(0.05, 0.05, 0.05, 1)
+            ux, uy = ax - cx, ay - cy
+            length = max((ux * ux + uy * uy) ** 0.5, 1e-6)
+            ux, uy = ux / length, uy / length
+            draw_arrow(ax - ux * 15, ay - uy * 15, ax + ux * 17, ay + uy * 17, 3, 13)
+            Color(0.05, 0.05, 0.05, 0.8)
+            Line(points=[cx, cy, ax - ux * ARROW_RADIUS, ay - uy * ARROW_RADIUS], width=1.5)
+        Color(1, 1, 1, 1)
+        Rectangle(size=(0, 0))
+
+    def hole_of(self, field: str) -> str:
+        return tile_hole_name(GEOMETRY.tile_of[FIELD_NAMES.index(field)])
+
+
+__all__ = ["CrashBoard"]

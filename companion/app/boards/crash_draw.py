@@ -1,0 +1,201 @@
+"""Painting the Crash by Crash board on the canvas: fields, tiles, holes, bells, cars, operator,
+the targets of the current step, and what the last (or previewed) action moved.
+
+Reads what it paints from the board widget (``shown_fields``, ``shown_events``, ``targets``,
+``selected``, ``steps``); keeps no state except cached text textures.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.graphics import Color, Ellipse, Line, Rectangle
+
+from companion.app.boards.crash_hex import (
+    EDGE_COLOUR,
+    HOLE_COLOUR,
+    MOVE_COLOUR,
+    OFF_COLOUR,
+    SELECTED_COLOUR,
+    TARGET_COLOUR,
+    TILE_EDGE_COLOUR,
+    VALUE_COLOURS,
+    HexGrid,
+    Texts,
+    draw_arrow,
+    draw_bell,
+    draw_car,
+    draw_operator,
+    fill_hex,
+    is_dark,
+    outline_hex,
+    tile_edges,
+)
+from companion.games.crash.board import FIELD_NAMES, GEOMETRY
+
+BACKGROUND = (0.20, 0.22, 0.26, 1)
+
+
+class BoardPainter:
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.texts = Texts()
+        self._edges: tuple[HexGrid, list[tuple[float, float, float, float]]] | None = None
+
+    def paint(self) -> None:
+        board = self.board
+        grid: HexGrid = board.grid()
+        side = min(board.width, board.height)
+        Color(*BACKGROUND)
+        Rectangle(pos=(board.x + (board.width - side) / 2, board.y + (board.height - side) / 2),
+                  size=(side, side))
+        fields = board.shown_fields
+        for field in fields:
+            self._field(grid, field)
+        self._tile_edges(grid)
+        self._targets(grid)
+        self._events(grid)
+        looks = board.host.seat_looks() if board.host is not None else []
+        for field in fields:
+            self._pieces(grid, field, looks)
+        self._evaluation_badges(grid)
+        if board.selected:
+            Color(*SELECTED_COLOUR)
+            outline_hex(grid, board.selected, 3.0, 1.05)
+        self._operator_path(grid)
+
+    # -- layers ----------------------------------------------------------------------------------
+
+    def _field(self, grid: HexGrid, field: dict[str, Any]) -> None:
+        name = field["name"]
+        if field["hole"]:
+            Color(*HOLE_COLOUR)
+            fill_hex(grid, name)
+            Color(0.35, 0.30, 0.26, 1)
+            cx, cy = grid.centre(name)
+            Line(points=[cx - grid.w * 0.22, cy - grid.radius * 0.3,
+                         cx + grid.w * 0.22, cy + grid.radius * 0.3], width=1.2)
+            return
+        colour = VALUE_COLOURS.get(field["value"], VALUE_COLOURS[0])
+        Color(*colour)
+        fill_hex(grid, name, 0.97)
+        Color(*EDGE_COLOUR)
+        outline_hex(grid, name, 1.0)
+        if not field["car"] and not field["bell"] and not field["operator"]:
+            cx, cy = grid.centre(name)
+            text_colour = (1, 1, 1, 0.95) if is_dark(colour) else (0.1, 0.1, 0.15, 0.85)
+            self.texts.draw(str(field["value"]), cx, cy, 17, colour=text_colour)
+
+    def _tile_edges(self, grid: HexGrid) -> None:
+        if self._edges is None or self._edges[0] != grid:
+            self._edges = (grid, tile_edges(grid))
+        Color(*TILE_EDGE_COLOUR)
+        for x1, y1, x2, y2 in self._edges[1]:
+            Line(points=[x1, y1, x2, y2], width=1.8)
+
+    def _targets(self, grid: HexGrid) -> None:
+        """Where a tap does something now: strong while a step is chosen, subtle otherwise."""
+        board = self.board
+        if not board.targets or (board.preview and board.mode != "operator"):
+            return
+        r, g, b, _ = TARGET_COLOUR
+        is_strong = board.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
+        for name in board.targets:
+            Color(r, g, b, 0.95 if is_strong else 0.8)
+            outline_hex(grid, name, 2.4 if is_strong else 1.6, 0.84)
+            if is_strong:
+                Color(r, g, b, 0.35)
+                fill_hex(grid, name, 0.82)
+
+    def _pieces(self, grid: HexGrid, field: dict[str, Any], looks: list[Any]) -> None:
+        cx, cy = grid.centre(field["name"])
+        size = min(grid.w, 2 * grid.radius) * 0.74
+        if field["bell"]:
+            draw_bell(cx, cy, size)
+        if field["operator"]:
+            draw_operator(self.texts, cx, cy, size)
+        car = field["car"]
+        if car:
+            seat = 0 if car["side"] == "A" else 1
+            look = looks[seat] if seat < len(looks) else None
+            colour = look.colour if look else ((0.86, 0.16, 0.16, 1) if seat == 0
+                                               else (0.15, 0.42, 0.95, 1))
+            letter = look.letter if look else car["side"]
+            draw_car(self.texts, cx, cy, size, colour, letter, car["magnet"])
+
+    def _events(self, grid: HexGrid) -> None:
+        """Arrows for what moved (yellow), red crosses where a car left the board."""
+        for event in self.board.shown_events:
+            parts = event.split()
+            kind = parts[0]
+            if kind in ("move", "pull", "op") and ">" in parts[1]:
+                source, target = parts[1].split(">")
+                ends = [self._point(grid, source), self._point(grid, target)]
+                if None in ends:
+                    continue
+                (x1, y1), (x2, y2) = ends  # type: ignore[misc]
+                Color(0.05, 0.05, 0.05, 0.9)
+                draw_arrow(x1, y1, x2, y2, 4.5, 15)
+                Color(*(MOVE_COLOUR if kind != "op" else (0.9, 0.9, 0.9, 1)))
+                draw_arrow(x1, y1, x2, y2, 2.5, 12)
+            elif kind in ("off", "back") and len(parts) >= 3:
+                point = self._point(grid, parts[2])
+                if point is None:
+                    continue
+                x, y = point
+                half = grid.w * 0.38
+                Color(*OFF_COLOUR)
+                Line(points=[x - half, y - half, x + half, y + half], width=3)
+                Line(points=[x - half, y + half, x + half, y - half], width=3)
+            elif kind in ("place", "ring") and len(parts) >= 2:
+                name = parts[-1]
+                if name in FIELD_NAMES:
+                    Color(*MOVE_COLOUR)
+                    outline_hex(grid, name, 3.0, 1.0)
+
+    def _evaluation_badges(self, grid: HexGrid) -> None:
+        """After an evaluation: each scoring car's points (+3) next to it."""
+        for event in self.board.shown_events:
+            parts = event.split()
+            if parts[0] != "evalcar" or parts[2] not in FIELD_NAMES:
+                continue
+            cx, cy = grid.centre(parts[2])
+            x, y = cx + grid.w * 0.30, cy + grid.radius * 0.45
+            Color(0.05, 0.05, 0.05, 1)
+            Ellipse(pos=(x - 12, y - 12), size=(24, 24))
+            Color(0.98, 0.78, 0.10, 1)
+            Ellipse(pos=(x - 10.5, y - 10.5), size=(21, 21))
+            self.texts.draw(f"+{parts[3]}", x, y, 15, colour=(0, 0, 0, 1))
+
+    def _operator_path(self, grid: HexGrid) -> None:
+        board = self.board
+        if not board.steps:
+            return
+        start = board._st.get("operator")
+        points = [self._point(grid, start)] + [self._point(grid, step.split("/")[0])
+                                               for step in board.steps]
+        points = [p for p in points if p is not None]
+        Color(*SELECTED_COLOUR)
+        for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
+            draw_arrow(x1, y1, x2, y2, 3, 12)
+        for number, (x, y) in enumerate(points[1:], start=1):
+            Color(0.05, 0.05, 0.05, 1)
+            Ellipse(pos=(x - 11, y - 11), size=(22, 22))
+            self.texts.draw(str(number), x, y, 16, colour=(1, 0.7, 0.2, 1))
+
+    def _point(self, grid: HexGrid, where: str | None) -> tuple[float, float] | None:
+        """The centre of a field, or of a hole (``Ht32``)."""
+        if not where:
+            return None
+        if where in FIELD_NAMES:
+            return grid.centre(where)
+        if where.upper().startswith("HT"):
+            tile = where[1:].lower()
+            if tile in GEOMETRY.tile_names:
+                fields = GEOMETRY.tile_fields[GEOMETRY.tile_names.index(tile)]
+                xs = [grid.centre(FIELD_NAMES[i]) for i in fields]
+                return (sum(p[0] for p in xs) / len(xs), sum(p[1] for p in xs) / len(xs))
+        return None
+
+
+__all__ = ["BoardPainter"]

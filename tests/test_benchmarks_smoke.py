@@ -1,0 +1,44 @@
+"""The benchmark command runs and reports its figures as one JSON object (no timing asserted).
+
+The engine and resume figures in quick mode, for one game, in a subprocess as a user runs it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_quick_engine_and_resume_figures_come_out_as_one_json_object() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick", "--only", "engine",
+         "--only", "resume", "--game", "quoridor"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
+    assert "Engine" in done.stdout and "Resume" in done.stdout  # the readable table first
+    result = json.loads(lines[-1])  # then ONE JSON object, the last line
+    assert set(result) >= {"machine", "quick", "seconds", "figures", "budgets"}
+    assert result["quick"] is True
+    assert set(result["figures"]) == {"engine", "resume"}
+    engine_rows = result["figures"]["engine"]
+    assert {row["players"] for row in engine_rows} == {2, 4}
+    for row in engine_rows:
+        assert row["game"] == "quoridor"
+        assert set(row) >= {"games_per_second", "legal_median_ms", "legal_p99_ms",
+                            "play_median_ms", "play_p99_ms", "inputs"}
+        assert row["inputs"] > 0
+    (resumed,) = result["figures"]["resume"]
+    assert resumed["game"] == "quoridor"
+    assert resumed["inputs"] == 1000
+    assert set(resumed) >= {"total_median_ms", "total_max_ms", "open_median_ms",
+                            "replay_median_ms", "first_screen_median_ms"}
+    figures = {line["figure"] for line in result["budgets"]}
+    assert "engine quoridor 2p legal() p99" in figures
+    assert "resume quoridor (1000 inputs) max" in figures
+    assert all(isinstance(line["holds"], bool) for line in result["budgets"])

@@ -1,0 +1,282 @@
+"""Crash by Crash scenarios, played in a real window by taps (one per subprocess).
+
+    python tests/ui/scenarios_crash.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+
+Fields are tapped where the board draws them, arrows where the board shows them, and the
+strip's and picker's buttons by their text.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+
+from companion.app.controller import Setup  # noqa: E402
+from companion.engine import open_game  # noqa: E402
+
+P = 0.15
+Scenario = Callable[[Driver], Iterator[float]]
+
+INITIAL = ("e5", "e6", "g7", "i4", "k9", "c3", "m10", "h8")
+"""Eva (A) and Pat (B) place their starting cars alternately, one per tile."""
+
+NEAR_END = (
+    "board reference | holes Ht12 Ht21 Ht23 Ht32 Ht41 Ht43 | bells b10 e11 g10 l11 | "
+    "operator n4 | A: a1 g9 i10 m10 | B: c3 d8 h8 i6 j9 | score A=33 B=29 | "
+    "batteries A=2 B=1 | evals 6 | turn 20 A | first A | "
+    "cards display=lambada,rocket,tandem hands=3,3 pile=30"
+)
+"""Six evaluations done; Eva's car on g9 stands next to the bell on g10."""
+
+TEAM = (
+    "board reference | bells a5 b10 e11 f2 f6 g4 g10 k3 l7 l11 | operator n4 | "
+    "A: e5 g7 k9 m10 | B: c3 e6 h8 i4 | score A=10 B=10 | batteries A=4 B=4 | evals 0 | "
+    "turn 1 B1 | first A1 | cards hands=3,3,3,3 pile=27"
+)
+"""The team game after its set-up: team B (Pat & Ota) starts."""
+
+
+def play_screen(d: Driver) -> Any:
+    return d.app.root.get_screen("play")
+
+
+def board(d: Driver) -> Any:
+    return play_screen(d).board
+
+
+def tap_field(d: Driver, name: str) -> None:
+    b = board(d)
+    d.tap_at(*b.to_window(*b.field_centre(name)))
+
+
+def tap_arrow(d: Driver, direction: str) -> None:
+    b = board(d)
+    d.tap_at(*b.to_window(*b.arrow_centres()[direction]))
+
+
+def tap_strip(d: Driver, text: str) -> None:
+    d.tap_text(text, board(d).strip)
+
+
+def tap_pick(d: Driver, kind: str) -> None:
+    d.tap(board(d).picker.button(kind))
+
+
+def tap_ok(d: Driver) -> None:
+    d.tap(play_screen(d).ids.action_area.children[0].ids.ok_button)
+
+
+def seen(d: Driver) -> dict[str, Any]:
+    """What the screen shows now: status, hint strip, action area text, banner."""
+    play = play_screen(d)
+    area = play.ids.action_area.children
+    texts = [w.text for w in area[0].walk() if hasattr(w, "text") and w.text] if area else []
+    return {"status": play.status, "strip": board(d).strip.text, "action": play.action_kind,
+            "area": texts, "banner": play.banner, "history": d.history,
+            "preview": board(d).preview, "targets": sorted(board(d).targets)}
+
+
+def open_position(d: Driver, names: list[str], colours: list[str], position: str) -> None:
+    """Open a match at ``position`` as the app would resume it (stored, then shown)."""
+    controller = d.app.controller
+    match = open_game("crash", players=len(names), names=names, position=position)
+    stored = d.app.store.start(match, {"colours": colours})
+    controller.setup = Setup("crash", names, colours, {})
+    controller._open(match, stored)
+    d.app.go("play")
+
+
+def two_players(d: Driver) -> Iterator[float]:
+    """New game → set-up by taps → a placement with batteries → a refused tap → undo →
+    a near-end position → the seventh evaluation → result screen."""
+    lang = d.app.controller.lang
+    d.app.store.set_setting("setup.crash", {"players": 2, "names": ["Eva", "Pat"],
+                                            "colours": ["red", "blue"], "options": {}})
+    d.app.store.set_setting("last_game", "crash")
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "new_game_button"))
+    yield 0.3
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.5
+    play = play_screen(d)
+    d.results["board"] = type(play.board).__name__
+    d.results["start"] = seen(d)
+    d.shot(f"crash_setup_first_{lang}")
+    tap_strip(d, "Eva")                                   # Eva was last on the bumper cars
+    yield P
+    d.results["operator_stage"] = seen(d)
+    tap_field(d, "n4")                                     # the operator's start
+    yield P
+    d.results["display_stage"] = seen(d)
+    d.shot(f"crash_setup_display_{lang}")
+    for kind in ("lambada", "rocket", "tandem"):
+        tap_pick(d, kind)
+        yield 0.05
+    yield P
+    for name in INITIAL:
+        tap_field(d, name)
+        yield 0.05
+    yield 0.2
+    d.results["after_setup"] = seen(d)
+    d.shot(f"crash_setup_done_{lang}")
+    # Pat (B) starts: a car on e4 pushing his own car e6? No: e5 is Eva's, the push goes east.
+    tap_field(d, "e4")
+    yield P
+    d.results["arrows"] = sorted(board(d).arrow_centres())
+    d.results["after_field"] = seen(d)
+    d.shot(f"crash_place_arrows_{lang}")
+    tap_arrow(d, "E")
+    yield P
+    d.results["after_arrow"] = seen(d)
+    tap_strip(d, "1 bat." if lang == "en" else "1 bat.")
+    yield P
+    d.results["preview"] = seen(d)
+    d.shot(f"crash_place_preview_{lang}")
+    tap_ok(d)
+    yield 0.3
+    d.results["after_place"] = seen(d)
+    d.shot(f"crash_after_push_{lang}")
+    tap_field(d, "c3")                                     # a car stands there: refused
+    yield 0.3
+    d.results["refused"] = seen(d)
+    d.shot(f"crash_refused_{lang}")
+    d.tap(play.ids.banner)
+    yield P
+    d.tap(play.ids.undo_button)
+    yield 0.3
+    d.results["after_undo"] = seen(d)
+    # near the end: six evaluations done, Eva's car g9 beside the bell g10
+    open_position(d, ["Eva", "Pat"], ["red", "blue"], NEAR_END)
+    yield 0.5
+    d.results["near_end"] = seen(d)
+    tap_field(d, "g8")
+    yield P
+    tap_arrow(d, "E")
+    yield P
+    d.results["end_preview"] = seen(d)
+    d.shot(f"crash_end_preview_{lang}")
+    tap_arrow(d, "E")                                      # a second tap on the arrow places it
+    yield 0.3
+    d.results["after_end"] = seen(d)
+    d.shot(f"crash_evaluation_{lang}")
+    yield 2.0
+    d.results["screen_after_end"] = d.screen.name
+    d.results["headline"] = d.app.controller.result_headline()
+    d.shot(f"crash_result_{lang}")
+
+
+def team_game(d: Driver) -> Iterator[float]:
+    """The 4-player team game: open it, place one car by taps."""
+    lang = d.app.controller.lang
+    open_position(d, ["Eva", "Pat", "Ida", "Ota"], ["red", "blue", "green", "yellow"], TEAM)
+    yield 0.5
+    d.results["start"] = seen(d)
+    tap_field(d, "f5")
+    yield P
+    d.results["arrows"] = sorted(board(d).arrow_centres())
+    d.shot(f"crash_team_arrows_{lang}")
+    tap_arrow(d, "NE")
+    yield P
+    tap_ok(d)
+    yield 0.3
+    d.results["after"] = seen(d)
+    d.shot(f"crash_team_{lang}")
+
+
+AFTER_SETUP = (
+    "board reference | bells a5 b10 e11 f2 f6 g4 g10 k3 l7 l11 | operator n4 | "
+    "A: e5 g7 k9 m10 | B: c3 e6 h8 i4 | score A=10 B=10 | batteries A=4 B=4 | evals 0 | "
+    "turn 1 B | first A | cards display=lambada,rocket,tandem hands=3,3 pile=30"
+)
+"""The 2-player game right after its set-up (as ``two_players`` sets it up): Pat starts."""
+
+
+def tap_choice(d: Driver, text: str) -> None:
+    d.tap_text(text, play_screen(d).ids.action_area)
+
+
+def other_actions(d: Driver) -> Iterator[float]:
+    """The operator (2 steps), a card with targets, the end-of-turn draw and display refill,
+    the magnetic car, a swap and a pass, all by taps."""
+    lang = d.app.controller.lang
+    open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP)
+    yield 0.5
+    tap_field(d, "n4")                                     # Pat taps the operator
+    yield P
+    d.results["operator_targets"] = seen(d)["targets"]
+    tap_field(d, "m5")
+    yield P
+    tap_field(d, "l5")
+    yield P
+    d.results["operator_preview"] = seen(d)
+    d.shot(f"crash_operator_{lang}")
+    tap_ok(d)
+    yield 0.3
+    tap_strip(d, board(d).tr("Card"))
+    yield P
+    d.results["playable"] = sorted(
+        child.kind for child in board(d).picker.ids.grid.children if not child.disabled)
+    d.shot(f"crash_cards_{lang}")
+    tap_pick(d, "lambada")
+    yield P
+    d.results["lambada_targets"] = seen(d)["targets"]
+    tap_field(d, "e5")
+    yield P
+    tap_field(d, "e6")
+    yield P
+    d.results["card_preview"] = seen(d)
+    tap_ok(d)
+    yield 0.3
+    d.results["draw"] = seen(d)
+    d.shot(f"crash_draw_{lang}")
+    tap_choice(d, board(d).card_label("rocket"))           # Pat takes Rocket Drive
+    yield 0.3
+    d.results["refill"] = seen(d)
+    d.shot(f"crash_refill_{lang}")
+    tap_pick(d, "saboteur")                                # the new display card
+    yield 0.3
+    d.results["eva_turn"] = seen(d)
+    tap_strip(d, board(d).tr("Magnet"))
+    yield P
+    d.results["magnet_targets"] = seen(d)["targets"]
+    tap_field(d, d.results["magnet_targets"][0])
+    yield P
+    d.results["magnet_preview"] = seen(d)
+    tap_ok(d)
+    yield 0.3
+    tap_strip(d, board(d).tr("Swap"))
+    yield P
+    for kind in ("fluct", "ticket", "blind", "blind"):
+        tap_pick(d, kind)
+        yield 0.05
+    yield P
+    d.results["swap_preview"] = seen(d)
+    tap_ok(d)
+    yield 0.3
+    d.results["pat_again"] = seen(d)
+    tap_strip(d, board(d).tr("Pass"))
+    yield P
+    tap_ok(d)
+    yield 0.3
+    d.results["after_pass"] = seen(d)
+
+
+SCENARIOS: dict[str, Scenario] = {"two_players": two_players, "team_game": team_game,
+                                  "other_actions": other_actions}
+
+
+def main() -> None:
+    name, store, out, shots = sys.argv[1:5]
+    lang = sys.argv[5] if len(sys.argv) > 5 else None
+    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+"""Crash by Crash on the touchscreen, by real taps in a real window, in English and Czech.
+
+Two players: the set-up by taps (first placer, operator start, the display from the card
+picker, eight starting cars), Pat places a car on e4 pushing east with one battery (arrow,
+battery button, preview, OK), a tap on a car is refused with the rule's reason and changes
+nothing, undo; then, six evaluations into a game, Eva's car rings the last bell and the result
+screen shows her win. The team game opens and places a car; the other actions (operator,
+card with targets, end-of-turn draw and refill, magnet, swap, pass) are played by taps too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SCENARIO_TIMEOUT, SCREENSHOTS
+
+SCRIPT = Path(__file__).with_name("scenarios_crash.py")
+ROOT = Path(__file__).resolve().parents[2]
+
+SETUP = ["first A", "operator-start n4", "display lambada rocket tandem", "init e5", "init e6",
+         "init g7", "init i4", "init k9", "init c3", "init m10", "init h8"]
+
+TEXTS = {
+    "en": {
+        "first": "First placer:",
+        "operator": "Tap a green field: the operator's start",
+        "turn": "Pat: action 1 of 2",
+        "second": "Pat: action 2 of 2",
+        "arrow": "Tap an arrow",
+        "pushed": "Move the car of Pat from e7 to e8",
+        "refused": "R41/E_NOT_EMPTY: c3 holds a car",
+        "ring": "The bell on g10 rings: lift it off the board",
+        "evaluation": "Evaluation 7: Eva +2, Pat +4",
+        "headline": "Eva wins!",
+    },
+    "cs": {
+        "first": "První pokládá:",
+        "operator": "Klepněte na zelené pole: start kolotočáře",
+        "turn": "Pat: akce 1 ze 2",
+        "second": "Pat: akce 2 ze 2",
+        "arrow": "Klepněte na šipku",
+        "pushed": "Přesuňte autíčko hráče Pat z e7 na e8",
+        "refused": "R41/E_NOT_EMPTY: na c3 stojí autíčko",
+        "ring": "Zvonek na g10 zvoní: zvedněte ho z plánu",
+        "evaluation": "Vyhodnocení 7: Eva +2, Pat +4",
+        "headline": "Eva vyhrává!",
+    },
+}
+
+
+def run_crash(display: str, tmp_path: Path, scenario: str, lang: str) -> dict[str, Any]:
+    out = tmp_path / f"{scenario}_{lang}.json"
+    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
+           "KIVY_NO_CONSOLELOG": "1"}
+    command = [sys.executable, str(SCRIPT), scenario, str(tmp_path / f"{scenario}.sqlite3"),
+               str(out), str(SCREENSHOTS), lang]
+    done = subprocess.run(command, env=env, capture_output=True, text=True,
+                          timeout=SCENARIO_TIMEOUT, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    assert seen.get("ok"), seen.get("error")
+    for screen in seen["screens"]:
+        assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
+    return seen
+
+
+def lines(seen: dict[str, Any]) -> list[str]:
+    """The action area's text, one line each."""
+    return [line for text in seen["area"] for line in text.split("\n")]
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> None:
+    seen = run_crash(display, tmp_path, "two_players", lang)
+    texts = TEXTS[lang]
+    assert seen["board"] == "CrashBoard"
+    assert seen["start"]["strip"] == texts["first"]
+    assert seen["operator_stage"]["history"] == ["first A"]
+    assert seen["operator_stage"]["strip"] == texts["operator"]
+    assert seen["operator_stage"]["targets"] == ["n4", "n9"]   # flower centres without a bell
+    assert seen["after_setup"]["history"] == SETUP
+    assert seen["after_setup"]["status"] == texts["turn"]
+    assert "e4" in seen["after_setup"]["targets"] and "c3" not in seen["after_setup"]["targets"]
+    # the field: only the legal arrow (east, onto Eva's e5) is drawn, nothing placed yet
+    assert seen["arrows"] == ["E"]
+    assert seen["after_field"]["strip"] == texts["arrow"]
+    assert seen["after_field"]["history"] == SETUP
+    assert seen["after_arrow"]["preview"] == "place e4 push=E"
+    # one battery: the preview says the row's last car goes two fields, OK places it
+    assert seen["preview"]["preview"] == "place e4 push=E bat=1"
+    assert seen["preview"]["action"] == "preview"
+    assert seen["preview"]["history"] == SETUP
+    assert seen["after_place"]["history"] == [*SETUP, "place e4 push=E bat=1"]
+    assert seen["after_place"]["status"] == texts["second"]
+    assert texts["pushed"] in lines(seen["after_place"])
+    # a tap on a car: the rule's reason, nothing changes
+    assert seen["refused"]["banner"] == texts["refused"]
+    assert seen["refused"]["history"] == seen["after_place"]["history"]
+    assert seen["after_undo"]["history"] == SETUP
+    assert seen["after_undo"]["status"] == texts["turn"]
+    # the seventh evaluation by a second tap on the arrow, then the result screen
+    assert seen["end_preview"]["preview"] == "place g8 push=E"
+    assert seen["after_end"]["history"] == ["place g8 push=E"]
+    assert texts["ring"] in lines(seen["after_end"])
+    assert texts["evaluation"] in lines(seen["after_end"])
+    assert seen["screen_after_end"] == "result"
+    assert seen["headline"] == texts["headline"]
+
+
+def test_team_game_places_a_car(display: str, tmp_path: Path) -> None:
+    seen = run_crash(display, tmp_path, "team_game", "en")
+    assert seen["start"]["status"] == "Pat: action 1 of 2"
+    assert seen["arrows"] == ["NE", "NW"]
+    assert seen["after"]["history"] == ["place f5 push=NE"]
+    assert seen["after"]["status"] == "Pat: action 2 of 2"
+    assert "Move the car of Pat & Ota from e6 to d6" in lines(seen["after"])
+
+
+def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Path) -> None:
+    seen = run_crash(display, tmp_path, "other_actions", "en")
+    assert seen["operator_targets"] == ["m4", "m5", "n3", "n5", "o4", "o5"]
+    assert seen["operator_preview"]["preview"] == "operator m5 l5"
+    assert seen["operator_preview"]["history"] == []
+    # only the cards that have a legal target can be tapped (no yellow before turn 6)
+    assert seen["playable"] == ["deadbat", "fluct", "flying", "lambada", "saboteur", "ticket"]
+    assert seen["lambada_targets"] == ["e5"]
+    assert seen["card_preview"]["preview"] == "card lambada e5 e6"
+    assert seen["draw"]["action"] == "choice"
+    assert seen["eva_turn"]["history"] == [
+        "operator m5 l5", "card lambada e5 e6", "draw d:rocket", "refill saboteur"]
+    assert seen["magnet_preview"]["preview"].startswith("magnet ")
+    assert seen["swap_preview"]["preview"] == "swap fluct ticket take=blind,blind"
+    assert seen["after_pass"]["history"][-2:] == ["swap fluct ticket take=blind,blind", "pass"]
+    assert seen["after_pass"]["status"] == "Eva: action 1 of 2"
