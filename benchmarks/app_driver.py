@@ -148,7 +148,7 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
     def ready(_dt: float) -> None:
         seen["frames_before"] = counts["frames"]
         seen["clock_frames_before"] = Clock.frames
-        seen["events"] = sorted(repr(event.callback) for event in Clock.get_events())
+        seen["events"] = sorted(repr(event.get_callback()) for event in Clock.get_events())
         seen["cpu_before"] = _cpu_seconds()
         seen["wall_before"] = time.monotonic()
         print("READY", flush=True)
@@ -349,10 +349,22 @@ class TapBench:
             "missed_details": self.missed_details[:20],
             "peak_rss_kb": _peak_rss_kb(),
             "board_canvas": _canvas_census(self.app.root.get_screen("play").board),
+            "python_allocations": _top_allocations(),
             "ok": True,
         })
         self.driver.finish()
         self.app.stop()
+
+
+def _top_allocations() -> list[str]:
+    """With BENCH_TRACEMALLOC=1: where the Python heap grew most (file:line, size)."""
+    import tracemalloc
+
+    if not tracemalloc.is_tracing():
+        return []
+    stats = tracemalloc.take_snapshot().statistics("lineno")
+    return [f"{stat.traceback[0]}: {stat.size / 1e6:.1f} MB in {stat.count} blocks"
+            for stat in stats[:12]]
 
 
 def _canvas_census(board: Any) -> dict[str, int]:
@@ -388,6 +400,10 @@ def _is_visible(widget: Any) -> bool:
 
 
 def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: float) -> None:
+    if os.environ.get("BENCH_TRACEMALLOC"):
+        import tracemalloc
+
+        tracemalloc.start()
     sys.path.insert(0, str(ROOT / "tests" / "ui"))
     from driver import Driver  # configures Kivy, as the UI tests do
 

@@ -68,7 +68,11 @@ class TerminalPlayer:
                 self._report(ok=False, events=[], error=f"nothing to {command}")
         else:
             if command == "roll" and self.die is not None:
-                line = f"roll {self.die()}"
+                try:
+                    line = f"roll {self.die()}"
+                except (OSError, TimeoutError) as trouble:
+                    self._report(ok=False, events=[], error=f"die: {trouble}")
+                    return
             try:
                 events = self.match.play(line)
             except IllegalInput as rejection:

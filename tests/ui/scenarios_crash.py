@@ -103,6 +103,7 @@ def two_players(d: Driver) -> Iterator[float]:
     yield 0.3
     d.tap(d.widget("home", "new_game_button"))
     yield 0.3
+    d.shot(f"crash_newgame_{lang}")
     d.tap(d.widget("newgame", "start_button"))
     yield 0.5
     play = play_screen(d)

@@ -203,7 +203,7 @@ def bump_chain(d: Driver) -> Iterator[float]:
     yield 0.3
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
-    play = play_screen(d)
+    d.results["board"] = type(play_screen(d).board).__name__
     die = ScriptedDie(d)
     d.app.controller.die = die
     d.results["fixed"] = d.app.controller.fix(BUMP_POSITION)
@@ -213,6 +213,11 @@ def bump_chain(d: Driver) -> Iterator[float]:
     d.results["bump_text"] = board_text(d)
     d.results["pawns"] = pawns(d)
     d.shot(f"patamat_bumps_{d.app.controller.lang}")
+    d.results["action_rusty"] = play_screen(d).action_kind
+    tap_field(d, "F16")                              # Mat taps his pawn: the rusty car's go
+    yield 0.3
+    d.results["after_rusty"] = d.history[-1:]
+    d.results["rusty_text"] = board_text(d)
 
 
 BUMP_POSITION = "\n".join([

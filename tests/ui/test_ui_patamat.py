@@ -140,6 +140,7 @@ def test_ui_patamat_place_rolloff_rolls_light_undo_flag(display: str, tmp_path: 
 
 def test_ui_patamat_a_push_chain_is_spelled_out_pawn_by_pawn(display: str, tmp_path: Path) -> None:
     seen = run_patamat(display, tmp_path, "en", "bump_chain")
+    assert seen["board"] == "PatamatBoard"
     assert seen["fixed"] is True
     assert seen["pawns"] == {"Pat": "F17", "Mat": "F16", "Eva": "F15"}
     assert seen["bump_text"]["instructions"] == [
@@ -149,3 +150,7 @@ def test_ui_patamat_a_push_chain_is_spelled_out_pawn_by_pawn(display: str, tmp_p
         "Eva leaves the rusty car on field F16",
     ]
     assert "patamat_bumps_en" in seen["screens"]
+    # Mat is in the rusty car now: a tap on his pawn confirms the skipped turn
+    assert seen["action_rusty"] == "preview"
+    assert seen["after_rusty"] == ["go"]
+    assert seen["rusty_text"]["instructions"] == ["Mat sits out this turn in the rusty car"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Ellipse, Line
 
 from companion.app.boards.base import Board
 from companion.app.boards.crash_controls import CARD_ARGUMENTS, CrashControls
@@ -437,8 +437,6 @@ class CrashBoard(CrashControls, Board):
             draw_arrow(ax - ux * 15, ay - uy * 15, ax + ux * 17, ay + uy * 17, 3, 13)
             Color(0.05, 0.05, 0.05, 0.8)
             Line(points=[cx, cy, ax - ux * ARROW_RADIUS, ay - uy * ARROW_RADIUS], width=1.5)
-        Color(1, 1, 1, 1)
-        Rectangle(size=(0, 0))
 
     def hole_of(self, field: str) -> str:
         return tile_hole_name(GEOMETRY.tile_of[FIELD_NAMES.index(field)])

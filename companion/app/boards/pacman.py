@@ -20,6 +20,7 @@ from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.app.boards.quoridor import GROOVE, SIZE, QuoridorBoard, _is_dark
+from companion.games.pacman.text import rank_text
 from companion.games.quoridor.board import COLUMNS
 from companion.i18n import translator
 
@@ -227,8 +228,6 @@ class PacmanBoard(QuoridorBoard):
         _ = translator("pacman", self.host.lang if self.host else "en")
         state = self._state
         if state.get("winner"):
-            from companion.games.pacman.text import rank_text
-
             title, message = rank_text(state["rank"], self.host.lang if self.host else "en")
             return _("Rank: {rank}. {message}").format(rank=title, message=message)
         if state.get("phase") == "pacman":

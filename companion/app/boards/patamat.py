@@ -449,12 +449,13 @@ class PatamatBoard(Board):
 
     def _waiting_spot(self, index: int, count: int, x: float, y: float,
                       side: float) -> tuple[float, float, float]:
-        per_row = 2 if count > 1 else 1
+        per_row = 1 if count == 1 else 2 if count <= 4 else 3
         rows = math.ceil(count / per_row)
-        cell = min(side / per_row, (side * 0.72) / rows)
+        area = side * 0.72  # below the word START
+        cell = min(side / per_row, area / rows)
         column, row = index % per_row, index // per_row
         cx = x - side / 2 + (side - per_row * cell) / 2 + (column + 0.5) * cell
-        cy = y + side * 0.22 - (row + 0.5) * cell
+        cy = y + side * 0.22 - (area - rows * cell) / 2 - (row + 0.5) * cell
         largest = self._layout.side * self._frame()[2] * 0.8 if self._layout else cell
         return cx, cy, min(cell * 0.9, largest)
 
