@@ -350,10 +350,26 @@ class TapBench:
             "peak_rss_kb": _peak_rss_kb(),
             "board_canvas": _canvas_census(self.app.root.get_screen("play").board),
             "python_allocations": _top_allocations(),
+            "live_widgets": _live_widgets(),
             "ok": True,
         })
         self.driver.finish()
         self.app.stop()
+
+
+def _live_widgets() -> dict[str, int]:
+    """Widgets alive at the end (after a collection), by class: the ten most numerous."""
+    import gc
+
+    from kivy.uix.widget import Widget
+
+    gc.collect()
+    counts: dict[str, int] = {}
+    for thing in gc.get_objects():
+        if isinstance(thing, Widget):
+            name = type(thing).__name__
+            counts[name] = counts.get(name, 0) + 1
+    return dict(sorted(counts.items(), key=lambda item: -item[1])[:10])
 
 
 def _top_allocations() -> list[str]:

@@ -42,7 +42,7 @@ EXPECTED = {
     "en": {
         "status_start": "Eva (PAC-MAN): move two steps",
         "hint_start": "Tap where PAC-MAN goes (yellow squares)",
-        "status_ghosts": "Pat: move blinky (frenzy), pinky (frenzy), inky (frenzy), clyde (frenzy)",
+        "status_ghosts": "Pat: move your 4 ghosts (4 in frenzy)",
         "caption": "blinky: frenzy, 1 or 2 steps",
         "banner": "R45: pinky on f5 cannot reach f3 in one or two steps",
         "caught_caption": "Caught by blinky! Everyone back to start",

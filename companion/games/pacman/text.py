@@ -47,11 +47,15 @@ def status_line(match: Match, lang: str) -> str:
         if match.legal() == ["P:pass"]:
             return _("{name} (PAC-MAN): no move is possible, pass").format(name=name)
         return _("{name} (PAC-MAN): move two steps").format(name=name)
-    ghosts = [
-        _ghost_label(state, ghost, _)
-        for ghost in state.ghosts_to_move
-        if state.owners[ghost] == seat
-    ]
+    own = [ghost for ghost in state.ghosts_to_move if state.owners[ghost] == seat]
+    if len(own) > 2:  # the names would not fit the status line: the board shows them
+        frenzied = sum(1 for ghost in own if state.sees_pacman(ghost))
+        if frenzied:
+            return _("{name}: move your {count} ghosts ({frenzied} in frenzy)").format(
+                name=name, count=len(own), frenzied=frenzied
+            )
+        return _("{name}: move your {count} ghosts").format(name=name, count=len(own))
+    ghosts = [_ghost_label(state, ghost, _) for ghost in own]
     return _("{name}: move {ghosts}").format(name=name, ghosts=", ".join(ghosts))
 
 

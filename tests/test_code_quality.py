@@ -1,0 +1,29 @@
+"""The style promises: ruff is clean everywhere, the engine and games pass mypy --strict."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TYPED = [
+    "companion/engine", "companion/games", "companion/store.py", "companion/i18n.py",
+    "companion/terminal.py", "companion/texts.py", "companion/config.py", "hardware",
+]
+
+
+def run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_ruff_is_clean() -> None:
+    done = run("ruff", "check", "companion", "hardware", "tests", "benchmarks")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_engine_games_store_and_hardware_pass_mypy_strict() -> None:
+    done = run("mypy", "--strict", "--no-incremental", *TYPED)
+    assert done.returncode == 0, done.stdout + done.stderr
