@@ -121,7 +121,13 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
     from kivy.clock import Clock
 
     counts = {"frames": 0}
-    _hook_flips(lambda: counts.__setitem__("frames", counts["frames"] + 1))
+    frame_times: list[float] = []
+
+    def after_flip() -> None:
+        counts["frames"] += 1
+        frame_times.append(time.monotonic())
+
+    _hook_flips(after_flip)
     if game == "bare":
         app = _bare_app()
     else:
@@ -158,6 +164,8 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
         seen["cpu_seconds"] = _cpu_seconds() - seen.pop("cpu_before")
         seen["wall_seconds"] = time.monotonic() - seen.pop("wall_before")
         seen["frames_drawn_while_idle"] = counts["frames"] - seen.pop("frames_before")
+        began = time.monotonic() - seen["wall_seconds"]
+        seen["idle_frame_times"] = [round(t - began, 2) for t in frame_times if t >= began][:60]
         seen["clock_ticks_while_idle"] = Clock.frames - seen.pop("clock_frames_before")
         seen["peak_rss_kb"] = _peak_rss_kb()
         _write(out, seen)
@@ -366,9 +374,9 @@ def _live_widgets() -> dict[str, int]:
     gc.collect()
     counts: dict[str, int] = {}
     for thing in gc.get_objects():
-        if isinstance(thing, Widget):
-            name = type(thing).__name__
-            counts[name] = counts.get(name, 0) + 1
+        kind = type(thing)  # a dead weak proxy is of its own type, never a Widget
+        if issubclass(kind, Widget):
+            counts[kind.__name__] = counts.get(kind.__name__, 0) + 1
     return dict(sorted(counts.items(), key=lambda item: -item[1])[:10])
 
 

@@ -171,8 +171,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 timed("taps", lambda: ui.taps(display, games, plan["taps"], plan["tap_seconds"]),
                       ui.print_taps)
             if "idle" in chosen:
-                idle_games = [g for g in ("quoridor", "clovece", "crash") if g in games]
-                timed("idle", lambda: ui.idle(display, [*idle_games, "bare"],
+                timed("idle", lambda: ui.idle(display, [*games, "bare"],
                                               plan["idle_seconds"]), ui.print_idle)
     lines = budgets(figures)
     print_budgets(lines)

@@ -250,6 +250,7 @@ def idle(display: str, game_ids: list[str], seconds: float) -> list[dict[str, An
                 "seconds": round(wall, 1),
                 "cpu_percent": round(100 * cpu / wall, 2),
                 "frames_drawn": seen["frames_drawn_while_idle"],
+                "frame_times": seen.get("idle_frame_times", []),
                 "clock_ticks": seen["clock_ticks_while_idle"],
                 "awaiting": seen.get("awaiting"),
                 "inputs_before_idle": seen.get("inputs_before_idle", 0),

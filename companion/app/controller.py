@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -15,12 +16,25 @@ from typing import Any
 
 from companion.app.dice import DieSource, FallbackDie
 from companion.app.seats import COLOUR_NAMES, PALETTE, SeatLook, default_colours, seat_looks
-from companion.engine import GAMES, IllegalInput, Match, open_game
+from companion.engine import GAMES, IllegalInput, Match, OptionSpec, open_game
 from companion.i18n import LANGUAGES, translate_reason, translator
 from companion.store import Store, StoredGame
 
 log = logging.getLogger(__name__)
 
+
+ONE_WORD_NAMES = frozenset({"patamat"})
+"""Games whose notation carries the players' names: one word each, no spaces (Pat a Mat P5)."""
+_ONE_WORD = re.compile(r"\w+")
+
+DYNAMIC_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
+    ("patamat", "board"): ("companion.games.patamat.board:board_names", "Board"),
+}
+"""String options whose values are found at run time: (the function listing them, a short
+label of the ``app`` domain for the new-game screen)."""
+
+PROBLEM_CHARS = 140
+"""A refused start's reason is cut to this length on the screen (the log keeps all of it)."""
 
 _AWAITING_TEXTS = {
     "roll": "roll the die",
@@ -222,14 +236,39 @@ class Controller:
         return seat_looks(match.names, colours)
 
     def input_label(self, line: str) -> str:
-        text = self._text_module()
-        label = getattr(text, "input_label", None) if text else None
-        if callable(label) and self.match is not None:
-            try:
-                return str(label(line, self.match, self._lang))
-            except Exception:  # noqa: BLE001 - a label must never break the screen
-                log.exception("input_label failed for %r", line)
-        return line
+        """A label for one input line (``text.input_label`` of the game, else the line)."""
+        if self.match is None:
+            return line
+        label = self._game_label(line, self.match)
+        return line if label is None else label
+
+    def log_label(self, line: str, match: Match) -> str:
+        """A move-log row for ``line`` played in ``match`` (the match BEFORE it): the mover's
+        name, then the game's ``text.input_label`` or, without one, the line itself
+        ("Eva: move 0 Y"); a roll and a fix get the app's own words."""
+        seat = match.to_move
+        name = match.names[seat] if seat is not None and seat < len(match.names) else ""
+        label = self._game_label(line, match)
+        if label is None:
+            words = line.split()
+            if len(words) == 2 and words[0] == "roll" and words[1].isdigit():
+                label = self.tr("rolled {value}").format(value=words[1])
+            elif words and words[0] == "fix":
+                label = self.tr("fixed the position")
+            else:
+                label = line
+        return f"{name}: {label}" if name else label
+
+    def move_log(self) -> list[str]:
+        """The move log: "n. Name: input" for every accepted input up to the undo cursor."""
+        match = self._require_match()
+        replay = open_game(match.game_id, players=match.players, names=match.names,
+                           position=match.start_position, **match.options)
+        rows = []
+        for number, line in enumerate(match.history, start=1):
+            rows.append(f"{number}. {self.log_label(line, replay)}")
+            replay.play(line)
+        return rows
 
     def status_line(self) -> str:
         match = self._require_match()
@@ -267,6 +306,29 @@ class Controller:
         winners = ", ".join(match.names[seat] for seat in outcome.winners)
         return self.tr("{name} wins!").format(name=winners)
 
+    def result_lines(self) -> list[str]:
+        """Extra lines for the result screen: the game's ``text.result_lines(match, lang)``;
+        for a game without it but with a rank (PAC-MAN's ``rank_text``), the rank's title and
+        message."""
+        match = self._require_match()
+        if match.outcome is None:
+            return []
+        text = self._text_module()
+        if text is None:
+            return []
+        try:
+            lines = getattr(text, "result_lines", None)
+            if callable(lines):
+                return [str(line) for line in lines(match, self._lang)]
+            rank_text = getattr(text, "rank_text", None)
+            rank = getattr(match.state, "rank", None)
+            if callable(rank_text) and isinstance(rank, str):
+                title, message = rank_text(rank, self._lang)
+                return [str(title), str(message)]
+        except Exception:  # noqa: BLE001 - the result screen must always show
+            log.exception("result lines failed")
+        return []
+
     def ranking_rows(self) -> list[tuple[int, int, str, dict[str, int]]]:
         """(place, seat, name, counters) rows, best first, for the result screen."""
         match = self._require_match()
@@ -280,6 +342,47 @@ class Controller:
                 rows.append((place, seat, match.names[seat], counters.get(seat, {})))
             place += len(group)
         return rows
+
+    def name_problem(self, setup: Setup) -> str | None:
+        """Why these names cannot start ``setup.game`` (a translated sentence), or None.
+
+        Every player needs a name, no two alike (ignoring case); in Pat a Mat (P5) a name is
+        one word of letters and digits, without spaces.
+        """
+        seen: set[str] = set()
+        game = self.game_name(setup.game)
+        for seat, raw in enumerate(setup.names):
+            name = raw.strip()
+            if not name:
+                empty = self.tr("Player {number} has no name: type one in.")
+                return empty.format(number=seat + 1)
+            if name.casefold() in seen:
+                twice = self.tr("Two players are called {name}: give each a different name.")
+                return twice.format(name=name)
+            seen.add(name.casefold())
+            if setup.game in ONE_WORD_NAMES and not _ONE_WORD.fullmatch(name):
+                if " " in name:
+                    spaced = self.tr(
+                        "{game}: “{name}” has a space; names here are one word, no spaces.")
+                    return spaced.format(game=game, name=name)
+                odd = self.tr("{game}: “{name}” may only have letters and digits.")
+                return odd.format(game=game, name=name)
+        return None
+
+    def start_problem(self, error: Exception, game: str = "") -> str:
+        """A failed start of ``game``, in words for the banner (Czech where a catalogue has
+        the reason)."""
+        log.warning("a start of %s was refused: %s", game or "a game", error)
+        reason = str(error)
+        for domain in (game, "app"):
+            if domain:
+                translated = translator(domain, self._lang)(reason)
+                if translated != reason:
+                    reason = translated
+                    break
+        if len(reason) > PROBLEM_CHARS:
+            reason = reason[: PROBLEM_CHARS - 1].rstrip() + "…"
+        return self.tr("The game cannot start: {reason}").format(reason=reason)
 
     def game_name(self, game: str) -> str:
         description = GAMES[game]
@@ -309,24 +412,64 @@ class Controller:
             raise RuntimeError("no game is open")
         return self.match
 
-    def _text_module(self) -> ModuleType | None:
-        if self.match is None:
+    def _game_label(self, line: str, match: Match) -> str | None:
+        """The game's ``text.input_label(line, match, lang)``; None without one (or on error)."""
+        text = _text_module(match.game_id)
+        label = getattr(text, "input_label", None) if text else None
+        if not callable(label):
             return None
         try:
-            return importlib.import_module(f"companion.games.{self.match.game_id}.text")
-        except ImportError:
+            return str(label(line, match, self._lang))
+        except Exception:  # noqa: BLE001 - a label must never break the screen
+            log.exception("input_label failed for %r", line)
             return None
+
+    def _text_module(self) -> ModuleType | None:
+        return None if self.match is None else _text_module(self.match.game_id)
 
     def _tell(self, change: Change) -> None:
         for listener in list(self.listeners):
             listener(change)
 
 
+def option_choices(game: str, spec: OptionSpec) -> tuple[Any, ...]:
+    """The values a screen offers for an option: ``spec.choices``, or the ones found at run
+    time (Pat a Mat's boards); () when the option takes free values."""
+    if spec.choices:
+        return tuple(spec.choices)
+    dynamic = DYNAMIC_CHOICES.get((game, spec.name))
+    if dynamic is None:
+        return ()
+    module_name, function = dynamic[0].split(":")
+    try:
+        found = getattr(importlib.import_module(module_name), function)()
+    except Exception:  # noqa: BLE001 - a broken boards directory must not break the screen
+        log.exception("listing the choices of %s.%s failed", game, spec.name)
+        return ()
+    values = [str(value) for value in found]
+    if isinstance(spec.default, str) and spec.default not in values:
+        values.insert(0, spec.default)
+    return tuple(values)
+
+
+def _text_module(game_id: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"companion.games.{game_id}.text")
+    except ImportError:
+        return None
+
+
 def _resized(setup: Setup, players: int, tr: Callable[[str], str]) -> Setup:
-    """The setup with exactly ``players`` names and distinct colours (defaults filled in)."""
+    """The setup with exactly ``players`` names and distinct colours (defaults filled in).
+
+    Default names are "Player 3"; in games whose names are one word (Pat a Mat) "Player3".
+    """
     names = list(setup.names[:players])
     while len(names) < players:
-        names.append(tr("Player {number}").format(number=len(names) + 1))
+        name = tr("Player {number}").format(number=len(names) + 1)
+        if setup.game in ONE_WORD_NAMES:
+            name = name.replace(" ", "")
+        names.append(name)
     colours = [c for c in setup.colours[:players] if c in PALETTE]
     for colour in COLOUR_NAMES:
         if len(colours) >= players:

@@ -6,11 +6,13 @@ Written like the table: what a player taps, in Quoridor notation, and what the s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from driver import Driver, die_now
 
 from companion.app.boards import BOARDS
+from companion.app.controller import Setup
 
 P = 0.15
 """A pause after a tap: long enough for the screen to show it."""
@@ -272,12 +274,200 @@ def generic_board(d: Driver) -> Iterator[float]:
     d.shot("play_generic")
 
 
+NEAR_END = (
+    "board4 seats{S0,S2} | S0 home{} goal{2:Y, 3:G, 4:B} | S2 home{Y,G} goal{} | "
+    "track{12:B, 15:R, 38:R} | turn S2"
+)
+"""Člověče: Pat (S2) to roll; his blue piece on 12 can land on Eva's red one on 15."""
+
+
+def open_match(d: Driver, game: str, names: list[str], colours: list[str]) -> None:
+    """Start a match as the new-game screen would (its taps are tested elsewhere), show it."""
+    d.app.controller.new_game(Setup(game, names, colours))
+    d.app.go("play")
+
+
+def status_seen(play: Any) -> dict[str, Any]:
+    """The status line as drawn: its font, its lines and whether it fits its box."""
+    label = play.ids.status
+    label.texture_update()
+    lines = label._label._cached_lines
+    return {"text": play.status, "font": label.font_size,
+            "lines": len(lines), "first_line": "".join(w.text for w in lines[0].words),
+            "fits": label.texture_size[1] <= label.height and label.texture_size[0] <= label.width}
+
+
+def action_seen(play: Any) -> dict[str, Any]:
+    """The action area: its kind, the instructions it shows, and the Roll button if any."""
+    area = play.ids.action_area
+    shown = area.children[0] if area.children else None
+    seen: dict[str, Any] = {"kind": play.action_kind, "instructions": play.instruction_lines()}
+    box = shown.ids.get("instructions") if shown is not None else None
+    if box is not None and seen["instructions"]:
+        seen["instructions_visible"] = box.height > 20 and box.opacity == 1 and (
+            box.top <= area.top + 1 and box.y >= area.y - 1)
+    if shown is not None and "roll_button" in shown.ids:
+        button = shown.ids.roll_button
+        seen["roll_height"] = button.height
+        seen["roll_inside"] = button.y >= area.y - 1 and button.top <= area.top + 1
+    return seen
+
+
+def instructions_stay(d: Driver) -> Iterator[float]:
+    """Člověče: a capture's instruction stays next to the Roll button until the next input;
+    a long status wraps and shrinks; with six players the die keeps its room."""
+    lang = d.app.controller.lang
+    controller = d.app.controller
+    open_match(d, "clovece", ["Eva", "Pat"], ["red", "blue"])
+    yield 0.3
+    play = d.app.root.get_screen("play")
+    controller.fix(NEAR_END)
+    controller.on_roll(3)                   # Pat
+    yield P
+    controller.send("move 12 B")            # onto Eva's red piece: who gets it?
+    yield 0.8
+    d.results["choice"] = action_seen(play)
+    d.results["choice_status"] = status_seen(play)
+    d.shot(f"play_long_status_{lang}")
+    d.tap_text(play.board.choice_label("give R@15 -> S2"), play.ids.action_area)
+    yield 0.8
+    d.results["after_give"] = d.history[-1]
+    d.results["roll"] = action_seen(play)
+    d.results["roll_status"] = status_seen(play)
+    d.shot(f"play_instructions_{lang}")
+    controller.on_roll(2)                   # the next input: the old instructions go
+    yield 0.4
+    d.results["after_next_roll"] = action_seen(play)
+
+    open_match(d, "clovece", ["Eva", "Pat", "Ola", "Jan", "Ema", "Max"],
+               ["red", "blue", "green", "yellow", "purple", "orange"])
+    yield 0.3
+    for face in (6, 1, 2, 3, 4, 5):         # the roll-off: Eva starts
+        controller.on_roll(face)
+        yield 0.05
+    yield 0.5
+    d.results["six"] = action_seen(play)
+    rows = list(play.ids.scoreboard.children)
+    area = play.ids.action_area
+    d.results["six_rows"] = len(rows)
+    d.results["six_rows_inside"] = all(
+        row.y >= 0 and row.top <= area.y + 1 and row.height >= 48 for row in rows)
+    d.results["six_area_height"] = area.height
+    d.shot(f"play_six_{lang}")
+
+
+def newgame_choices_and_names(d: Driver) -> Iterator[float]:
+    """The options offer exactly their choices (Člověče's board sizes, Pat a Mat's flags and
+    boards); a name with a space and a broken board are told in words, the setup stays."""
+    import os
+    import shutil
+    import tempfile
+
+    from companion.games.patamat.board import PACKAGE_BOARDS
+
+    lang = d.app.controller.lang
+    boards = Path(tempfile.mkdtemp(prefix="patamat-boards-"))
+    shutil.copy(PACKAGE_BOARDS / "standin-v1.toml", boards / "garden.toml")
+    (boards / "broken.toml").write_text('name = "broken"\n', encoding="utf-8")
+    os.environ["COMPANION_PATAMAT_BOARDS"] = str(boards)
+    seed_players(d, ["Eva Nová", "Pat"], ["red", "blue"], game="patamat")
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "new_game_button"))
+    yield 0.3
+    new = d.app.root.get_screen("newgame")
+
+    def rows() -> dict[str, Any]:
+        return {row.option: row for row in new.ids.options.children}
+
+    def shown() -> dict[str, Any]:
+        return {name: getattr(row, "value_text", getattr(row, "value", None))
+                for name, row in rows().items()}
+
+    d.tap_text(d.app.controller.game_name("clovece"), new.ids.games)
+    yield P
+    d.results["clovece_options"] = shown()
+    d.results["clovece_kinds"] = sorted(type(row).__name__ for row in rows().values())
+    for _ in range(3):                      # 48 → 60 → 72, then + is off
+        if not rows()["track_length"].ids.up_button.disabled:
+            d.tap(rows()["track_length"].ids.up_button)
+        yield P
+    d.results["clovece_steps"] = [shown()["track_length"],
+                                  rows()["track_length"].ids.up_button.disabled]
+    d.shot(f"newgame_clovece_{lang}")
+
+    d.tap_text(d.app.controller.game_name("patamat"), new.ids.games)
+    yield P
+    d.results["patamat_options"] = shown()
+    d.tap(rows()["target"].ids.up_button)
+    yield P
+    d.results["target_up"] = shown()["target"]
+    for _ in range(3):                      # 4 → 1, then − is off
+        d.tap(rows()["target"].ids.down_button)
+        yield P
+    d.results["target_down"] = [shown()["target"], rows()["target"].ids.down_button.disabled]
+    d.results["board_up_off"] = rows()["board"].ids.up_button.disabled
+    d.tap(rows()["board"].ids.down_button)
+    yield P
+    d.results["board_down"] = shown()["board"]
+    d.shot(f"newgame_patamat_{lang}")
+
+    d.tap(d.widget("newgame", "start_button"))  # "Eva Nová": Pat a Mat wants one word
+    yield 0.3
+    d.results["space_problem"] = new.problem
+    d.results["space_screen"] = d.screen.name
+    d.results["space_kept"] = [list(new.names), shown()]
+    d.shot(f"newgame_name_problem_{lang}")
+    rows_of_players = list(reversed(new.ids.players.children))
+    name_input = next(w for w in rows_of_players[0].walk() if type(w).__name__ == "TextInput")
+    name_input.text = "Eva"
+    yield P
+    d.results["problem_after_edit"] = new.problem
+    d.tap(rows()["board"].ids.down_button)       # garden → broken
+    yield P
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.3
+    d.results["board_problem"] = new.problem
+    d.results["board_screen"] = d.screen.name
+    d.results["board_kept"] = [list(new.names), shown()]
+    d.shot(f"newgame_start_problem_{lang}")
+    d.tap(rows()["board"].ids.up_button)         # back to garden: it starts
+    yield P
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+    d.results["started_screen"] = d.screen.name
+    match = d.app.controller.match
+    d.results["started"] = [match.game_id, list(match.names), match.options.get("board"),
+                            match.options.get("target")]
+
+
+def pacman_rank(d: Driver) -> Iterator[float]:
+    """PAC-MAN eats the last dot: the result screen shows his rank (R52)."""
+    lang = d.app.controller.lang
+    controller = d.app.controller
+    open_match(d, "pacman", ["Eva", "Pat"], ["yellow", "blue"])
+    yield 0.3
+    start = controller.match.position()
+    controller.fix(start.replace("pacman e7", "pacman h1").replace("dots a1 i1 a9 i9", "dots i1"))
+    yield P
+    controller.send("P:h1-i1")
+    yield 1.5
+    result = d.app.root.get_screen("result")
+    d.results["screen"] = d.screen.name
+    d.results["details"] = result.details
+    d.results["details_shown"] = result.ids.details.height > 0
+    d.shot(f"result_pacman_{lang}")
+
+
 SCENARIOS: dict[str, Scenario] = {
     "full_game": full_game,
     "menu_fix_settings": menu_fix_settings,
     "play_then_power_cut": play_then_power_cut,
     "resume_after_restart": resume_after_restart,
     "generic_board": generic_board,
+    "instructions_stay": instructions_stay,
+    "newgame_choices_and_names": newgame_choices_and_names,
+    "pacman_rank": pacman_rank,
 }
 
 __all__ = ["SCENARIOS", "Any"]

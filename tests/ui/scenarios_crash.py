@@ -141,7 +141,10 @@ def two_players(d: Driver) -> Iterator[float]:
     d.results["preview"] = seen(d)
     d.shot(f"crash_place_preview_{lang}")
     tap_ok(d)
-    yield 0.3
+    yield 0.2
+    d.results["animating"] = board(d).move_progress < len(board(d).chains)
+    d.shot(f"crash_push_moving_{lang}")
+    yield 0.5
     d.results["after_place"] = seen(d)
     d.shot(f"crash_after_push_{lang}")
     tap_field(d, "c3")                                     # a car stands there: refused
@@ -164,13 +167,21 @@ def two_players(d: Driver) -> Iterator[float]:
     d.results["end_preview"] = seen(d)
     d.shot(f"crash_end_preview_{lang}")
     tap_arrow(d, "E")                                      # a second tap on the arrow places it
-    yield 0.3
+    yield 0.6
     d.results["after_end"] = seen(d)
     d.shot(f"crash_evaluation_{lang}")
     yield 2.0
     d.results["screen_after_end"] = d.screen.name
     d.results["headline"] = d.app.controller.result_headline()
     d.shot(f"crash_result_{lang}")
+    # the same board in history replay only shows: no targets, no buttons, taps ignored
+    replay = type(board(d))(is_interactive=False)
+    replay.host = d.app.controller
+    replay.size = (480, 480)
+    replay.refresh(["place A g8", "move g9>g10"])
+    d.results["replay"] = {"targets": sorted(replay.targets), "strip": replay.strip.text,
+                           "buttons": len(replay.strip.ids.buttons.children),
+                           "chains": replay.chains}
 
 
 def team_game(d: Driver) -> Iterator[float]:
@@ -186,9 +197,21 @@ def team_game(d: Driver) -> Iterator[float]:
     tap_arrow(d, "NE")
     yield P
     tap_ok(d)
-    yield 0.3
+    yield 0.6
     d.results["after"] = seen(d)
     d.shot(f"crash_team_{lang}")
+    tap_strip(d, board(d).tr("Card"))                      # action 2: Dead Battery
+    yield P
+    tap_pick(d, "deadbat")
+    yield P
+    tap_ok(d)
+    yield 0.3
+    d.results["draw4"] = seen(d)
+    d.results["draw4_picker"] = board(d).picker_purpose
+    d.shot(f"crash_team_draw4_{lang}")
+    tap_pick(d, "rocket")                                  # Pat drew 2, put Rocket Drive down
+    yield 0.3
+    d.results["next_turn"] = seen(d)
 
 
 AFTER_SETUP = (
@@ -218,7 +241,9 @@ def other_actions(d: Driver) -> Iterator[float]:
     yield P
     d.results["operator_preview"] = seen(d)
     d.shot(f"crash_operator_{lang}")
-    tap_ok(d)
+    tap_field(d, "l5")                                     # the last step again: moved
+    yield 0.6
+    d.results["after_operator"] = seen(d)
     yield 0.3
     tap_strip(d, board(d).tr("Card"))
     yield P
@@ -250,7 +275,7 @@ def other_actions(d: Driver) -> Iterator[float]:
     tap_field(d, d.results["magnet_targets"][0])
     yield P
     d.results["magnet_preview"] = seen(d)
-    tap_ok(d)
+    tap_field(d, d.results["magnet_targets"][0])           # the same field again: placed
     yield 0.3
     tap_strip(d, board(d).tr("Swap"))
     yield P
@@ -267,6 +292,25 @@ def other_actions(d: Driver) -> Iterator[float]:
     tap_ok(d)
     yield 0.3
     d.results["after_pass"] = seen(d)
+    tap_strip(d, board(d).tr("Card"))                      # Eva: Double Hit, then its car
+    yield P
+    tap_pick(d, "double")
+    yield P
+    tap_ok(d)
+    yield 0.3
+    tap_field(d, "g8")
+    yield P
+    d.results["double_first"] = sorted(board(d).arrow_centres())
+    tap_arrow(d, "W")
+    yield P
+    d.results["double_second"] = sorted(board(d).arrow_centres())
+    tap_arrow(d, "SE")
+    yield P
+    d.results["double_preview"] = seen(d)
+    d.shot(f"crash_double_{lang}")
+    tap_arrow(d, "SE")                                     # the same arrow again: placed
+    yield 0.6
+    d.results["after_double"] = seen(d)
 
 
 SCENARIOS: dict[str, Scenario] = {"two_players": two_players, "team_game": team_game,

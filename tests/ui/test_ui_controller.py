@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.app.controller import Change, Controller, Setup
+from companion.app.controller import DYNAMIC_CHOICES, Change, Controller, Setup
 from companion.app.seats import seat_looks
 from companion.i18n import load_catalogue
 from companion.store import Store
@@ -91,6 +91,98 @@ def test_ui_every_screen_text_has_czech() -> None:
     pattern = re.compile(r"""\btr\(\s*"((?:[^"\\]|\\.)+)\"""")
     texts = {match for path in sources for match in pattern.findall(path.read_text("utf-8"))}
     texts |= {"roll the die", "your move", "choose", "set up the board", "walls", "steps"}
+    texts |= {label for _source, label in DYNAMIC_CHOICES.values()}
     assert len(texts) > 50
     czech = load_catalogue("app", "cs")
     assert sorted(text for text in texts if not czech.get(text)) == []
+
+
+def test_ui_board_host_describe_gives_the_games_sentences_in_both_languages(
+    tmp_path: Path,
+) -> None:
+    import os
+
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    from companion.app.boards.base import BoardHost
+
+    members = {name for name in vars(BoardHost) if not name.startswith("_")}
+    assert {"describe", "input_label", "snapshot", "legal", "send"} <= members
+    assert all(callable(getattr(Controller, name, None)) or name == "lang" for name in members)
+    controller = open_controller(tmp_path / "games.sqlite3", lang="cs")
+    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    controller.send("e8")
+    assert controller.describe(controller.last_events) == ["Eva: posuň figurku na e8"]
+    controller.set_lang("en")
+    assert controller.describe(("move e9 e8",)) == ["Eva: move your pawn to e8"]
+    assert controller.describe(()) == []
+
+
+def test_ui_move_log_names_the_mover_of_every_raw_line(tmp_path: Path) -> None:
+    controller = open_controller(tmp_path / "games.sqlite3")
+    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    for line in ("e8", "a3h", "e7"):
+        assert controller.send(line)
+    position = controller.match.position() if controller.match else ""
+    assert controller.fix(position)
+    assert controller.move_log() == [
+        "1. Eva: e8", "2. Pat: a3h", "3. Eva: e7", "4. Pat: fixed the position"]
+    controller.undo()
+    assert controller.move_log()[-1] == "3. Eva: e7"
+
+    dice = open_controller(tmp_path / "dice.sqlite3", lang="cs")
+    dice.new_game(Setup("clovece", ["Eva", "Pat"], ["red", "blue"]))
+    assert dice.send("roll 4")
+    assert dice.move_log() == ["1. Eva: hod 4"]
+    # the choice buttons keep the game's own label (no name added)
+    assert dice.input_label("roll 4") == "roll 4"
+
+
+def test_ui_names_are_checked_before_a_start_in_plain_words(tmp_path: Path) -> None:
+    controller = open_controller(tmp_path / "games.sqlite3")
+    problem = controller.name_problem
+    assert problem(Setup("patamat", ["Eva", "Pat"], [])) is None
+    assert problem(Setup("quoridor", ["Eva Nová", "Pat"], [])) is None
+    assert problem(Setup("patamat", ["Eva Nová", "Pat"], [])) == (
+        "Pat and Mat race: “Eva Nová” has a space; names here are one word, no spaces.")
+    assert problem(Setup("patamat", ["Eva-1", "Pat"], [])) == (
+        "Pat and Mat race: “Eva-1” may only have letters and digits.")
+    assert problem(Setup("clovece", ["Eva", " "], [])) == (
+        "Player 2 has no name: type one in.")
+    assert problem(Setup("clovece", ["Eva", "eva"], [])) == (
+        "Two players are called eva: give each a different name.")
+    controller.set_lang("cs")
+    assert problem(Setup("patamat", ["Eva Nová", "Pat"], [])) == (
+        "Pat a Mat závodí: „Eva Nová“ má mezeru; jméno tu je jedno slovo, bez mezer.")
+    # default names of a one-word game have no space, so they start as they are
+    setup = controller.resized(Setup("patamat", ["Eva"], []), 3)
+    assert setup.names == ["Eva", "Hráč2", "Hráč3"]
+    assert problem(setup) is None
+
+
+def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None:
+    from companion.app.controller import option_choices
+    from companion.engine import GAMES
+
+    specs = {(game, spec.name): spec for game, d in GAMES.items() for spec in d.options}
+    assert option_choices("clovece", specs["clovece", "track_length"]) == (48, 60, 72)
+    assert option_choices("patamat", specs["patamat", "target"]) == tuple(range(1, 11))
+    assert "standin-v1" in option_choices("patamat", specs["patamat", "board"])
+    assert option_choices("crash", specs["crash", "board"]) == ()
+
+    controller = open_controller(tmp_path / "games.sqlite3")
+    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert controller.fix("quoridor 2 | turn e9 | e9 e2 10 | e1 e8 10 | walls -")
+    assert controller.send("e1") and controller.match is not None and controller.match.is_over
+    assert controller.result_lines() == []   # quoridor's text has no result lines
+
+    # PAC-MAN on h1 next to the last dot i1: eating it wins; the result shows the rank (R52)
+    controller.new_game(Setup("pacman", ["Eva", "Pat"], ["yellow", "blue"]))
+    assert controller.match is not None
+    start = controller.match.position()
+    assert controller.fix(start.replace("pacman e7", "pacman h1").replace(
+        "dots a1 i1 a9 i9", "dots i1"))
+    assert controller.result_lines() == []   # not over yet
+    assert controller.send("P:h1-i1")
+    assert controller.result_lines() == ["PAC-MAN expert", "The ghosts had no chance."]
+    controller.set_lang("cs")
+    assert controller.result_lines() == ["PAC-MAN expert", "Duchové neměli šanci."]

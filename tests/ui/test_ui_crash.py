@@ -96,6 +96,7 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert seen["preview"]["preview"] == "place e4 push=E bat=1"
     assert seen["preview"]["action"] == "preview"
     assert seen["preview"]["history"] == SETUP
+    assert seen["animating"]                           # the pushed car runs e6 → e7 → e8
     assert seen["after_place"]["history"] == [*SETUP, "place e4 push=E bat=1"]
     assert seen["after_place"]["status"] == texts["second"]
     assert texts["pushed"] in lines(seen["after_place"])
@@ -111,6 +112,8 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert texts["evaluation"] in lines(seen["after_end"])
     assert seen["screen_after_end"] == "result"
     assert seen["headline"] == texts["headline"]
+    assert seen["replay"] == {"targets": [], "strip": "", "buttons": 0,
+                              "chains": [["g9", "g10"]]}
 
 
 def test_team_game_places_a_car(display: str, tmp_path: Path) -> None:
@@ -120,6 +123,11 @@ def test_team_game_places_a_car(display: str, tmp_path: Path) -> None:
     assert seen["after"]["history"] == ["place f5 push=NE"]
     assert seen["after"]["status"] == "Pat: action 2 of 2"
     assert "Move the car of Pat & Ota from e6 to d6" in lines(seen["after"])
+    # the team game draws 2 blind per card played and discards one: its kind from the picker
+    assert seen["draw4"]["action"] == "choice" and seen["draw4_picker"] == "draw4"
+    assert seen["next_turn"]["history"] == ["place f5 push=NE", "card deadbat",
+                                            "draw4 discard=rocket"]
+    assert seen["next_turn"]["status"] == "Ida: action 1 of 2"
 
 
 def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Path) -> None:
@@ -127,6 +135,8 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     assert seen["operator_targets"] == ["m4", "m5", "n3", "n5", "o4", "o5"]
     assert seen["operator_preview"]["preview"] == "operator m5 l5"
     assert seen["operator_preview"]["history"] == []
+    assert seen["after_operator"]["history"] == ["operator m5 l5"]
+    assert seen["after_operator"]["status"] == "Pat: action 2 of 2"
     # only the cards that have a legal target can be tapped (no yellow before turn 6)
     assert seen["playable"] == ["deadbat", "fluct", "flying", "lambada", "saboteur", "ticket"]
     assert seen["lambada_targets"] == ["e5"]
@@ -138,3 +148,8 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     assert seen["swap_preview"]["preview"] == "swap fluct ticket take=blind,blind"
     assert seen["after_pass"]["history"][-2:] == ["swap fluct ticket take=blind,blind", "pass"]
     assert seen["after_pass"]["status"] == "Eva: action 1 of 2"
+    # Double Hit: one arrow per direction, the first chosen, then the second, then placed
+    assert seen["double_first"] == ["SE", "W"]
+    assert seen["double_second"] == ["SE", "W"]
+    assert seen["double_preview"]["preview"] == "place g8 push=W,SE"
+    assert seen["after_double"]["history"][-2:] == ["card double", "place g8 push=W,SE"]

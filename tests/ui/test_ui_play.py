@@ -123,3 +123,76 @@ def test_ui_game_without_a_board_plays_through_the_fallback(run_scenario: RunSce
     assert seen["action"] == "roll"
     assert len(seen["after_roll"]) == 1 and seen["after_roll"][0].startswith("roll ")
     assert seen["faces_counted"] == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_instructions_stay_beside_the_die_and_long_status_lines_fit(
+    run_scenario: RunScenario, lang: str
+) -> None:
+    seen = run_scenario("instructions_stay", lang=lang)
+    give = {"en": "Take the red piece from field 15 to the home of Pat",
+            "cs": "Vezmi červenou halmičku z pole 15 a dej ji do domečku hráče Pat"}[lang]
+    turn = {"en": "Eva's turn", "cs": "Na tahu je Eva"}[lang]
+    # a long question wraps to two lines at a smaller font, and starts with the name
+    status = seen["choice_status"]
+    assert seen["choice"]["kind"] == "choice"
+    assert status["text"].startswith("Pat") and len(status["text"]) > 36
+    assert status["fits"] and status["lines"] <= 2 and 20 <= status["font"] <= 26
+    assert status["first_line"].startswith("Pat")
+    assert seen["roll_status"]["font"] == 26 and seen["roll_status"]["lines"] == 1
+    # once Eva has to roll, what to do on the table is still there, next to the Roll button
+    assert seen["after_give"] == "give R@15 -> S2"
+    roll = seen["roll"]
+    assert roll["kind"] == "roll"
+    assert roll["instructions"] == [give, turn]
+    assert roll["instructions_visible"] is True
+    assert roll["roll_height"] >= 64 and roll["roll_inside"] is True
+    # … until the next input
+    assert seen["after_next_roll"]["instructions"] == []
+    # six players: compact scoreboard rows, the die keeps its size
+    six = seen["six"]
+    assert six["kind"] == "roll" and six["instructions"] == [turn]
+    assert six["roll_height"] >= 64 and six["roll_inside"] is True
+    assert six["instructions_visible"] is True
+    assert seen["six_rows"] == 6 and seen["six_rows_inside"] is True
+    assert seen["six_area_height"] >= 120
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_new_game_offers_option_choices_and_checks_names(
+    run_scenario: RunScenario, lang: str
+) -> None:
+    seen = run_scenario("newgame_choices_and_names", lang=lang)
+    # Člověče: the board sizes 48 / 60 / 72 and nothing else
+    assert seen["clovece_options"] == {"track_length": "48", "play_on": True}
+    assert seen["clovece_kinds"] == ["BoolOption", "ChoiceOption"]
+    assert seen["clovece_steps"] == ["72", True]
+    # Pat a Mat: flags 1–10, and the boards found (the user's and the shipped one)
+    assert seen["patamat_options"] == {"target": "3", "board": "standin-v1"}
+    assert seen["target_up"] == "4"
+    assert seen["target_down"] == ["1", True]
+    assert seen["board_up_off"] is True
+    assert seen["board_down"] == "garden"
+    # a name with a space: said in words, nothing started, nothing lost
+    space = {"en": "Pat and Mat race: “Eva Nová” has a space; names here are one word, "
+                   "no spaces.",
+             "cs": "Pat a Mat závodí: „Eva Nová“ má mezeru; jméno tu je jedno slovo, "
+                   "bez mezer."}[lang]
+    assert seen["space_problem"] == space
+    assert seen["space_screen"] == "newgame"
+    assert seen["space_kept"] == [["Eva Nová", "Pat"], {"target": "1", "board": "garden"}]
+    assert seen["problem_after_edit"] == ""
+    # a broken board file: the start's refusal in the banner, the setup kept
+    prefix = {"en": "The game cannot start: ", "cs": "Hru nelze začít: "}[lang]
+    assert seen["board_problem"].startswith(prefix + "option 'board'")
+    assert seen["board_screen"] == "newgame"
+    assert seen["board_kept"] == [["Eva", "Pat"], {"target": "1", "board": "broken"}]
+    assert seen["started_screen"] == "play"
+    assert seen["started"] == ["patamat", ["Eva", "Pat"], "garden", 1]
+
+
+def test_ui_result_screen_shows_the_pacman_rank(run_scenario: RunScenario) -> None:
+    seen = run_scenario("pacman_rank", lang="cs")
+    assert seen["screen"] == "result"
+    assert seen["details"] == "PAC-MAN expert\nDuchové neměli šanci."
+    assert seen["details_shown"] is True

@@ -47,6 +47,11 @@ class BoardHost(Protocol):
         """A player-facing label for one input line (the game's text module, else the line)."""
         ...
 
+    def describe(self, events: Sequence[str]) -> list[str]:
+        """What to change on the physical board after ``events``: one translated sentence each
+        (the game's ``text.describe(events, match, lang)``; [] for no events)."""
+        ...
+
 
 class Board(Widget):
     """Base class of every board widget. Subclasses live in ``companion/app/boards/<game>.py``.

@@ -21,21 +21,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Line
+from kivy.animation import Animation
+from kivy.properties import NumericProperty
 
 from companion.app.boards.base import Board
 from companion.app.boards.crash_controls import CARD_ARGUMENTS, CrashControls
 from companion.app.boards.crash_draw import BoardPainter
-from companion.app.boards.crash_hex import HexGrid
+from companion.app.boards.crash_layout import HexGrid, move_chains
 from companion.app.boards.crash_panels import CrashPicker, CrashStrip
 from companion.games.crash import queries
 from companion.games.crash.board import DIRECTION_INDEX, DIRECTIONS, FIELD_NAMES, GEOMETRY
-from companion.games.crash.board import hole_name as tile_hole_name
 from companion.games.crash.position import parse_position
 from companion.games.crash.snapshot import snapshot as crash_snapshot
 from companion.games.crash.state import CrashState
 
 STRIP_HEIGHT = 52
+MOVE_SECONDS = 0.3
+MAX_MOTION_SECONDS = 1.5
 ARROW_DISTANCE = 2.1
 """Arrow buttons sit this many field widths from the field's centre."""
 ARROW_RADIUS = 27
@@ -45,6 +47,9 @@ ARROW_RADIUS = 27
 class CrashBoard(CrashControls, Board):
     supports_fix = False
     """Fixing goes through the position text (``fix <position>``, with ``fix put A e5`` …)."""
+
+    move_progress = NumericProperty(0.0)
+    """0 → number of move chains while the last action's moves are animated, one after another."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -59,6 +64,7 @@ class CrashBoard(CrashControls, Board):
         self.directions: dict[str, list[int]] = {}
         self.direction = ""
         self.magnet_here = False
+        self.first_push = ""
         self._step_tokens: list[str] = []
         self._step_choices: list[str] = []
         self._card_lines: list[str] = []
@@ -71,11 +77,15 @@ class CrashBoard(CrashControls, Board):
         self.last_events: tuple[str, ...] = ()
         self.shown_fields: list[dict[str, Any]] = []
         self.shown_events: tuple[str, ...] = ()
+        self.chains: list[list[str]] = []
+        self._answers: dict[tuple[str, str], Any] = {}
+        self.shown_operator: str | None = None
         self.painter = BoardPainter(self)
         self.strip = CrashStrip(board=self)
         self.add_widget(self.strip)
         self.picker: CrashPicker | None = None
-        self.bind(pos=self._layout, size=self._layout, preview=self._on_preview)
+        self.bind(pos=self._layout, size=self._layout, preview=self._on_preview,
+                  move_progress=self.redraw)
 
     # -- Board interface -------------------------------------------------------------------------
 
@@ -89,7 +99,29 @@ class CrashBoard(CrashControls, Board):
             self._position = self._st["position"]
             self._state = parse_position(self._position, len(self._snap.get("names", [])) or 2)
         self.last_events = tuple(events)
+        Animation.cancel_all(self, "move_progress")
+        self.chains = move_chains(events)
+        self.move_progress = 0.0
         self._reset()
+        if self.chains:
+            seconds = min(MAX_MOTION_SECONDS, MOVE_SECONDS * len(self.chains))
+            Animation(move_progress=float(len(self.chains)), d=seconds).start(self)
+
+    def moving_pieces(self) -> list[tuple[str, float, float]]:
+        """While animating: (final field or hole, x, y) of each piece on its way there."""
+        if not self.chains or self.move_progress >= len(self.chains) or self.preview:
+            return []
+        pieces = []
+        for number, chain in enumerate(self.chains):
+            points = [self.painter.point(self.grid(), where) for where in chain]
+            if None in points:
+                continue
+            t = min(max(self.move_progress - number, 0.0), 1.0) * (len(points) - 1)
+            step = min(int(t), len(points) - 2)
+            (x1, y1), (x2, y2) = points[step], points[step + 1]  # type: ignore[misc]
+            f = t - step
+            pieces.append((chain[-1], x1 + (x2 - x1) * f, y1 + (y2 - y1) * f))
+        return pieces
 
     def choice_label(self, line: str) -> str:
         """End-of-turn choices in words: "Lambada + blind", "Lay out: Rocket Drive"."""
@@ -116,6 +148,15 @@ class CrashBoard(CrashControls, Board):
         assert self._state is not None
         return self._state
 
+    def cached(self, name: str, query: Any) -> Any:
+        """``query(game)``, asked once per position (the board redraws more often than that)."""
+        key = (name, self._position)
+        if key not in self._answers:
+            if len(self._answers) > 8:
+                self._answers.clear()
+            self._answers[key] = query(self.game)
+        return self._answers[key]
+
     # -- the state machine of a tap --------------------------------------------------------------
 
     def _reset(self) -> None:
@@ -124,6 +165,7 @@ class CrashBoard(CrashControls, Board):
         self.selected = ""
         self.directions = {}
         self.direction = ""
+        self.first_push = ""
         self.magnet_here = False
         self.batteries = 0
         self.steps = []
@@ -131,6 +173,7 @@ class CrashBoard(CrashControls, Board):
         self.card_args = []
         self.picks = []
         self.shown_fields = list(self._st.get("fields", []))
+        self.shown_operator = self._st.get("operator")
         self.shown_events = self.last_events
         if self.preview:
             self.preview = ""
@@ -140,8 +183,8 @@ class CrashBoard(CrashControls, Board):
             pass
         elif self._awaiting == "setup" and self._st.get("setup_stage") == "display":
             self.open_picker("display")
-        elif self._awaiting == "choice" and self._is_refill():
-            self.open_picker("refill")
+        elif self._awaiting == "choice" and self._choice_head() in ("refill", "draw4"):
+            self.open_picker(self._choice_head())
         self._update_strip()
         self.redraw()
 
@@ -154,11 +197,13 @@ class CrashBoard(CrashControls, Board):
                 return {line.split()[1] for line in self.host.legal()}
             return set()
         if self._awaiting == "move":
-            return set(queries.legal_placement_fields(self.game))
+            return set(self.cached("placement", queries.legal_placement_fields))
         return set()
 
-    def _is_refill(self) -> bool:
-        return any(line.startswith("refill ") for line in self.host.legal()[:1])
+    def _choice_head(self) -> str:
+        """What the end of the turn asks: draw (2p), draw4 (4p discards) or refill."""
+        lines = self.host.legal()
+        return lines[0].split()[0] if lines else ""
 
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:
@@ -189,7 +234,9 @@ class CrashBoard(CrashControls, Board):
             return
         if self._awaiting != "move" or self._state is None:
             return
-        if self.mode == "operator":
+        if self.preview and field in self._preview_fields():
+            self.confirm_preview()  # "tap it again or OK"
+        elif self.mode == "operator":
             self._operator_tap(field)
         elif self.mode == "card":
             self._card_tap(field)
@@ -203,6 +250,16 @@ class CrashBoard(CrashControls, Board):
         else:
             self._select_field(field)
 
+    def _preview_fields(self) -> set[str]:
+        """The field whose second tap confirms the preview: the car's, the operator's last step,
+        the card's last target (a hole step: any field of the hole)."""
+        tokens = self.preview.split()
+        if tokens[0] in ("place", "magnet"):
+            return {tokens[1]}
+        if tokens[0] in ("operator", "card") and len(tokens) > 2:
+            return set(self._token_fields(tokens[-1]))
+        return set()
+
     def _select_field(self, field: str) -> None:
         self.preview = ""
         directions = queries.push_directions(self.game, field)
@@ -215,7 +272,9 @@ class CrashBoard(CrashControls, Board):
         self.selected = field
         self.directions = directions
         self.direction = ""
+        self.first_push = ""
         self.shown_fields = list(self._st["fields"])
+        self.shown_operator = self._st.get("operator")
         self.shown_events = ()
         self.targets = set(self._idle_targets())
         if list(directions) == [""]:  # Permitted Expansion: no push is the only choice
@@ -235,12 +294,32 @@ class CrashBoard(CrashControls, Board):
     def _arrow_tap(self, x: float, y: float) -> bool:
         for key, (ax, ay) in self.arrow_centres().items():
             if (x - ax) ** 2 + (y - ay) ** 2 <= (ARROW_RADIUS + 6) ** 2:
-                if self.mode == "battery" and key == self.direction and self.preview:
-                    self.confirm_preview()
-                else:
-                    self._choose_direction(key)
+                self.tap_arrow(key)
                 return True
         return False
+
+    def tap_arrow(self, key: str) -> None:
+        """An arrow: choose it; the chosen one again confirms; Double Hit takes two."""
+        is_double = any("," in option for option in self.directions)
+        last = self.direction.split(",")[-1] if self.direction else ""
+        if self.mode == "battery" and self.preview and key == last:
+            self.confirm_preview()
+        elif not is_double:
+            self._choose_direction(key)
+        elif not self.first_push or key == self.first_push:
+            self.first_push = "" if key == self.first_push else key
+            self.direction = ""
+            self.mode = "direction"
+            self.preview = ""
+            self.shown_fields = list(self._st["fields"])
+            self.shown_events = ()
+            self._update_strip()
+            self.redraw()
+        else:
+            self._choose_direction(f"{self.first_push},{key}")
+
+    def chosen_arrows(self) -> set[str]:
+        return {*self.direction.split(","), self.first_push} - {""}
 
     def _choose_direction(self, key: str) -> None:
         self.direction = key
@@ -320,6 +399,7 @@ class CrashBoard(CrashControls, Board):
             self.steps.pop()
         self.preview = ""
         self.shown_fields = list(self._st["fields"])
+        self.shown_operator = self._st.get("operator")
         self.shown_events = ()
         if len(self.steps) == 2:
             self._set_preview(" ".join(["operator", *self.steps]))
@@ -347,10 +427,13 @@ class CrashBoard(CrashControls, Board):
         result = queries.preview(self.game, line) if self._state is not None else {}
         if result.get("ok"):
             state = parse_position(result["position"], self.game.players)
-            self.shown_fields = crash_snapshot(state)["fields"]
+            shown = crash_snapshot(state)
+            self.shown_fields = shown["fields"]
+            self.shown_operator = shown["operator"]
             self.shown_events = tuple(result["events"])
         else:
             self.shown_fields = list(self._st["fields"])
+            self.shown_operator = self._st.get("operator")
             self.shown_events = ()
         self.preview = line
         self._update_strip()
@@ -372,6 +455,17 @@ class CrashBoard(CrashControls, Board):
     def field_centre(self, name: str) -> tuple[float, float]:
         return self.grid().centre(name)
 
+    def arrow_keys(self) -> list[str]:
+        """The push directions to draw as arrows now (Double Hit: first one, then the other)."""
+        keys = [key for key in self.directions if key]
+        if not any("," in key for key in keys):
+            return keys
+        firsts = list(dict.fromkeys(key.split(",")[0] for key in keys))
+        if not self.first_push:
+            return firsts
+        seconds = [key.split(",")[1] for key in keys if key.split(",")[0] == self.first_push]
+        return [self.first_push, *seconds]
+
     def arrow_centres(self) -> dict[str, tuple[float, float]]:
         """Where the arrow buttons of the selected field are (kept inside the hexes)."""
         if not self.selected or self.mode not in ("direction", "battery"):
@@ -382,18 +476,11 @@ class CrashBoard(CrashControls, Board):
         left = self.x + (self.width - side) / 2
         bottom = self.y + (self.height - side) / 2 + STRIP_HEIGHT
         centres = {}
-        for key in self.directions:
-            if not key:
-                continue
-            ux = uy = 0.0
-            for name in key.split(","):
-                vx, vy = grid.direction_vector(self.selected, DIRECTION_INDEX[name])
-                ux, uy = ux + vx, uy + vy
-            length = max((ux * ux + uy * uy) ** 0.5, 1e-6)
+        for key in self.arrow_keys():
+            ux, uy = grid.direction_vector(self.selected, DIRECTION_INDEX[key])
             distance = ARROW_DISTANCE * grid.w
-            ax = min(max(cx + ux / length * distance, left + ARROW_RADIUS),
-                     left + side - ARROW_RADIUS)
-            ay = min(max(cy + uy / length * distance, bottom + ARROW_RADIUS),
+            ax = min(max(cx + ux * distance, left + ARROW_RADIUS), left + side - ARROW_RADIUS)
+            ay = min(max(cy + uy * distance, bottom + ARROW_RADIUS),
                      bottom + side - STRIP_HEIGHT - ARROW_RADIUS)
             centres[key] = (ax, ay)
         return centres
@@ -416,30 +503,7 @@ class CrashBoard(CrashControls, Board):
         with self.canvas.before:
             self.painter.paint()
             if self.mode in ("direction", "battery"):
-                self._draw_arrows()
-
-    def _draw_arrows(self) -> None:
-        from companion.app.boards.crash_hex import draw_arrow
-
-        grid = self.grid()
-        cx, cy = grid.centre(self.selected)
-        for key, (ax, ay) in self.arrow_centres().items():
-            is_chosen = key == self.direction
-            Color(0.05, 0.05, 0.05, 0.9)
-            Ellipse(pos=(ax - ARROW_RADIUS - 2, ay - ARROW_RADIUS - 2),
-                    size=(2 * ARROW_RADIUS + 4,) * 2)
-            Color(*((1.0, 0.55, 0.0, 1) if is_chosen else (0.98, 0.98, 0.98, 1)))
-            Ellipse(pos=(ax - ARROW_RADIUS, ay - ARROW_RADIUS), size=(2 * ARROW_RADIUS,) * 2)
-            Color(0.05, 0.05, 0.05, 1)
-            ux, uy = ax - cx, ay - cy
-            length = max((ux * ux + uy * uy) ** 0.5, 1e-6)
-            ux, uy = ux / length, uy / length
-            draw_arrow(ax - ux * 15, ay - uy * 15, ax + ux * 17, ay + uy * 17, 3, 13)
-            Color(0.05, 0.05, 0.05, 0.8)
-            Line(points=[cx, cy, ax - ux * ARROW_RADIUS, ay - uy * ARROW_RADIUS], width=1.5)
-
-    def hole_of(self, field: str) -> str:
-        return tile_hole_name(GEOMETRY.tile_of[FIELD_NAMES.index(field)])
+                self.painter.arrows(ARROW_RADIUS)
 
 
 __all__ = ["CrashBoard"]

@@ -25,6 +25,7 @@ class CrashControls:
 
     host: Any
     preview: str
+    hint: str
     picker: CrashPicker | None
     game: Any
 
@@ -49,7 +50,8 @@ class CrashControls:
             bat = next((p[4:] for p in parts if p.startswith("bat=")), "0")
             text = _("Car on {field}").format(field=field)
             if push:
-                text += ", " + _("push {direction}").format(direction=push)
+                text += ", " + _("push {direction}").format(
+                    direction=",".join(_(name) for name in push.split(",")))
             if bat != "0":
                 text += ", " + _("batteries: {count}").format(count=bat)
         elif parts[0] == "magnet":
@@ -65,8 +67,10 @@ class CrashControls:
             text = _("Pass: end the turn")
         else:
             text = line
-        effects = [e for e in self.shown_events if e.split()[0] in (
-            "move", "pull", "off", "pts", "ring", "eval", "swap", "bell", "back")]
+        # what matters most first (the board shows the moves with arrows anyway)
+        order = ("eval", "pts", "off", "ring", "pull", "swap", "bell", "move", "back")
+        effects = sorted((e for e in self.shown_events if e.split()[0] in order),
+                         key=lambda e: order.index(e.split()[0]))
         if effects and self.host is not None:
             lines = self.host_describe(effects)
             if lines:
@@ -110,13 +114,16 @@ class CrashControls:
             playable = {kind for kind in KINDS if queries.card_targets(self.game, kind)}
             title = _("Which card? (only playable ones can be tapped)")
             choices = [(k, self.card_label(k), colour(k), k in playable) for k in kinds]
-        elif purpose in ("display", "refill"):
-            count = 3 if purpose == "display" else self._refill_count()
+        elif purpose in ("display", "refill", "draw4"):
+            count = 3 if purpose == "display" else len(self._open_entries())
             chosen = ", ".join(self.card_label(k) for k in self.picks)
-            title = _("Tap the revealed cards in order ({done} of {count})").format(
-                done=len(self.picks), count=count) + (f": {chosen}" if chosen else "")
+            template = (_("Tap the card discarded from each pair ({done} of {count})")
+                        if purpose == "draw4" else
+                        _("Tap the revealed cards in order ({done} of {count})"))
+            title = template.format(done=len(self.picks), count=count) + (
+                f": {chosen}" if chosen else "")
             choices = [(k, self.card_label(k), colour(k), True) for k in kinds]
-            can_cancel = purpose == "refill" or bool(self.picks)
+            can_cancel = purpose != "display" or bool(self.picks)
         elif purpose == "swap":
             chosen = ", ".join(self.card_label(k) for k in self.picks)
             title = _("Swap: tap the 2 cards you put on the discard pile") + (
@@ -132,9 +139,15 @@ class CrashControls:
         self.picker.set_choices(title, choices, self.pick,
                                 _("Back") if self.picks else _("Cancel"))
 
-    def _refill_count(self) -> int:
+    def _entries(self) -> list[str]:
+        """The first legal refill / draw4 line's entries ("-": a draw4 pair of one card)."""
         lines = self.host.legal()
-        return len(lines[0].split()[1].split(",")) if lines else 0
+        return lines[0].split()[1].partition("=")[2 if "=" in lines[0] else 0].split(",") \
+            if lines else []
+
+    def _open_entries(self) -> list[int]:
+        """The entries the players choose (a draw4 "-" is the same in every line)."""
+        return [index for index, entry in enumerate(self._entries()) if entry != "-"]
 
     def pick(self, key: str) -> None:
         purpose = self.picker_purpose
@@ -148,10 +161,15 @@ class CrashControls:
             self.picks = []
             self.host.send(f"display {kinds}")
             return
-        if purpose == "refill" and len(self.picks) == self._refill_count():
-            kinds = ",".join(self.picks)
+        if purpose in ("refill", "draw4") and len(self.picks) == len(self._open_entries()):
+            entries = self._entries()
+            for index, kind in zip(self._open_entries(), self.picks, strict=True):
+                entries[index] = kind
             self.picks = []
-            self.host.send(f"refill {kinds}")
+            if purpose == "refill":
+                self.host.send(f"refill {','.join(entries)}")
+            else:
+                self.host.send(f"draw4 discard={','.join(entries)}")
             return
         if purpose == "swap" and len(self.picks) == 2:
             self.picker_purpose = "swap-take"
@@ -199,11 +217,19 @@ class CrashControls:
         elif self._awaiting == "setup":
             self._setup_strip()
         elif self._awaiting == "choice":
-            strip.set_buttons(_("Tap the new display cards") if self.picker is not None
-                              else _("End of the turn: choose on the right"), [])
+            if self.picker is None:
+                text = _("End of the turn: choose on the right")
+            elif self.picker_purpose == "draw4":
+                text = _("Tap the card put on the discard pile")
+            else:
+                text = _("Tap the new display cards")
+            strip.set_buttons(text, [])
         elif self.mode == "direction":
             buttons = [("magnet_here", _("Magnet here"), self.place_magnet_here, True)] \
                 if self.magnet_here else []
+            if "" in self.directions:  # Permitted Expansion: the car may push nothing
+                buttons.insert(0, ("nopush", _("No push"), lambda: self._choose_direction(""),
+                                   True))
             buttons.append(("cancel", _("Cancel"), self.cancel_preview, True))
             strip.set_buttons(_("Tap an arrow") if self.directions
                               else _("Only the magnetic car fits here"), buttons)
@@ -225,6 +251,10 @@ class CrashControls:
             strip.set_buttons(_("Check the preview, then OK"), [])
         else:
             self._action_strip()
+            return
+        self.hint = strip.text
+        if self._awaiting == "setup" and self._st.get("setup_stage") == "first":
+            self.hint = _("Tap the first placer's name below the board")
 
     def _setup_strip(self) -> None:
         _ = self.tr
@@ -259,7 +289,7 @@ class CrashControls:
 
     def _action_strip(self) -> None:
         _ = self.tr
-        reasons = queries.legal_actions(self.game) if self._state is not None else {}
+        reasons = self.cached("actions", queries.legal_actions) if self._state is not None else {}
         buttons = [
             ("magnet", _("Magnet"), self.start_magnet, reasons.get("magnet", "") is None),
             ("operator", _("Operator"), self.start_operator, reasons.get("operator", "") is None),
@@ -270,6 +300,8 @@ class CrashControls:
              reasons.get("pass", "") is None),
         ]
         self.strip.set_buttons("", buttons)
+        self.hint = _("Tap a green field for a car, the operator to move him, or a button "
+                      "below the board")
 
 
 __all__ = ["CrashControls"]

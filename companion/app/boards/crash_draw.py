@@ -31,7 +31,7 @@ from companion.app.boards.crash_hex import (
     outline_hex,
     tile_edges,
 )
-from companion.games.crash.board import FIELD_NAMES, GEOMETRY
+from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
 
 BACKGROUND = (0.20, 0.22, 0.26, 1)
 
@@ -56,8 +56,18 @@ class BoardPainter:
         self._targets(grid)
         self._events(grid)
         looks = board.host.seat_looks() if board.host is not None else []
+        moving = board.moving_pieces()
+        hidden = {where for where, _x, _y in moving}
+        by_name = {field["name"]: field for field in fields}
         for field in fields:
-            self._pieces(grid, field, looks)
+            if field["name"] not in hidden:
+                self._pieces(grid, field, looks)
+        self._operator_in_hole(grid, hidden)
+        for where, x, y in moving:
+            if where in by_name:
+                self._pieces(grid, by_name[where], looks, (x, y))
+            elif where.upper().startswith("HT"):
+                draw_operator(self.texts, x, y, min(grid.w, 2 * grid.radius) * 0.74)
         self._evaluation_badges(grid)
         if board.selected:
             Color(*SELECTED_COLOUR)
@@ -107,8 +117,9 @@ class BoardPainter:
                 Color(r, g, b, 0.35)
                 fill_hex(grid, name, 0.82)
 
-    def _pieces(self, grid: HexGrid, field: dict[str, Any], looks: list[Any]) -> None:
-        cx, cy = grid.centre(field["name"])
+    def _pieces(self, grid: HexGrid, field: dict[str, Any], looks: list[Any],
+                at: tuple[float, float] | None = None) -> None:
+        cx, cy = at or grid.centre(field["name"])
         size = min(grid.w, 2 * grid.radius) * 0.74
         if field["bell"]:
             draw_bell(cx, cy, size)
@@ -123,6 +134,13 @@ class BoardPainter:
             letter = look.letter if look else car["side"]
             draw_car(self.texts, cx, cy, size, colour, letter, car["magnet"])
 
+    def _operator_in_hole(self, grid: HexGrid, hidden: set[str]) -> None:
+        where = self.board.shown_operator
+        if where and where.upper().startswith("HT") and where not in hidden:
+            point = self.point(grid, where)
+            if point is not None:
+                draw_operator(self.texts, *point, min(grid.w, 2 * grid.radius) * 0.74)
+
     def _events(self, grid: HexGrid) -> None:
         """Arrows for what moved (yellow), red crosses where a car left the board."""
         for event in self.board.shown_events:
@@ -130,7 +148,7 @@ class BoardPainter:
             kind = parts[0]
             if kind in ("move", "pull", "op") and ">" in parts[1]:
                 source, target = parts[1].split(">")
-                ends = [self._point(grid, source), self._point(grid, target)]
+                ends = [self.point(grid, source), self.point(grid, target)]
                 if None in ends:
                     continue
                 (x1, y1), (x2, y2) = ends  # type: ignore[misc]
@@ -139,7 +157,7 @@ class BoardPainter:
                 Color(*(MOVE_COLOUR if kind != "op" else (0.9, 0.9, 0.9, 1)))
                 draw_arrow(x1, y1, x2, y2, 2.5, 12)
             elif kind in ("off", "back") and len(parts) >= 3:
-                point = self._point(grid, parts[2])
+                point = self.point(grid, parts[2])
                 if point is None:
                     continue
                 x, y = point
@@ -167,12 +185,28 @@ class BoardPainter:
             Ellipse(pos=(x - 10.5, y - 10.5), size=(21, 21))
             self.texts.draw(f"+{parts[3]}", x, y, 15, colour=(0, 0, 0, 1))
 
+    def arrows(self, radius: float) -> None:
+        """Big round arrow buttons, see-through so the car about to be hit stays visible."""
+        board = self.board
+        grid = board.grid()
+        cx, cy = grid.centre(board.selected)
+        chosen = board.chosen_arrows()
+        for key, (ax, ay) in board.arrow_centres().items():
+            ux, uy = grid.direction_vector(board.selected, DIRECTION_INDEX[key])
+            Color(0.05, 0.05, 0.05, 0.8)
+            Line(points=[cx, cy, ax - ux * radius, ay - uy * radius], width=1.5)
+            Color(*((1.0, 0.55, 0.0, 0.85) if key in chosen else (0.98, 0.98, 0.98, 0.72)))
+            Ellipse(pos=(ax - radius, ay - radius), size=(2 * radius,) * 2)
+            Color(0.05, 0.05, 0.05, 1)
+            Line(circle=(ax, ay, radius), width=2)
+            draw_arrow(ax - ux * 15, ay - uy * 15, ax + ux * 17, ay + uy * 17, 3, 13)
+
     def _operator_path(self, grid: HexGrid) -> None:
         board = self.board
         if not board.steps:
             return
         start = board._st.get("operator")
-        points = [self._point(grid, start)] + [self._point(grid, step.split("/")[0])
+        points = [self.point(grid, start)] + [self.point(grid, step.split("/")[0])
                                                for step in board.steps]
         points = [p for p in points if p is not None]
         Color(*SELECTED_COLOUR)
@@ -183,7 +217,7 @@ class BoardPainter:
             Ellipse(pos=(x - 11, y - 11), size=(22, 22))
             self.texts.draw(str(number), x, y, 16, colour=(1, 0.7, 0.2, 1))
 
-    def _point(self, grid: HexGrid, where: str | None) -> tuple[float, float] | None:
+    def point(self, grid: HexGrid, where: str | None) -> tuple[float, float] | None:
         """The centre of a field, or of a hole (``Ht32``)."""
         if not where:
             return None

@@ -1,36 +1,20 @@
-"""Crash by Crash board geometry and drawing helpers (no state of their own).
+"""Drawing helpers of the Crash by Crash board: hexes, cars, bells, the operator, arrows.
 
-The 188 fields (15 rows, 13/12 fields, pointy-top hexes, narrow rows shifted half a field to the
-right, row ``a`` at the top) are stretched to fill the board square above the action strip:
-at 480 × 428 px a field is about 37 px wide and 37 px tall, which is less than the 48 px a
-finger wants. So taps are snapped forgivingly: a tap goes to the nearest *target* (a legal
-field, an operator step, a card target) within most of a field's pitch, and only otherwise to
-the field under the finger.
+Cars differ by owner in colour AND letter, and by kind in shape: a normal car is a rounded
+square, the magnetic car a disc with a white horseshoe arc. Geometry is in ``crash_layout``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle, Triangle
 
-from companion.games.crash.board import (
-    DIRECTIONS,
-    FIELD_INDEX,
-    FIELD_NAMES,
-    GEOMETRY,
-    NEIGHBOURS,
-    ROWS,
-)
-
-ROW_COUNT = len(ROWS)
-WIDE = 13
-SNAP = 0.85
-"""A tap within this many field pitches of a target goes to that target."""
+from companion.app.boards.crash_layout import HexGrid, tile_edges
+from companion.games.crash.board import DIRECTIONS, FIELD_INDEX
 
 VALUE_COLOURS = {
     0: (0.96, 0.96, 0.94, 1),
@@ -50,84 +34,6 @@ MOVE_COLOUR = (1.0, 0.85, 0.0, 1)
 OFF_COLOUR = (0.95, 0.15, 0.15, 1)
 
 
-def _row_length(row: int) -> int:
-    return WIDE if row % 2 == 0 else WIDE - 1
-
-
-@dataclass(frozen=True)
-class HexGrid:
-    """Where the fields are: origin (left, top), field width ``w`` and row pitch ``pitch``."""
-
-    left: float
-    top: float
-    w: float
-    radius: float
-    """Vertical 'radius' of a stretched hex: centre to the top point."""
-
-    @classmethod
-    def fit(cls, x: float, y: float, width: float, height: float) -> HexGrid:
-        w = width / WIDE
-        radius = height / (1.5 * (ROW_COUNT - 1) + 2)
-        return cls(left=x, top=y + height, w=w, radius=radius)
-
-    @property
-    def pitch(self) -> float:
-        return 1.5 * self.radius
-
-    def centre(self, name: str) -> tuple[float, float]:
-        row = ROWS.index(name[0])
-        number = int(name[1:])
-        shift = 0.5 if row % 2 else 0.0
-        cx = self.left + (number - 0.5 + shift) * self.w
-        cy = self.top - self.radius - row * self.pitch
-        return cx, cy
-
-    def corners(self, name: str, scale: float = 1.0) -> list[tuple[float, float]]:
-        cx, cy = self.centre(name)
-        half, r = self.w / 2 * scale, self.radius * scale
-        return [(cx, cy + r), (cx + half, cy + r / 2), (cx + half, cy - r / 2),
-                (cx, cy - r), (cx - half, cy - r / 2), (cx - half, cy + r / 2)]
-
-    def nearest(self, x: float, y: float, names: Iterable[str]) -> tuple[str | None, float]:
-        """The field of ``names`` nearest to (x, y), and its distance in field pitches."""
-        best, best_d = None, math.inf
-        for name in names:
-            cx, cy = self.centre(name)
-            d = math.hypot((x - cx) / self.w, (y - cy) / (2 * self.radius))
-            if d < best_d:
-                best, best_d = name, d
-        return best, best_d
-
-    def field_at(self, x: float, y: float, targets: Iterable[str] = ()) -> str | None:
-        """The field a tap at (x, y) means: a nearby target first, else the field under it."""
-        under, distance = self.nearest(x, y, FIELD_NAMES)
-        if under is None or distance > 0.75:
-            under = None
-        wanted = list(targets)
-        if under is not None and under in wanted:
-            return under
-        target, target_d = self.nearest(x, y, wanted)
-        if target is not None and target_d <= SNAP:
-            return target
-        return under
-
-    def direction_vector(self, name: str, direction: int) -> tuple[float, float]:
-        """The unit vector from ``name`` towards its neighbour in ``direction`` (on screen)."""
-        dx = {0: 0.5, 1: 1.0, 2: 0.5, 3: -0.5, 4: -1.0, 5: -0.5}[direction] * self.w
-        dy = {0: 1, 1: 0, 2: -1, 3: -1, 4: 0, 5: 1}[direction] * self.pitch
-        length = math.hypot(dx, dy)
-        return dx / length, dy / length
-
-
-def edge(grid: HexGrid, name: str, direction: int) -> tuple[float, float, float, float]:
-    """The side of ``name``'s hex facing its neighbour in ``direction``."""
-    corners = grid.corners(name)
-    # corner i sits between directions: 0 top, 1 upper right, 2 lower right, 3 bottom …
-    pairs = {0: (0, 1), 1: (1, 2), 2: (2, 3), 3: (3, 4), 4: (4, 5), 5: (5, 0)}
-    a, b = pairs[direction]
-    return (*corners[a], *corners[b])
-
-
 def fill_hex(grid: HexGrid, name: str, scale: float = 1.0) -> None:
     cx, cy = grid.centre(name)
     points = [(cx, cy), *grid.corners(name, scale)]
@@ -143,17 +49,6 @@ def outline_hex(grid: HexGrid, name: str, width: float, scale: float = 1.0) -> N
     for px, py in grid.corners(name, scale):
         points.extend((px, py))
     Line(points=points, close=True, width=width)
-
-
-def tile_edges(grid: HexGrid) -> list[tuple[float, float, float, float]]:
-    """The hex sides between fields of different tiles (drawn thicker: R20 counts tiles)."""
-    lines = []
-    for index, name in enumerate(FIELD_NAMES):
-        for direction in (1, 2, 3):  # E, SE, SW: each shared side once
-            other = NEIGHBOURS[index][direction]
-            if other >= 0 and GEOMETRY.tile_of[other] != GEOMETRY.tile_of[index]:
-                lines.append(edge(grid, name, direction))
-    return lines
 
 
 class Texts:
@@ -245,11 +140,7 @@ def draw_arrow(x1: float, y1: float, x2: float, y2: float, width: float, head: f
                      bx + uy * head * 0.6, by - ux * head * 0.6])
 
 
-def field_names() -> Sequence[str]:
-    return FIELD_NAMES
-
-
 __all__ = [
     "DIRECTIONS", "FIELD_INDEX", "HexGrid", "Texts", "draw_arrow", "draw_bell", "draw_car",
-    "draw_operator", "fill_hex", "outline_hex", "tile_edges",
+    "draw_operator", "fill_hex", "is_dark", "outline_hex", "tile_edges",
 ]

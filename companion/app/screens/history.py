@@ -87,6 +87,9 @@ class ReplayHost:
     def input_label(self, line: str) -> str:
         return line
 
+    def describe(self, events: Sequence[str]) -> list[str]:
+        return describe(self.match, events, self.lang) if events else []
+
 
 class ReplayScreen(Screen):
     stored = ObjectProperty(None, allownone=True)

@@ -16,7 +16,7 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.app.controller import Setup
+from companion.app.controller import DYNAMIC_CHOICES, Setup, option_choices
 from companion.app.seats import COLOUR_NAMES, PALETTE, seat_looks
 from companion.engine import GAMES
 from companion.i18n import translator
@@ -28,7 +28,13 @@ class NewGameScreen(Screen):
     names = ListProperty([])
     colours = ListProperty([])
     options = ListProperty([])
-    """(name, value) pairs of the game's bool and int options."""
+    """(name, value) pairs of the options shown: bool, int, and those with choices."""
+    problem = StringProperty("")
+    """Why Start did not start (a name, a refused option), shown above Start; the setup stays."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._choices: dict[str, tuple[Any, ...]] = {}
 
     def prepare(self) -> None:
         controller = App.get_running_app().controller
@@ -44,10 +50,12 @@ class NewGameScreen(Screen):
     def select_game(self, game: str) -> None:
         setup = App.get_running_app().controller.last_setup(game)
         self.game = game
+        self.problem = ""
         self._take(setup)
 
     def set_players(self, players: int) -> None:
         setup = App.get_running_app().controller.resized(self._setup(), players)
+        self.problem = ""
         self._take(setup)
 
     def cycle_colour(self, seat: int) -> None:
@@ -63,29 +71,45 @@ class NewGameScreen(Screen):
 
     def set_name(self, seat: int, text: str) -> None:
         names = list(self.names)
-        if seat < len(names):
+        if seat < len(names) and names[seat] != text:
             names[seat] = text
             self.names = names
+            self.problem = ""
 
     def toggle_option(self, name: str) -> None:
         self.options = [(key, (not value) if key == name else value) for key, value in self.options]
         self._build_options()
 
     def step_option(self, name: str, delta: int) -> None:
-        self.options = [(key, value + delta if key == name else value)
-                        for key, value in self.options]
+        """−/+ of an option: the previous/next of its choices, or ±1 for a free number."""
+        choices = self._choices.get(name, ())
+        options = []
+        for key, value in self.options:
+            if key == name and choices:
+                index = choices.index(value) if value in choices else 0
+                value = choices[max(0, min(len(choices) - 1, index + delta))]
+            elif key == name:
+                value = value + delta
+            options.append((key, value))
+        self.options = options
         self._build_options()
 
     def start(self) -> None:
+        """Start, unless a name or an option is refused: then say why and keep the setup."""
         app = App.get_running_app()
-        names = [name.strip() or app.tr("Player {number}").format(number=seat + 1)
-                 for seat, name in enumerate(self.names)]
+        controller = app.controller
+        names = [name.strip() for name in self.names]
         setup = Setup(self.game, names, list(self.colours), dict(self.options))
-        try:
-            app.controller.new_game(setup)
-        except ValueError as error:
-            self.ids.problem.text = str(error)
+        problem = controller.name_problem(setup)
+        if problem:
+            self.problem = problem
             return
+        try:
+            controller.new_game(setup)
+        except Exception as error:  # noqa: BLE001 - a refused start is told, never a crash
+            self.problem = controller.start_problem(error, self.game)
+            return
+        self.problem = ""
         app.go("play")
 
     # -- private helpers -------------------------------------------------------------------------
@@ -98,11 +122,19 @@ class NewGameScreen(Screen):
         self.names = setup.names
         self.colours = setup.colours
         description = GAMES[self.game]
-        self.options = [
-            (spec.name, setup.options.get(spec.name, spec.default))
-            for spec in description.options
-            if isinstance(spec.default, (bool, int))
-        ]
+        self._choices = {}
+        options = []
+        for spec in description.options:
+            value = setup.options.get(spec.name, spec.default)
+            choices = option_choices(self.game, spec)
+            if choices:
+                self._choices[spec.name] = choices
+                if value not in choices:
+                    value = spec.default if spec.default in choices else choices[0]
+            elif not isinstance(spec.default, (bool, int)):
+                continue  # free text (a board file, a layout): not on this screen
+            options.append((spec.name, value))
+        self.options = options
         self._build()
 
     def _build(self) -> None:
@@ -138,11 +170,22 @@ class NewGameScreen(Screen):
         specs = {spec.name: spec for spec in GAMES[self.game].options}
         game_text = translator(self.game, app.controller.lang)
         for name, value in self.options:
-            description = game_text(specs[name].description)
-            if description == specs[name].description:
-                description = app.tr(description)
+            dynamic = DYNAMIC_CHOICES.get((self.game, name))
+            if dynamic is not None:
+                description = app.tr(dynamic[1])
+            else:
+                description = game_text(specs[name].description)
+                if description == specs[name].description:
+                    description = app.tr(description)
+            choices = self._choices.get(name, ())
             if isinstance(value, bool):
                 box.add_widget(BoolOption(option=name, text=description, value=value))
+            elif choices:
+                index = choices.index(value) if value in choices else 0
+                box.add_widget(ChoiceOption(
+                    option=name, text=description, value_text=str(value),
+                    can_down=index > 0, can_up=index < len(choices) - 1,
+                    arrows=not isinstance(value, (int, float))))
             else:
                 box.add_widget(IntOption(option=name, text=description, value=value))
 
@@ -168,4 +211,16 @@ class IntOption(BoxLayout):
     value = NumericProperty(0)
 
 
-__all__ = ["PALETTE", "BoolOption", "IntOption", "NewGameScreen", "PlayerRow"]
+class ChoiceOption(BoxLayout):
+    """An option with a few allowed values: − and + step through exactly those."""
+
+    option = StringProperty("")
+    text = StringProperty("")
+    value_text = StringProperty("")
+    can_down = BooleanProperty(False)
+    can_up = BooleanProperty(False)
+    arrows = BooleanProperty(False)
+    """◀ ▶ for named values (boards), − + for numbers."""
+
+
+__all__ = ["PALETTE", "BoolOption", "ChoiceOption", "IntOption", "NewGameScreen", "PlayerRow"]

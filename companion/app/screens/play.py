@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from kivy.app import App
@@ -10,12 +11,15 @@ from kivy.properties import (
     BooleanProperty,
     ColorProperty,
     ListProperty,
+    NumericProperty,
     ObjectProperty,
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.app.boards import board_class
@@ -23,6 +27,15 @@ from companion.app.controller import Change
 from companion.engine import GAMES
 
 BANNER_SECONDS = 5.0
+STATUS_FONT_SIZES = (26, 24, 22, 20)
+"""The status line's font, a step smaller while it needs more than two lines (never < 20)."""
+STATUS_MAX_LINES = 3
+"""At the smallest size a third line is allowed; beyond that the end is cut, never the name."""
+SCOREBOARD_TWO_COLUMNS = 5
+"""From this many players (from one fewer in dice games) the scoreboard is two columns of
+compact rows, so the die and the instructions keep their room."""
+ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
+"""Scoreboard row heights in one column, by the number of players."""
 
 
 class PlayScreen(Screen):
@@ -30,6 +43,9 @@ class PlayScreen(Screen):
     """The status line as plain text."""
     status_markup = StringProperty("")
     """The same with the mover's name in the mover's colour (what the label shows)."""
+    status_font_size = NumericProperty(STATUS_FONT_SIZES[0])
+    """The largest size at which the status line fits in two lines (20 px at least)."""
+    status_max_lines = NumericProperty(2)
     mover_colour = ColorProperty((0, 0, 0, 0))
     mover_letter = StringProperty("")
     banner = StringProperty("")
@@ -91,6 +107,7 @@ class PlayScreen(Screen):
         seat = match.to_move
         self.status = controller.status_line()
         self.status_markup = coloured_status(self.status, looks, seat)
+        self.fit_status()
         if seat is not None and seat < len(looks):
             self.mover_colour = looks[seat].colour
             self.mover_letter = looks[seat].letter
@@ -101,6 +118,20 @@ class PlayScreen(Screen):
         self.can_redo = match.can_redo
         self._build_scoreboard(looks)
         self._build_action_area()
+
+    def fit_status(self, *_: Any) -> None:
+        """Pick the status font: two lines at the largest size that fits, else 20 px."""
+        label = self.ids.status
+        width = label.width
+        if width <= 1 or not self.status_markup:
+            return
+        for size in STATUS_FONT_SIZES:
+            if text_lines(self.status_markup, size, width) <= 2:
+                self.status_font_size = size
+                self.status_max_lines = 2
+                return
+        self.status_font_size = STATUS_FONT_SIZES[-1]
+        self.status_max_lines = STATUS_MAX_LINES
 
     # -- one call per kv handler -----------------------------------------------------------------
 
@@ -141,7 +172,7 @@ class PlayScreen(Screen):
 
     def open_log(self) -> None:
         controller = App.get_running_app().controller
-        self._open_modal(MoveLog(rows=controller_log(controller)))
+        self._open_modal(MoveLog(rows=controller.move_log()))
 
     def ask_end_game(self) -> None:
         self._open_modal(EndGameDialog(screen=self))
@@ -204,11 +235,16 @@ class PlayScreen(Screen):
         box = self.ids.scoreboard
         box.clear_widgets()
         counters = match.counters()
-        row_height = min(56, 240 // max(1, len(looks)))
+        compact = len(looks) >= SCOREBOARD_TWO_COLUMNS or (
+            len(looks) == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die)
+        box.cols = 2 if compact else 1
+        row_height = 50 if compact else ROW_HEIGHTS.get(len(looks), 48)
+        row_class = CompactScoreRow if compact else ScoreRow
         for seat, look in enumerate(looks):
             values = counters.get(seat, {})
-            text = "  ·  ".join(f"{controller.counter_name(k)} {v}" for k, v in values.items())
-            box.add_widget(ScoreRow(
+            separator = " · " if compact else "  ·  "
+            text = separator.join(f"{controller.counter_name(k)} {v}" for k, v in values.items())
+            box.add_widget(row_class(
                 name=look.name, colour=look.colour, letter=look.letter, counters=text,
                 is_turn=seat == match.to_move, height=row_height))
 
@@ -226,28 +262,37 @@ class PlayScreen(Screen):
             if panel is not None:
                 area.add_widget(panel)
             return
+        # what to change on the table after the last input stays in view until the next one,
+        # whatever the action area shows (the die, choices, a preview)
+        lines = controller.describe(controller.last_events)
         if self.board.preview:
             self.action_kind = "preview"
-            area.add_widget(PreviewArea(screen=self, text=controller.tr(
+            area.add_widget(PreviewArea(screen=self, instructions=lines, text=controller.tr(
                 "{input}: tap it again or OK").format(input=self.board.choice_label(
                     self.board.preview))))
             return
         if match.awaiting == "roll" and GAMES[match.game_id].uses_die:
             self.action_kind = "roll"
-            area.add_widget(DieArea(screen=self, value=str(controller.last_roll or "")))
+            area.add_widget(DieArea(screen=self, instructions=lines,
+                                    value=str(controller.last_roll or "")))
             return
         if match.awaiting == "choice":
             self.action_kind = "choice"
-            choices = ChoiceArea()
+            choices = ChoiceArea(instructions=lines)
             for line in match.legal():
                 choices.ids.choices.add_widget(ChoiceButton(
                     screen=self, line=line, text=self.board.choice_label(line)))
             area.add_widget(choices)
             return
         self.action_kind = "info"
-        lines = controller.describe(controller.last_events)
-        text = "\n".join(lines) if lines else self.board.hint
-        area.add_widget(InfoArea(text=text, is_instruction=bool(lines)))
+        area.add_widget(InfoArea(instructions=lines, hint=self.board.hint,
+                                 text="\n".join(lines) if lines else self.board.hint,
+                                 is_instruction=bool(lines)))
+
+    def instruction_lines(self) -> list[str]:
+        """The instructions the action area shows now (for tests and the log)."""
+        area = self.ids.action_area
+        return list(area.children[0].instructions) if area.children else []
 
 
 def coloured_status(text: str, looks: list[Any], seat: int | None) -> str:
@@ -268,20 +313,20 @@ def _readable(colour: Any) -> tuple[float, float, float, float]:
     return (r, g, b, 1.0)
 
 
+@lru_cache(maxsize=256)
+def text_lines(markup: str, font_size: float, width: float) -> int:
+    """How many lines ``markup`` (bold) takes when wrapped to ``width`` at ``font_size``."""
+    probe = Label(text=markup, markup=True, bold=True, font_size=font_size,
+                  text_size=(width, None))
+    probe.texture_update()
+    one = Label(text="Ag", bold=True, font_size=font_size)
+    one.texture_update()
+    return max(1, round(probe.texture_size[1] / max(1, one.texture_size[1])))
+
+
 def controller_log(controller: Any) -> list[str]:
     """The move log: "n. Name: input" for every accepted input up to the undo cursor."""
-    from companion.engine import open_game
-
-    match = controller.match
-    replay = open_game(match.game_id, players=match.players, names=match.names,
-                       position=match.start_position, **match.options)
-    rows = []
-    for number, line in enumerate(match.history, start=1):
-        seat = replay.to_move
-        name = match.names[seat] if seat is not None else ""
-        rows.append(f"{number}. {name}: {controller.input_label(line)}")
-        replay.play(line)
-    return rows
+    return list(controller.move_log())
 
 
 class ScoreRow(BoxLayout):
@@ -292,18 +337,53 @@ class ScoreRow(BoxLayout):
     is_turn = BooleanProperty(False)
 
 
+class CompactScoreRow(BoxLayout):
+    """A scoreboard cell for many players (two columns): a smaller token, the same 20 px
+    text (long counter lists are cut at the cell's end)."""
+
+    name = StringProperty("")
+    colour = ColorProperty((1, 1, 1, 1))
+    letter = StringProperty("")
+    counters = StringProperty("")
+    is_turn = BooleanProperty(False)
+
+
+class InstructionLines(BoxLayout):
+    """What to change on the table, one short sentence a line (bright, the eye goes here)."""
+
+    lines = ListProperty([])
+
+    def on_lines(self, *_: Any) -> None:
+        self.clear_widgets()
+        for line in self.lines:
+            self.add_widget(InstructionLine(text=line))
+
+
+class InstructionLine(Label):
+    pass
+
+
+class InstructionList(ScrollView):
+    """The instructions, at most ``max_height`` tall (they scroll beyond that)."""
+
+    lines = ListProperty([])
+    max_height = NumericProperty(1e6)
+
+
 class PreviewArea(BoxLayout):
     screen = ObjectProperty(None)
     text = StringProperty("")
+    instructions = ListProperty([])
 
 
 class DieArea(BoxLayout):
     screen = ObjectProperty(None)
     value = StringProperty("")
+    instructions = ListProperty([])
 
 
 class ChoiceArea(BoxLayout):
-    pass
+    instructions = ListProperty([])
 
 
 class ChoiceButton(BoxLayout):
@@ -314,7 +394,10 @@ class ChoiceButton(BoxLayout):
 
 class InfoArea(BoxLayout):
     text = StringProperty("")
+    """The instructions, or the board's hint when there are none (as one text)."""
     is_instruction = BooleanProperty(False)
+    instructions = ListProperty([])
+    hint = StringProperty("")
 
 
 class PlayMenu(ModalView):

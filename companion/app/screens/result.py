@@ -14,12 +14,15 @@ from companion.app.screens.play import ScoreRow
 
 class ResultScreen(Screen):
     headline = StringProperty("")
+    details = StringProperty("")
+    """The game's own result lines (``text.result_lines``; PAC-MAN's rank), one a line."""
 
     def prepare(self) -> None:
         controller = App.get_running_app().controller
         if controller.match is None:
             return
         self.headline = controller.result_headline()
+        self.details = "\n".join(controller.result_lines())
         looks = controller.seat_looks()
         box = self.ids.ranking
         box.clear_widgets()

@@ -91,6 +91,7 @@ class CrashRules:
                 "cars": normal,
                 "magnet": magnets,
                 "hand": state.cards.hands[seat],
+                "evaluations": state.evals,
             }
         return result
 

@@ -27,7 +27,8 @@ def test_the_spec_example_reads_and_writes_canonically() -> None:
     assert again.state == match.state and again.position() == CANONICAL
     assert match.to_move == 1 and match.awaiting == "move"
     counters = match.counters()
-    assert counters[0] == {"score": 12, "batteries": 4, "cars": 8, "magnet": 0, "hand": 3}
+    assert counters[0] == {"score": 12, "batteries": 4, "cars": 8, "magnet": 0, "hand": 3,
+                           "evaluations": 1}
 
 
 def test_positions_are_case_insensitive_and_clauses_in_any_order() -> None:
