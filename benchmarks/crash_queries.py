@@ -29,6 +29,8 @@ MAX_INPUTS = 3000
 FIELDS_PER_POSITION = 3
 KINDS_PER_POSITION = 2
 PER_FIELD_BUDGET_MS = 5.0
+PREVIEW = "preview(legal line)"
+"""E3: what one input (a random legal one) would do, without committing it."""
 
 
 def _queries() -> dict[str, Callable[[Any, random.Random], object]]:
@@ -36,6 +38,7 @@ def _queries() -> dict[str, Callable[[Any, random.Random], object]]:
     from companion.games.crash import queries as q
     from companion.games.crash.board import FIELD_NAMES
     from companion.games.crash.cards import KINDS
+    from companion.games.crash.legal import legal_lines
 
     def field(chooser: random.Random) -> str:
         return chooser.choice(FIELD_NAMES)
@@ -53,6 +56,10 @@ def _queries() -> dict[str, Callable[[Any, random.Random], object]]:
         "bells_unlocked()": lambda s, c: q.bells_unlocked(s),
         "current_evaluation_sums()": lambda s, c: q.current_evaluation_sums(s),
         "legal_actions()": lambda s, c: q.legal_actions(s),
+        # legal_lines() is lru_cached per position, and the loop (like the screen) has asked
+        # legal() first; this row is the same query on a cold cache (a full enumeration).
+        "legal_actions() cold cache": lambda s, c: (legal_lines.cache_clear(),
+                                                    q.legal_actions(s)),
     }
 
 
@@ -62,9 +69,11 @@ REPEATS = {"push_directions(field)": FIELDS_PER_POSITION,
 
 
 def measure(games: int, every: int, players: int = 2, seed: int = 7) -> dict[str, Any]:
+    from companion.games.crash.queries import preview
+
     queries = _queries()
     chooser = random.Random(seed)
-    times: dict[str, list[float]] = {name: [] for name in queries}
+    times: dict[str, list[float]] = {name: [] for name in [*queries, PREVIEW]}
     positions = 0
     for _ in range(games):
         match = open_game("crash", players=players)
@@ -80,6 +89,10 @@ def measure(games: int, every: int, players: int = 2, seed: int = 7) -> dict[str
                         before = time.perf_counter()
                         query(state, chooser)
                         times[name].append((time.perf_counter() - before) * 1000)
+                line = chooser.choice(legal)
+                before = time.perf_counter()
+                preview(state, line)
+                times[PREVIEW].append((time.perf_counter() - before) * 1000)
             match.play(chooser.choice(legal))
     rows: list[dict[str, Any]] = []
     for name, samples in times.items():

@@ -34,6 +34,10 @@ STATUS_MAX_LINES = 3
 SCOREBOARD_TWO_COLUMNS = 5
 """From this many players (from one fewer in dice games) the scoreboard is two columns of
 compact rows, so the die and the instructions keep their room."""
+INSTRUCTION_LINE = 24
+"""The height of one line of instructions (20 px text)."""
+CHOICE_PITCH = 66
+"""A choice button (60 px) and the space below it."""
 ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
 """Scoreboard row heights in one column, by the number of players."""
 
@@ -278,8 +282,9 @@ class PlayScreen(Screen):
             return
         if match.awaiting == "choice":
             self.action_kind = "choice"
-            choices = ChoiceArea(instructions=lines)
-            for line in match.legal():
+            legal = match.legal()
+            choices = ChoiceArea(instructions=lines, reserve=len(legal) * CHOICE_PITCH)
+            for line in legal:
                 choices.ids.choices.add_widget(ChoiceButton(
                     screen=self, line=line, text=self.board.choice_label(line)))
             area.add_widget(choices)
@@ -364,10 +369,34 @@ class InstructionLine(Label):
 
 
 class InstructionList(ScrollView):
-    """The instructions, at most ``max_height`` tall (they scroll beyond that)."""
+    """The instructions, at most ``max_height`` tall (they scroll beyond that); a cut falls
+    between sentences, or between lines, never through one."""
 
     lines = ListProperty([])
     max_height = NumericProperty(1e6)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self.ids.box.bind(height=self._fit)
+        self.bind(max_height=self._fit, lines=self._fit)
+        self._fit()
+
+    def _fit(self, *_: Any) -> None:
+        box = self.ids.box
+        if not self.lines:
+            self.height = 0
+            return
+        if box.height <= self.max_height:
+            self.height = box.height
+            return
+        shown = 0.0
+        for child in reversed(box.children):  # top first
+            if shown + child.height > self.max_height:
+                break
+            shown += child.height + box.spacing
+        if shown == 0:  # not even the first sentence: whole lines of it
+            line = INSTRUCTION_LINE
+            shown = max(line, self.max_height // line * line) + box.spacing
+        self.height = shown - box.spacing
 
 
 class PreviewArea(BoxLayout):
@@ -384,6 +413,8 @@ class DieArea(BoxLayout):
 
 class ChoiceArea(BoxLayout):
     instructions = ListProperty([])
+    reserve = NumericProperty(66)
+    """The height the choice buttons need: the instructions get the rest (a line at least)."""
 
 
 class ChoiceButton(BoxLayout):
