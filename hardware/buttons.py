@@ -26,8 +26,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from gpiozero import Button  # type: ignore[import-untyped]
-
 from hardware import Action, Post, call_now
 
 log = logging.getLogger(__name__)
@@ -150,6 +148,9 @@ class Buttons:
     def _make_button(
         self, name: str, bounce_time: float, hold_time: float, pin_factory: Any
     ) -> Any:
+        # Imported here: gpiozero costs start-up time, and a laptop never needs it.
+        from gpiozero import Button  # type: ignore[import-untyped]
+
         button = Button(
             self.pins[name],
             pull_up=True,

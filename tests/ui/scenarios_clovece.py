@@ -61,6 +61,24 @@ def tap_home(d: Driver, seat: int, colour: str) -> None:
     board_point(d, board._layout().homes[seat][COLOURS.index(colour)])
 
 
+def scheduled_by(board: Any) -> list[str]:
+    """What the board still has scheduled: Clock events calling it, animations of it."""
+    from kivy.animation import Animation
+    from kivy.clock import Clock
+
+    found = []
+    for event in Clock.get_events():
+        callback = event.get_callback()
+        cells = getattr(callback, "__closure__", None) or ()
+        if getattr(callback, "__self__", None) is board or any(
+                getattr(cell, "cell_contents", None) is board for cell in cells):
+            found.append(f"clock {getattr(callback, '__name__', callback)!s}")
+    for animation in list(Animation._instances):
+        if any(entry["widget"] is board for entry in animation._widgets.values()):
+            found.append(f"animation {sorted(animation.animated_properties)}")
+    return found
+
+
 def start_game(d: Driver, names: list[str], colours: list[str]) -> Iterator[float]:
     d.app.store.set_setting("setup.clovece", {"players": len(names), "names": names,
                                               "colours": colours, "options": {}})
@@ -107,7 +125,16 @@ def four_players(d: Driver) -> Iterator[float]:
     d.results["action_after_rolls"] = play.action_kind
     d.results["glowing"] = len(play.board._glows)
     d.results["pulsing"] = play.board._pulse_stop is not None
+    d.results["pulse_scheduled"] = scheduled_by(play.board)
     yield from settle(d)
+    from companion.app.boards.clovece import PULSE_FOR_SECONDS
+
+    yield PULSE_FOR_SECONDS + 0.5                # nobody touches the table
+    d.results["scheduled_after_pulse"] = scheduled_by(play.board)
+    d.results["animating_after_pulse"] = play.board.is_animating()
+    d.results["rings_after_pulse"] = (len(play.board._glows),
+                                      play.board._glow_colour.a if play.board._glow_colour
+                                      else None)
     d.shot("clovece_4_en")
     tap_home(d, 0, "R")
     yield P

@@ -70,6 +70,11 @@ def test_ui_four_players_rolloff_enter_rejected_tap_which_piece_undo(run_clovece
     assert seen["action_after_rolls"] == "info"
     assert seen["glowing"] == 4
     assert seen["pulsing"] is True
+    assert "clock _pulse_tick" in seen["pulse_scheduled"]
+    # a few seconds later the pulse is over: the rings stay, nothing is scheduled any more
+    assert seen["scheduled_after_pulse"] == []
+    assert seen["animating_after_pulse"] is False
+    assert seen["rings_after_pulse"] == [4, 1.0]
     # a tap on a home piece enters it
     assert seen["after_enters"] == ["enter R", "enter Y"]
     # the 4 cannot enter: the banner says why and nothing changes

@@ -12,6 +12,7 @@ rolls) is shown on a card over the board, because the action area then shows the
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,6 +37,7 @@ from companion.app.boards.clovece_layout import (
 )
 from companion.app.boards.clovece_paint import (
     GLOW_COLOUR,
+    SEGMENTS,
     TextCache,
     draw_dice,
     draw_piece,
@@ -54,9 +56,12 @@ BOARD_COLOUR = (0.96, 0.92, 0.80, 1)
 FIELD_COLOUR = (1.0, 1.0, 1.0, 1)
 OUTLINE_COLOUR = (0.25, 0.22, 0.18, 1)
 UNUSED_SEAT_COLOUR = (0.78, 0.76, 0.70, 1)
-PULSE_SECONDS = 0.7
-PULSE_FOR_SECONDS = 12.0
+PULSE_SECONDS = 0.8
+"""One pulse: the rings fade out and back in."""
+PULSE_FOR_SECONDS = 2.4
 """Movable pieces pulse this long after a change, then stay ringed (the Pi may idle)."""
+PULSE_TICK = 1 / 8
+"""The pulse changes only the rings' shared colour's alpha, a few times a second."""
 MOVE_SECONDS = 0.35
 SAID_ELSEWHERE = ("turn", "fix", "choose")
 """Events the status line, the choice buttons or the player's own action already tell."""
@@ -78,12 +83,17 @@ class CloveceBoard(Board):
         self._sent: str = ""
         self._flights: list[tuple[str, list[tuple[float, float]], float, float]] = []
         self._hidden: set[tuple[str, Any]] = set()
-        self._glows: list[tuple[Color, Line, float, float, float]] = []
+        self._glows: list[Line] = []
+        self._glow_colour: Color | None = None
+        """The one colour instruction all movable pieces' rings share (the pulse fades it)."""
+        self._pulse_clock: Any = None
+        self._pulse_started = 0.0
         self._badges: list[tuple[float, float, float, int]] = []
         self._texts = TextCache()
         self._pulse_stop: Any = None
         self._overlay: Any = None
         self._buttons: list[BigButton] = []
+        self._buttons_key: tuple[Any, ...] = ()
         self._notice: CloveceNotice | None = None
         self.bind(pos=self._redraw, size=self._redraw, move_progress=self._redraw,
                   pulse=self._update_glows)
@@ -228,19 +238,28 @@ class CloveceBoard(Board):
             self._overlay = None
 
     def _place_buttons(self, layout: Layout) -> None:
-        for button in self._buttons:
-            self.remove_widget(button)
-        self._buttons = []
         mover = self._mover()
-        if mover is None or not self.is_interactive or self.is_fixing:
+        shown = mover is not None and self.is_interactive and not self.is_fixing
+        key = (shown, "pass" in self._legal, "stop" in self._legal,
+               self.host.lang if self.host is not None else "en")
+        if key != self._buttons_key:  # made again only when they change, else just placed
+            self._buttons_key = key
+            for button in self._buttons:
+                self.remove_widget(button)
+            self._buttons = []
+            if shown and key[1]:
+                self._buttons.append(BigButton(text=self._tr("Pass"), font_size=20,
+                                               on_release=lambda _b: self.send_choice("pass")))
+            if shown and key[2]:
+                self._buttons.append(BigButton(
+                    text=self._tr("End game"), font_size=20, tone="danger",
+                    on_release=lambda _b: self.ask_stop()))
+            for button in self._buttons:
+                button.size_hint = (None, None)
+                self.add_widget(button)
+        if mover is None or not self._buttons:
             return
-        wanted = []
-        if "pass" in self._legal:
-            wanted.append(BigButton(text=self._tr("Pass"), font_size=20,
-                                    on_release=lambda _b: self.send_choice("pass")))
-        if "stop" in self._legal:
-            wanted.append(BigButton(text=self._tr("End game"), font_size=20, tone="danger",
-                                    on_release=lambda _b: self.ask_stop()))
+        wanted = self._buttons
         x, y, w, h = layout.button_boxes[mover]
         gap = 4
         if w >= h * 1.5:  # side by side
@@ -251,10 +270,6 @@ class CloveceBoard(Board):
             height = (h - gap * (len(wanted) - 1)) / max(1, len(wanted))
             for number, button in enumerate(wanted):
                 button.pos, button.size = (x, y + number * (height + gap)), (w, height)
-        for button in wanted:
-            button.size_hint = (None, None)
-            self.add_widget(button)
-        self._buttons = wanted
 
     def _show_notice(self, events: Sequence[str]) -> None:
         """After a turn ended the action area shows the die: say here what to do on the table."""
@@ -291,23 +306,31 @@ class CloveceBoard(Board):
     # -- motion ----------------------------------------------------------------------------------
 
     def _start_pulse(self) -> None:
-        Animation.cancel_all(self, "pulse")
-        if self._pulse_stop is not None:
-            self._pulse_stop.cancel()
-            self._pulse_stop = None
-        self.pulse = 1.0
+        """Fade the rings' shared colour in and out a few times a second, for a short while;
+        then they stay, drawn once (no geometry changes, nothing scheduled afterwards)."""
+        self._stop_pulse()
         if self._snapshot.get("awaiting") != "move" or not self.is_interactive:
             return
-        animation = (Animation(pulse=0.0, d=PULSE_SECONDS, t="in_out_sine")
-                     + Animation(pulse=1.0, d=PULSE_SECONDS, t="in_out_sine"))
-        animation.repeat = True
-        animation.start(self)
+        self._pulse_started = time.monotonic()
+        self._pulse_clock = Clock.schedule_interval(self._pulse_tick, PULSE_TICK)
         self._pulse_stop = Clock.schedule_once(lambda _dt: self._stop_pulse(), PULSE_FOR_SECONDS)
 
+    def _pulse_tick(self, _dt: float) -> None:
+        phase = (time.monotonic() - self._pulse_started) / PULSE_SECONDS
+        self.pulse = 0.5 + 0.5 * math.cos(2 * math.pi * phase)
+
     def _stop_pulse(self) -> None:
-        Animation.cancel_all(self, "pulse")
+        for event in (self._pulse_clock, self._pulse_stop):
+            if event is not None:
+                event.cancel()
+        self._pulse_clock = None
         self._pulse_stop = None
         self.pulse = 1.0
+
+    def is_animating(self) -> bool:
+        """Whether the board still has something scheduled (a pulse or a piece in flight)."""
+        return (self._pulse_clock is not None or self._pulse_stop is not None
+                or self.move_progress < 1)
 
     def _plan_flights(self, previous: dict[str, Any], previous_legal: list[dict[str, Any]],
                       events: Sequence[str]) -> None:
@@ -387,9 +410,9 @@ class CloveceBoard(Board):
                 Color(*looks[ranks[seat]].colour)
             else:
                 Color(*FIELD_COLOUR)
-            Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+            Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r), segments=SEGMENTS)
             Color(*OUTLINE_COLOUR)
-            Line(circle=(x, y, r), width=1.2)
+            Line(circle=(x, y, r, 0, 360, SEGMENTS), width=1.2)
             if number not in occupied and (is_cross or number % 2 == 0):
                 rank = ranks.get(seat, len(looks)) if seat is not None else len(looks)
                 text_colour = (ink(looks[rank].colour) if rank < len(looks)
@@ -413,9 +436,9 @@ class CloveceBoard(Board):
             for spots in (layout.homes[seat], layout.goals[seat]):
                 for x, y in spots:
                     Color(colour[0], colour[1], colour[2], 0.35 if look is not None else 0.2)
-                    Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+                    Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r), segments=SEGMENTS)
                     Color(*(colour if look is not None else UNUSED_SEAT_COLOUR))
-                    Line(circle=(x, y, r), width=2)
+                    Line(circle=(x, y, r, 0, 360, SEGMENTS), width=2)
             has_buttons = seat == mover and ("pass" in self._legal or "stop" in self._legal)
             if look is not None and not (has_buttons and "names" in layout.extra):
                 self._draw_seat_tag(layout, seat, look)
@@ -473,12 +496,13 @@ class CloveceBoard(Board):
             bx = min(max(x + r * 0.85, self.x + br), self.right - br)
             by = min(max(y + r * 0.85, self.y + br), self.top - br)
             Color(0.05, 0.05, 0.05, 1)
-            Ellipse(pos=(bx - br, by - br), size=(2 * br, 2 * br))
+            Ellipse(pos=(bx - br, by - br), size=(2 * br, 2 * br), segments=SEGMENTS)
             Color(1, 1, 1, 1)
-            Line(circle=(bx, by, br), width=1.2)
+            Line(circle=(bx, by, br, 0, 360, SEGMENTS), width=1.2)
             self._texts.draw(str(count), int(br * 1.5), bx, by, (1, 1, 1, 1), bold=True)
 
     def _draw_glows(self, layout: Layout) -> None:
+        self._glow_colour = None
         if self.move_progress < 1:
             return
         r = max(layout.field_radius, layout.slot_radius) * 1.02
@@ -486,19 +510,20 @@ class CloveceBoard(Board):
         if captured and captured["field"] < len(layout.fields):
             x, y = layout.fields[captured["field"]]  # the piece waiting for its recipient
             Color(0.85, 0.05, 0.05, 1)
-            Line(circle=(x, y, r + 5), width=3)
-            Line(circle=(x, y, r + 9), width=1.5)
-        for x, y in movable_spots(layout, self._state, self._legal, self._mover()).values():
-            colour = Color(*GLOW_COLOUR, 1)
-            ring = Line(circle=(x, y, r + 4), width=3)
-            self._glows.append((colour, ring, x, y, r))
+            Line(circle=(x, y, r + 5, 0, 360, SEGMENTS), width=3)
+            Line(circle=(x, y, r + 9, 0, 360, SEGMENTS), width=1.5)
+        spots = movable_spots(layout, self._state, self._legal, self._mover()).values()
+        if not spots:
+            return
+        self._glow_colour = Color(*GLOW_COLOUR, 1)
+        for x, y in spots:
+            self._glows.append(Line(circle=(x, y, r + 4, 0, 360, SEGMENTS), width=3))
         self._update_glows()
 
     def _update_glows(self, *_: Any) -> None:
-        for colour, ring, x, y, r in self._glows:
-            colour.a = 0.5 + 0.5 * self.pulse
-            ring.circle = (x, y, r + 2 + 3 * self.pulse)
-            ring.width = 2 + 1.5 * self.pulse
+        """The pulse: only the shared colour's alpha changes (no vertices are rebuilt)."""
+        if self._glow_colour is not None:
+            self._glow_colour.a = 0.35 + 0.65 * self.pulse
 
     def _draw_flights(self, layout: Layout) -> None:
         if self.move_progress >= 1:

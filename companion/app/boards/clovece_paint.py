@@ -18,6 +18,8 @@ PIECE_RGBA = {
 GLOW_COLOUR = (1.0, 0.55, 0.0)
 """Rings around what may be tapped now, and around the roll in use."""
 MAX_DIE = 44
+SEGMENTS = 36
+"""Segments of a small disc (Kivy's default of 180 costs vertices and nothing shows)."""
 
 
 class TextCache:
@@ -47,9 +49,9 @@ def draw_piece(texts: TextCache, colour: str, letters: dict[str, str], x: float,
                r: float) -> None:
     """A piece: a disc in its colour, outlined, with its letter."""
     Color(*PIECE_RGBA[colour])
-    Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+    Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r), segments=SEGMENTS)
     Color(0.05, 0.05, 0.05, 1)
-    Line(circle=(x, y, r), width=1.6)
+    Line(circle=(x, y, r, 0, 360, SEGMENTS), width=1.6)
     texts.draw(letters[colour], int(r * 1.15), x, y, ink(PIECE_RGBA[colour]), bold=True)
 
 

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kivy.animation import Animation
+from kivy.graphics import Canvas
 from kivy.properties import NumericProperty
 
 from companion.app.boards.base import Board
@@ -81,6 +82,20 @@ class CrashBoard(CrashControls, Board):
         self._answers: dict[tuple[str, str], Any] = {}
         self.shown_operator: str | None = None
         self.painter = BoardPainter(self)
+        painter = self.painter
+        self._layers = [
+            (Canvas(), painter.static_key, painter.paint_static),
+            (Canvas(), painter.covers_key, painter.paint_covers),
+            (Canvas(), painter.targets_key, painter.paint_targets),
+        ]
+        """Painted again only when their key changes: the board without what moves (hexes,
+        values, holes, tile borders), the covers of the values under pieces, the targets."""
+        self._layer_keys: list[tuple[Any, ...]] = [(), (), ()]
+        self._dynamic_layer = Canvas()
+        """Cars, bells, the operator, what moved, arrows: painted on every redraw."""
+        for layer, _key, _paint in self._layers:
+            self.canvas.before.add(layer)
+        self.canvas.before.add(self._dynamic_layer)
         self.strip = CrashStrip(board=self)
         self.add_widget(self.strip)
         self.picker: CrashPicker | None = None
@@ -497,10 +512,18 @@ class CrashBoard(CrashControls, Board):
         self.redraw()
 
     def redraw(self, *_: Any) -> None:
-        self.canvas.before.clear()
+        self._dynamic_layer.clear()
+        for number, (layer, key_of, paint) in enumerate(self._layers):
+            key = key_of() if self._st else ()
+            if key != self._layer_keys[number]:
+                self._layer_keys[number] = key
+                layer.clear()
+                if self._st:
+                    with layer:
+                        paint()
         if not self._st:
             return
-        with self.canvas.before:
+        with self._dynamic_layer:
             self.painter.paint()
             if self.mode in ("direction", "battery"):
                 self.painter.arrows(ARROW_RADIUS)

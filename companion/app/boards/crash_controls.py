@@ -89,8 +89,8 @@ class CrashControls:
 
     def open_picker(self, purpose: str) -> None:
         self.picker_purpose = purpose
-        if self.picker is None:
-            self.picker = CrashPicker(board=self)
+        if self.picker is None:  # made once, then kept for the next time it is needed
+            self.picker = getattr(self, "_spare_picker", None) or CrashPicker(board=self)
             self.add_widget(self.picker)
         self._layout()
         self._fill_picker()
@@ -98,6 +98,7 @@ class CrashControls:
     def close_picker(self, redraw: bool = True) -> None:
         if self.picker is not None:
             self.remove_widget(self.picker)
+            self._spare_picker = self.picker
             self.picker = None
         self.picker_purpose = ""
         self.picks = []

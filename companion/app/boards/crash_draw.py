@@ -2,7 +2,10 @@
 the targets of the current step, and what the last (or previewed) action moved.
 
 Reads what it paints from the board widget (``shown_fields``, ``shown_events``, ``targets``,
-``selected``, ``steps``); keeps no state except cached text textures.
+``selected``, ``steps``); keeps no state except cached text textures and the key of the static
+layer. Two layers: the static board (background, hexes, values, holes, tile borders), painted
+again only when the geometry or the holes change, and everything that moves (bells, cars, the
+operator, targets, arrows), painted on every redraw.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from companion.app.boards.crash_hex import (
     HOLE_COLOUR,
     MOVE_COLOUR,
     OFF_COLOUR,
+    SEGMENTS,
     SELECTED_COLOUR,
     TARGET_COLOUR,
     TILE_EDGE_COLOUR,
@@ -34,6 +38,8 @@ from companion.app.boards.crash_hex import (
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
 
 BACKGROUND = (0.20, 0.22, 0.26, 1)
+COVER_SCALE = 0.86
+"""A field's value is covered by a hex this big (inside its outline and the tile borders)."""
 
 
 class BoardPainter:
@@ -42,18 +48,54 @@ class BoardPainter:
         self.texts = Texts()
         self._edges: tuple[HexGrid, list[tuple[float, float, float, float]]] | None = None
 
-    def paint(self) -> None:
+    def static_key(self) -> tuple[Any, ...]:
+        """What the static layer depends on: the geometry and each field's hole and value."""
+        board = self.board
+        return (tuple(board.pos), tuple(board.size), self.board.grid(),
+                tuple((field["name"], field["hole"], field["value"])
+                      for field in board.shown_fields))
+
+    def paint_static(self) -> None:
+        """The board without anything that moves: every value is shown (``paint`` covers
+        those under a car, a bell or the operator)."""
         board = self.board
         grid: HexGrid = board.grid()
         side = min(board.width, board.height)
         Color(*BACKGROUND)
         Rectangle(pos=(board.x + (board.width - side) / 2, board.y + (board.height - side) / 2),
                   size=(side, side))
-        fields = board.shown_fields
-        for field in fields:
+        for field in board.shown_fields:
             self._field(grid, field)
         self._tile_edges(grid)
-        self._targets(grid)
+
+    def covers_key(self) -> tuple[Any, ...]:
+        return (self.board.grid(), tuple(
+            field["name"] for field in self.board.shown_fields
+            if not field["hole"] and (field["car"] or field["bell"] or field["operator"])))
+
+    def paint_covers(self) -> None:
+        """Hide the value of each field under a car, a bell or the operator."""
+        grid: HexGrid = self.board.grid()
+        for field in self.board.shown_fields:
+            if not field["hole"] and (field["car"] or field["bell"] or field["operator"]):
+                Color(*VALUE_COLOURS.get(field["value"], VALUE_COLOURS[0]))
+                fill_hex(grid, field["name"], COVER_SCALE)
+
+    def targets_key(self) -> tuple[Any, ...]:
+        board = self.board
+        if not board.targets or (board.preview and board.mode != "operator"):
+            return (board.grid(),)
+        is_strong = board.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
+        return (board.grid(), is_strong, tuple(sorted(board.targets)))
+
+    def paint_targets(self) -> None:
+        self._targets(self.board.grid())
+
+    def paint(self) -> None:
+        """What moves, over the static, covers and targets layers."""
+        board = self.board
+        grid: HexGrid = board.grid()
+        fields = board.shown_fields
         self._events(grid)
         looks = board.host.seat_looks() if board.host is not None else []
         moving = board.moving_pieces()
@@ -91,10 +133,9 @@ class BoardPainter:
         fill_hex(grid, name, 0.97)
         Color(*EDGE_COLOUR)
         outline_hex(grid, name, 1.0)
-        if not field["car"] and not field["bell"] and not field["operator"]:
-            cx, cy = grid.centre(name)
-            text_colour = (1, 1, 1, 0.95) if is_dark(colour) else (0.1, 0.1, 0.15, 0.85)
-            self.texts.draw(str(field["value"]), cx, cy, 17, colour=text_colour)
+        cx, cy = grid.centre(name)
+        text_colour = (1, 1, 1, 0.95) if is_dark(colour) else (0.1, 0.1, 0.15, 0.85)
+        self.texts.draw(str(field["value"]), cx, cy, 17, colour=text_colour)
 
     def _tile_edges(self, grid: HexGrid) -> None:
         if self._edges is None or self._edges[0] != grid:
@@ -180,9 +221,9 @@ class BoardPainter:
             cx, cy = grid.centre(parts[2])
             x, y = cx + grid.w * 0.30, cy + grid.radius * 0.45
             Color(0.05, 0.05, 0.05, 1)
-            Ellipse(pos=(x - 12, y - 12), size=(24, 24))
+            Ellipse(pos=(x - 12, y - 12), size=(24, 24), segments=SEGMENTS)
             Color(0.98, 0.78, 0.10, 1)
-            Ellipse(pos=(x - 10.5, y - 10.5), size=(21, 21))
+            Ellipse(pos=(x - 10.5, y - 10.5), size=(21, 21), segments=SEGMENTS)
             self.texts.draw(f"+{parts[3]}", x, y, 15, colour=(0, 0, 0, 1))
 
     def arrows(self, radius: float) -> None:
@@ -196,7 +237,7 @@ class BoardPainter:
             Color(0.05, 0.05, 0.05, 0.8)
             Line(points=[cx, cy, ax - ux * radius, ay - uy * radius], width=1.5)
             Color(*((1.0, 0.55, 0.0, 0.85) if key in chosen else (0.98, 0.98, 0.98, 0.72)))
-            Ellipse(pos=(ax - radius, ay - radius), size=(2 * radius,) * 2)
+            Ellipse(pos=(ax - radius, ay - radius), size=(2 * radius,) * 2, segments=SEGMENTS)
             Color(0.05, 0.05, 0.05, 1)
             Line(circle=(ax, ay, radius), width=2)
             draw_arrow(ax - ux * 15, ay - uy * 15, ax + ux * 17, ay + uy * 17, 3, 13)
@@ -214,7 +255,7 @@ class BoardPainter:
             draw_arrow(x1, y1, x2, y2, 3, 12)
         for number, (x, y) in enumerate(points[1:], start=1):
             Color(0.05, 0.05, 0.05, 1)
-            Ellipse(pos=(x - 11, y - 11), size=(22, 22))
+            Ellipse(pos=(x - 11, y - 11), size=(22, 22), segments=SEGMENTS)
             self.texts.draw(str(number), x, y, 16, colour=(1, 0.7, 0.2, 1))
 
     def point(self, grid: HexGrid, where: str | None) -> tuple[float, float] | None:

@@ -32,6 +32,8 @@ TARGET_COLOUR = (0.15, 0.85, 0.35, 1)
 SELECTED_COLOUR = (1.0, 0.55, 0.0, 1)
 MOVE_COLOUR = (1.0, 0.85, 0.0, 1)
 OFF_COLOUR = (0.95, 0.15, 0.15, 1)
+SEGMENTS = 32
+"""Segments of a small disc (Kivy's default of 180 costs vertices and nothing shows)."""
 
 
 def fill_hex(grid: HexGrid, name: str, scale: float = 1.0) -> None:
@@ -86,9 +88,9 @@ def draw_car(texts: Texts, cx: float, cy: float, size: float, colour: Sequence[f
     half = size / 2
     Color(0.02, 0.02, 0.02, alpha)
     if is_magnet:
-        Ellipse(pos=(cx - half - 2, cy - half - 2), size=(size + 4, size + 4))
+        Ellipse(pos=(cx - half - 2, cy - half - 2), size=(size + 4, size + 4), segments=SEGMENTS)
         Color(*colour[:3], alpha)
-        Ellipse(pos=(cx - half, cy - half), size=(size, size))
+        Ellipse(pos=(cx - half, cy - half), size=(size, size), segments=SEGMENTS)
         Color(1, 1, 1, alpha)
         Line(circle=(cx, cy, half * 0.78, -120, 120), width=2.2)  # the magnet's horseshoe
         Color(0.02, 0.02, 0.02, alpha)
@@ -107,13 +109,15 @@ def draw_bell(cx: float, cy: float, size: float) -> None:
     half = size / 2
     Color(0.05, 0.05, 0.05, 1)
     Ellipse(pos=(cx - half * 0.62 - 1.5, cy - half * 0.35 - 1.5),
-            size=(half * 1.24 + 3, half * 1.3 + 3))
+            size=(half * 1.24 + 3, half * 1.3 + 3), segments=SEGMENTS)
     Color(*BELL_COLOUR)
-    Ellipse(pos=(cx - half * 0.62, cy - half * 0.35), size=(half * 1.24, half * 1.3))
+    Ellipse(pos=(cx - half * 0.62, cy - half * 0.35), size=(half * 1.24, half * 1.3),
+            segments=SEGMENTS)
     Rectangle(pos=(cx - half * 0.62, cy - half * 0.35), size=(half * 1.24, half * 0.5))
     Color(0.05, 0.05, 0.05, 1)
     Rectangle(pos=(cx - half * 0.85, cy - half * 0.5), size=(half * 1.7, half * 0.22))
-    Ellipse(pos=(cx - half * 0.16, cy - half * 0.78), size=(half * 0.32, half * 0.32))
+    Ellipse(pos=(cx - half * 0.16, cy - half * 0.78), size=(half * 0.32, half * 0.32),
+            segments=SEGMENTS)
 
 
 def draw_operator(texts: Texts, cx: float, cy: float, size: float) -> None:
@@ -141,6 +145,6 @@ def draw_arrow(x1: float, y1: float, x2: float, y2: float, width: float, head: f
 
 
 __all__ = [
-    "DIRECTIONS", "FIELD_INDEX", "HexGrid", "Texts", "draw_arrow", "draw_bell", "draw_car",
-    "draw_operator", "fill_hex", "is_dark", "outline_hex", "tile_edges",
+    "DIRECTIONS", "FIELD_INDEX", "SEGMENTS", "HexGrid", "Texts", "draw_arrow", "draw_bell",
+    "draw_car", "draw_operator", "fill_hex", "is_dark", "outline_hex", "tile_edges",
 ]

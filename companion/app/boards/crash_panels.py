@@ -38,21 +38,38 @@ class CrashStrip(BoxLayout):
 
     def set_buttons(self, text: str, buttons: list[tuple[str, str, Callable[[], None], bool]],
                     chosen: str = "") -> None:
-        """``buttons``: (id, label, action, enabled); ``chosen`` is shown as selected."""
+        """``buttons``: (id, label, action, enabled); ``chosen`` is shown as selected.
+
+        The button widgets are kept and given new labels and actions (making a kv widget is
+        the expensive part of a tap); only a longer row makes new ones.
+        """
         self.text = text
         box = self.ids.buttons
-        box.clear_widgets()
-        for key, label, action, enabled in buttons:
-            button = CrashStripButton(text=label, key=key, disabled=not enabled,
-                                      tone="chosen" if key == chosen else "normal")
-            button.bind(on_release=lambda _b, act=action: act())
-            box.add_widget(button)
+        shown: list[CrashStripButton] = list(reversed(box.children))
+        for number, (key, label, action, enabled) in enumerate(buttons):
+            if number < len(shown):
+                button = shown[number]
+            else:
+                button = CrashStripButton()
+                button.bind(on_release=_act)
+                box.add_widget(button)
+            button.text, button.key, button.action = label, key, action
+            button.disabled = not enabled
+            button.tone = "chosen" if key == chosen else "normal"
+        for button in shown[len(buttons):]:
+            box.remove_widget(button)
         self.ids.label.size_hint_x = 1 if not buttons else (0.0001 if len(buttons) >= 4 else 0.9)
         self.ids.label.opacity = 0 if len(buttons) >= 4 else 1
 
 
 class CrashStripButton(BigButton):
     key = StringProperty("")
+    action: Callable[[], None] | None = None
+
+
+def _act(button: CrashStripButton) -> None:
+    if button.action is not None:
+        button.action()
 
 
 class CrashCardButton(BigButton):
@@ -69,19 +86,31 @@ class CrashPicker(BoxLayout):
     board = ObjectProperty(None, allownone=True)
     title = StringProperty("")
     can_cancel = BooleanProperty(True)
+    _on_pick: Callable[[str], None] | None = None
 
     def set_choices(self, title: str, choices: list[tuple[str, str, str, bool]],
                     on_pick: Callable[[str], None], cancel_label: str) -> None:
         """``choices``: (key, label, card colour name, enabled)."""
         self.title = title
+        self._on_pick = on_pick
         grid = self.ids.grid
-        grid.clear_widgets()
-        for key, label, colour, enabled in choices:
-            button = CrashCardButton(text=label, kind=key, disabled=not enabled,
-                                     card_colour=CARD_COLOURS.get(colour, CARD_COLOURS["grey"]))
-            button.bind(on_release=lambda _b, k=key: on_pick(k))
-            grid.add_widget(button)
+        shown: list[CrashCardButton] = list(reversed(grid.children))
+        for number, (key, label, colour, enabled) in enumerate(choices):
+            if number < len(shown):  # kept from the last time, given new contents
+                button = shown[number]
+            else:
+                button = CrashCardButton()
+                button.bind(on_release=self._picked)
+                grid.add_widget(button)
+            button.text, button.kind, button.disabled = label, key, not enabled
+            button.card_colour = CARD_COLOURS.get(colour, CARD_COLOURS["grey"])
+        for button in shown[len(choices):]:
+            grid.remove_widget(button)
         self.ids.cancel.text = cancel_label
+
+    def _picked(self, button: CrashCardButton) -> None:
+        if self._on_pick is not None:
+            self._on_pick(button.kind)
 
     def button(self, key: str) -> Any:
         for child in self.ids.grid.children:

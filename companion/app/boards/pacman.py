@@ -76,6 +76,8 @@ class PacmanBoard(QuoridorBoard):
         self._reset_from: dict[str, tuple[float, float]] = {}
         self._vanish: dict[str, tuple[str, int]] = {}
         self._caption_event: Any = None
+        self._captions: dict[tuple[str, int], Any] = {}
+        self._refreshing = False
         self.bind(selected_ghost=self._redraw, option_index=self._redraw,
                   reset_progress=self._redraw, caption=self._redraw)
 
@@ -89,14 +91,18 @@ class PacmanBoard(QuoridorBoard):
         self._state = snapshot["state"]
         self._to_move = snapshot.get("to_move")
         self._legal = set(self.host.legal()) if self.is_interactive else set()
-        self.preview = ""
-        self._destination, self._options = "", []
-        to_move = self._state.get("ghosts_to_move", [])
-        self.selected_ghost = to_move[0] if len(to_move) == 1 and self.is_interactive else ""
-        self._animate(before, events)
-        if self.selected_ghost and not self.caption:
-            self._set_caption(self._frenzy_text(self.selected_ghost), fade=False)
-        self.hint = self._hint()
+        self._refreshing = True  # the properties set below would each redraw: draw once
+        try:
+            self.preview = ""
+            self._destination, self._options = "", []
+            to_move = self._state.get("ghosts_to_move", [])
+            self.selected_ghost = to_move[0] if len(to_move) == 1 and self.is_interactive else ""
+            self._animate(before, events)
+            if self.selected_ghost and not self.caption:
+                self._set_caption(self._frenzy_text(self.selected_ghost), fade=False)
+            self.hint = self._hint()
+        finally:
+            self._refreshing = False
         self._redraw()
 
     def choice_label(self, line: str) -> str:
@@ -350,6 +356,8 @@ class PacmanBoard(QuoridorBoard):
     # -- drawing ---------------------------------------------------------------------------------
 
     def _redraw(self, *_: Any) -> None:
+        if self._refreshing:
+            return
         self.canvas.clear()
         if not self._state:
             return
@@ -580,12 +588,18 @@ class PacmanBoard(QuoridorBoard):
                   pos=(left + (width - label.width) / 2, y + 5))
 
     def _caption_texture(self, text: str, width: int) -> Any:
-        from kivy.core.text import Label as CoreLabel
+        """Made once per text and width (a redraw per animation frame reuses it)."""
+        key = (text, width)
+        if key not in self._captions:
+            from kivy.core.text import Label as CoreLabel
 
-        label = CoreLabel(text=text, font_size=20, bold=True, color=(1, 1, 1, 1),
-                          text_size=(width, None), halign="center")
-        label.refresh()
-        return label.texture
+            if len(self._captions) > 64:
+                self._captions.clear()
+            label = CoreLabel(text=text, font_size=20, bold=True, color=(1, 1, 1, 1),
+                              text_size=(width, None), halign="center")
+            label.refresh()
+            self._captions[key] = label.texture
+        return self._captions[key]
 
 
 __all__ = ["GHOSTS", "PacmanBoard"]

@@ -43,6 +43,7 @@ class NewGameScreen(Screen):
 
     def on_controller_change(self, change: Any) -> None:
         if change.kind == "lang" and self.game:
+            self.problem = ""
             self._build()
 
     # -- one call per kv handler ---------------------------------------------------------------

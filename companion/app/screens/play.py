@@ -36,8 +36,8 @@ SCOREBOARD_TWO_COLUMNS = 5
 compact rows, so the die and the instructions keep their room."""
 INSTRUCTION_LINE = 24
 """The height of one line of instructions (20 px text)."""
-CHOICE_PITCH = 66
-"""A choice button (60 px) and the space below it."""
+CHOICE_PITCH = 62
+"""A choice button (56 px) and the space below it."""
 ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
 """Scoreboard row heights in one column, by the number of players."""
 
@@ -246,8 +246,7 @@ class PlayScreen(Screen):
         row_class = CompactScoreRow if compact else ScoreRow
         for seat, look in enumerate(looks):
             values = counters.get(seat, {})
-            separator = " · " if compact else "  ·  "
-            text = separator.join(f"{controller.counter_name(k)} {v}" for k, v in values.items())
+            text = " · ".join(f"{controller.counter_name(k)} {v}" for k, v in values.items())
             box.add_widget(row_class(
                 name=look.name, colour=look.colour, letter=look.letter, counters=text,
                 is_turn=seat == match.to_move, height=row_height))
@@ -283,7 +282,7 @@ class PlayScreen(Screen):
         if match.awaiting == "choice":
             self.action_kind = "choice"
             legal = match.legal()
-            choices = ChoiceArea(instructions=lines, reserve=len(legal) * CHOICE_PITCH)
+            choices = ChoiceArea(instructions=lines, reserve=len(legal) * CHOICE_PITCH - 6)
             for line in legal:
                 choices.ids.choices.add_widget(ChoiceButton(
                     screen=self, line=line, text=self.board.choice_label(line)))
@@ -297,7 +296,7 @@ class PlayScreen(Screen):
     def instruction_lines(self) -> list[str]:
         """The instructions the action area shows now (for tests and the log)."""
         area = self.ids.action_area
-        return list(area.children[0].instructions) if area.children else []
+        return list(getattr(area.children[0], "instructions", ())) if area.children else []
 
 
 def coloured_status(text: str, looks: list[Any], seat: int | None) -> str:

@@ -17,19 +17,47 @@ from companion.games.crash.actions import (
     operator_step_targets,
     placement_cost,
 )
-from companion.games.crash.board import DIRECTIONS, FIELD_COUNT, FIELD_NAMES, RULES, field_index
+from companion.games.crash.board import (
+    DIRECTIONS,
+    FIELD_COUNT,
+    FIELD_NAMES,
+    RULES,
+    field_index,
+)
 from companion.games.crash.legal import (
+    _BOARD_ONLY,
+    _bell_in_line,
+    _magnet_ring_possible,
     card_candidates,
-    legal_lines,
+    evaluating_operator_paths,
+    operator_lengths,
+    operator_results,
+    placement_candidates,
     push_directions_at,
     swap_candidates,
 )
 from companion.games.crash.legal import (
+    _accepted as _line_accepted,
+)
+from companion.games.crash.legal import (
     operator_paths as _operator_paths,
 )
-from companion.games.crash.notation import MagnetPlace, format_place, format_step, parse_step
+from companion.games.crash.notation import (
+    MagnetPlace,
+    OpStep,
+    format_place,
+    format_step,
+    parse_step,
+)
 from companion.games.crash.sim import Sim
-from companion.games.crash.state import ACTION_END, SIDES, CrashState
+from companion.games.crash.state import (
+    ACTION_END,
+    HOLE_BASE,
+    SIDES,
+    CrashState,
+    car_is_magnet,
+    car_side,
+)
 from companion.games.crash.turns import apply_input, apply_play
 
 
@@ -62,30 +90,65 @@ def push_directions(state: CrashState, field: str) -> dict[str, list[int]]:
     sim = Sim(state)
     if not sim.is_empty(index):
         return {}
-    directions = push_directions_at(sim, index)
-    blue = blue_effect(state)
     options: dict[str, list[int]] = {}
-    candidates: list[tuple[tuple[int, ...], int]]
-    if blue == "expansion":
-        candidates = [((), 0)] + [((d,), 0) for d in directions]
-    elif blue == "double":
-        candidates = [((a, b), 0) for a in directions for b in directions if a != b]
-    else:
-        batteries = max_batteries(state)
-        candidates = [((d,), n) for d in directions for n in range(batteries + 1)]
     yellow = state.obligation == "yellow"
-    for dirs, count in candidates:
+    for dirs, count in _push_candidates(state, sim, index):
         if yellow and not _accepted(state, format_place(index, dirs, count)):
             continue
         options.setdefault(",".join(DIRECTIONS[d] for d in dirs), []).append(count)
     return options
 
 
+def _push_candidates(state: CrashState, sim: Sim,
+                     index: int) -> list[tuple[tuple[int, ...], int]]:
+    """(push directions, batteries) a normal car placed on the empty field ``index`` may take,
+    before the yellow check."""
+    directions = push_directions_at(sim, index)
+    blue = blue_effect(state)
+    if blue == "expansion":
+        return [((), 0)] + [((d,), 0) for d in directions]
+    if blue == "double":
+        return [((a, b), 0) for a in directions for b in directions if a != b]
+    batteries = max_batteries(state)
+    return [((d,), n) for d in directions for n in range(batteries + 1)]
+
+
 def legal_placement_fields(state: CrashState, kind: str = "normal") -> list[str]:
-    """Fields where a car of ``kind`` (``"normal"`` or ``"magnet"``) may be placed now."""
+    """Fields where a car of ``kind`` (``"normal"`` or ``"magnet"``) may be placed now.
+
+    The same answers as asking ``push_directions()`` / ``magnet_preview()`` field by field,
+    with one simulation of the board for all fields.
+    """
     if kind == "magnet":
-        return [name for name in FIELD_NAMES if magnet_preview(state, name).get("legal")]
-    return [name for name in FIELD_NAMES if push_directions(state, name)]
+        return _magnet_fields(state)
+    if not _placement_open(state) or state.supply(state.side)[0] < 1:
+        return []
+    sim = Sim(state)
+    yellow = state.obligation == "yellow"
+    fields = []
+    for index, name in enumerate(FIELD_NAMES):
+        if not sim.is_empty(index):
+            continue
+        candidates = _push_candidates(state, sim, index)
+        if yellow:
+            if any(_accepted(state, format_place(index, dirs, count))
+                   for dirs, count in candidates):
+                fields.append(name)
+        elif candidates:
+            fields.append(name)
+    return fields
+
+
+def _magnet_fields(state: CrashState) -> list[str]:
+    if not _placement_open(state) or state.supply(state.side)[1] < 1:
+        return []
+    blue = blue_effect(state)
+    if blue is not None and blue != "expansion":
+        return []
+    sim = Sim(state)
+    return [name for index, name in enumerate(FIELD_NAMES) if sim.is_empty(index)
+            and (blue is not None or magnet_could_pull(sim, index))
+            and _accepted(state, f"magnet {name}")]  # R50 is checked by applying it
 
 
 def magnet_preview(state: CrashState, field: str) -> dict[str, Any]:
@@ -129,15 +192,6 @@ def operator_steps(state: CrashState, steps: list[str]) -> list[str]:
     """
     if not _in_play(state) or blue_effect(state) is not None or len(steps) >= 4:
         return []
-    if state.obligation == "yellow":
-        prefix = " ".join(["operator", *steps]).lower()
-        result: list[str] = []
-        for path in operator_paths(state, 2) + operator_paths(state, 4):
-            if path.lower().startswith(prefix + " "):
-                step = path[len(prefix) + 1:].split()[0]
-                if step not in result:
-                    result.append(step)
-        return result
     sim = Sim(state)
     visited = {sim.operator}
     try:
@@ -145,6 +199,8 @@ def operator_steps(state: CrashState, steps: list[str]) -> list[str]:
             operator_step(sim, parse_step(token, token), visited)
     except IllegalInput:
         return []
+    if state.obligation == "yellow":
+        return _evaluating_steps(state, sim, visited, steps)
     lengths = [2, 4] if state.scores[state.side] - RULES.operator4_cost >= 1 else [2]
     wanted = [n - len(steps) - 1 for n in lengths if n > len(steps)]
     offered = []
@@ -175,14 +231,89 @@ def _can_continue(sim: Sim, visited: set[int], more: int) -> bool:
     return False
 
 
+def _evaluating_steps(state: CrashState, sim: Sim, visited: set[int],
+                      steps: list[str]) -> list[str]:
+    """Under a yellow obligation: the next steps of some whole 2- or 4-step path the rules
+    accept (it sets off an evaluation), in the order the full path lists give them."""
+    lengths = [2, 4] if state.scores[state.side] - 2 >= 1 else [2]
+    tokens = [format_step(parse_step(token, token)) for token in steps]
+    result: list[str] = []
+    for length in lengths:
+        if length <= len(steps):
+            continue
+        for target in operator_step_targets(sim, sim.operator):
+            token = format_step(target)
+            if token in result:
+                continue
+            if _path_accepted(state, sim, visited, [*tokens, token], target,
+                              length - len(steps) - 1):
+                result.append(token)
+    return result
+
+
+def _path_accepted(state: CrashState, sim: Sim, visited: set[int], tokens: list[str],
+                   step: OpStep, more: int) -> bool:
+    """Whether taking ``step`` and then ``more`` steps makes a path the rules accept."""
+    branch = sim.clone()
+    seen = set(visited)
+    try:
+        operator_step(branch, step, seen)
+    except IllegalInput:
+        return False
+    if more == 0:
+        return _accepted(state, " ".join(["operator", *tokens]))
+    return any(_path_accepted(state, branch, seen, [*tokens, format_step(target)], target,
+                              more - 1)
+               for target in operator_step_targets(branch, branch.operator))
+
+
 def operator_paths(state: CrashState, length: int) -> list[str]:
     if not _in_play(state) or blue_effect(state) is not None:
         return []
     if length == 4 and state.scores[state.side] - 2 < 1:
         return []
-    paths = list(_operator_paths(state, Sim(state), length))
-    if state.obligation == "yellow":
-        paths = [path for path in paths if _accepted(state, path)]
+    sim = Sim(state)
+    if state.obligation == "yellow":  # only paths that set off an evaluation (C2), as legal()
+        return [line for line, branch in operator_results(sim, length) if _evaluates(branch)]
+    return _walk_paths(sim, length)
+
+
+def _evaluates(branch: Sim) -> bool:
+    branch.finish()
+    return branch.evaluated or branch.over
+
+
+def _walk_paths(sim: Sim, length: int) -> list[str]:
+    """``legal.operator_paths``' list, in its order, without copying the board for the last
+    step: a step that pushes no car only moves the operator, which is put back."""
+    paths: list[str] = []
+
+    def walk(current: Sim, visited: set[int], steps: list[str]) -> None:
+        last = len(steps) == length - 1
+        prefix = " ".join(["operator", *steps, ""])
+        for step in operator_step_targets(current, current.operator):
+            if (step.field if step.field >= 0 else HOLE_BASE + step.hole) in visited:
+                continue  # R58: operator_step would reject it
+            pushes = step.field >= 0 and bool(current.cars[step.field])
+            branch = current if last and not pushes else current.clone()
+            operator, events = branch.operator, len(branch.events)
+            seen = set(visited)
+            try:
+                operator_step(branch, step, seen)
+            except IllegalInput:
+                continue
+            if branch is current:  # a last step without a push: just put the operator back
+                paths.append(prefix + format_step(step))
+                current.operator = operator
+                del current.events[events:]
+            elif last:
+                paths.append(prefix + format_step(step))
+            else:
+                walk(branch, seen, [*steps, format_step(step)])
+
+    start = sim.clone()
+    start.events = []
+    walk(start, {sim.operator}, [])
     return paths
 
 
@@ -199,13 +330,88 @@ def card_targets(state: CrashState, kind: str) -> list[str]:
 
 
 def legal_actions(state: CrashState) -> dict[str, str | None]:
-    """Each action type with ``None`` when available or a reason why not (E2)."""
-    lines = legal_lines(state)
-    heads = {line.split()[0] for line in lines}
+    """Each action type with ``None`` when available or a reason why not (E2).
+
+    Asks whether one legal line of each kind exists (stopping at the first), never the full
+    ``legal()`` list; the answers are those of the heads of ``legal_lines(state)``.
+    """
+    heads = possible_heads(state)
     reasons: dict[str, str | None] = {}
     for head in ("place", "magnet", "operator", "card", "swap", "pass"):
         reasons[head] = None if head in heads else _why_not(state, head)
     return reasons
+
+
+def possible_heads(state: CrashState) -> set[str]:
+    """The first words of the legal lines in the play phase ("place", "magnet", "operator",
+    "card", "swap", "pass"), found by existence checks."""
+    if state.is_over or state.setup or state.action == ACTION_END:
+        return set()
+    sim = Sim(state)
+    yellow = state.obligation == "yellow"
+    heads: set[str] = set()
+    if _placement_exists(state, sim, yellow, "place "):
+        heads.add("place")
+    if _placement_exists(state, sim, yellow, "magnet "):
+        heads.add("magnet")
+    if blue_effect(state) is None:
+        if _operator_exists(state, sim, yellow):
+            heads.add("operator")
+        prune = _evaluation_pruning(sim) if yellow else None
+        if any(not (check or yellow) or _line_accepted(state, line)
+               for line, check in card_candidates(state, sim)
+               if prune is None or not _cannot_evaluate(sim, line, *prune)):
+            heads.add("card")
+        first_swap = next(iter(swap_candidates(state)), None)
+        if first_swap is not None and (not yellow or _line_accepted(state, first_swap[0])):
+            heads.add("swap")  # under yellow legal() checks only the first swap, for all
+    if state.obligation is None:
+        heads.add("pass")
+    return heads
+
+
+def _placement_exists(state: CrashState, sim: Sim, yellow: bool, head: str) -> bool:
+    if head == "place ":
+        if not _placement_open(state) or state.supply(state.side)[0] < 1:
+            return False
+        if not yellow:
+            return any(sim.is_empty(index) and _push_candidates(state, sim, index)
+                       for index in range(FIELD_COUNT))
+    prune = _evaluation_pruning(sim) if yellow else None
+    for line, check in placement_candidates(state, sim):
+        if not line.startswith(head):
+            continue
+        if prune is not None and _cannot_evaluate(sim, line, *prune):
+            continue
+        if not (check or yellow) or _line_accepted(state, line):
+            return True
+    return False
+
+
+def _evaluation_pruning(sim: Sim) -> tuple[bool, bool]:
+    """(may prune, magnets on the board): as ``legal.evaluating_action_exists`` prunes."""
+    counts = [0, 0]
+    for cell in sim.cars:
+        if cell:
+            counts[car_side(cell)] += 1
+    return min(counts) > 2, any(car_is_magnet(cell) for cell in sim.cars)
+
+
+def _cannot_evaluate(sim: Sim, line: str, may_prune: bool, magnets: bool) -> bool:
+    """An action that surely sets off no evaluation (so a yellow obligation rejects it): the
+    shortcuts of ``legal.evaluating_action_exists``."""
+    if not may_prune:
+        return False
+    if line.startswith(_BOARD_ONLY):
+        return not _magnet_ring_possible(sim, line)
+    return line.startswith("place ") and not magnets and not _bell_in_line(sim, line)
+
+
+def _operator_exists(state: CrashState, sim: Sim, yellow: bool) -> bool:
+    if yellow:
+        return any(True for _ in evaluating_operator_paths(state))
+    return any(any(True for _ in _operator_paths(state, sim, length))
+               for length in operator_lengths(state))
 
 
 def _why_not(state: CrashState, head: str) -> str:
