@@ -18,7 +18,7 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -40,7 +40,9 @@ from companion.app.boards.clovece_paint import (
     SEGMENTS,
     TextCache,
     draw_dice,
+    draw_houses,
     draw_piece,
+    draw_track,
     ink,
 )
 from companion.app.widgets import BigButton
@@ -53,9 +55,6 @@ PIECE_LETTERS = {"en": dict(zip(COLOURS, "RYGB")), "cs": dict(zip(COLOURS, "ČŽ
 """The letter on a piece: its colour's initial in the players' language (colour-blind help)."""
 
 BOARD_COLOUR = (0.96, 0.92, 0.80, 1)
-FIELD_COLOUR = (1.0, 1.0, 1.0, 1)
-OUTLINE_COLOUR = (0.25, 0.22, 0.18, 1)
-UNUSED_SEAT_COLOUR = (0.78, 0.76, 0.70, 1)
 PULSE_SECONDS = 0.8
 """One pulse: the rings fade out and back in."""
 PULSE_FOR_SECONDS = 2.4
@@ -94,6 +93,8 @@ class CloveceBoard(Board):
         self._overlay: Any = None
         self._buttons: list[BigButton] = []
         self._buttons_key: tuple[Any, ...] = ()
+        self._canvases: tuple[Canvas, Canvas] | None = None
+        self._static_key: tuple[Any, ...] = ()
         self._notice: CloveceNotice | None = None
         self.bind(pos=self._redraw, size=self._redraw, move_progress=self._redraw,
                   pulse=self._update_glows)
@@ -368,19 +369,32 @@ class CloveceBoard(Board):
     # -- drawing ---------------------------------------------------------------------------------
 
     def _redraw(self, *_: Any) -> None:
-        self.canvas.before.clear()
+        """The board itself (track, numbers, houses) is painted again only when its geometry,
+        the seats or their looks change; what moves on every redraw."""
+        static, dynamic = self._layers()
+        dynamic.clear()
         self._glows = []
         self._badges = []
         if not self._state:
+            static.clear()
+            self._static_key = ()
             return
         layout = self._layout()
         looks = self.host.seat_looks() if self.host is not None else []
-        with self.canvas.before:
-            Color(*BOARD_COLOUR)
-            side = min(self.width, self.height)
-            Rectangle(pos=(self.center_x - side / 2, self.center_y - side / 2), size=(side, side))
-            self._draw_track(layout, looks)
-            self._draw_houses(layout, looks)
+        key = (tuple(self.pos), tuple(self.size), self._state["board"]["name"],
+               self._state["board"].get("length"), tuple(self._ranks().items()), tuple(looks))
+        if key != self._static_key:
+            self._static_key = key
+            static.clear()
+            with static:
+                Color(*BOARD_COLOUR)
+                side = min(self.width, self.height)
+                Rectangle(pos=(self.center_x - side / 2, self.center_y - side / 2),
+                          size=(side, side))
+                draw_track(self._texts, layout, self._state["board"], self._ranks(), looks)
+                draw_houses(layout, self._ranks(), looks)
+        with dynamic:
+            self._draw_seats(layout, looks)
             self._draw_pieces(layout)
             self._draw_rolls(layout)
             self._draw_glows(layout)
@@ -391,54 +405,17 @@ class CloveceBoard(Board):
         if self._overlay is not None:
             self._overlay.center = self.center
 
-    def _draw_track(self, layout: Layout, looks: list[Any]) -> None:
-        board = self._state["board"]
-        ranks = self._ranks()
-        starts = {board["start"][label]: int(label[1:]) for label in board["start"]}
-        is_cross = board["name"] == "board4"
-        if is_cross:
-            Color(*OUTLINE_COLOUR)
-            Line(points=[c for xy in layout.fields + layout.fields[:1] for c in xy], width=2)
-        else:
-            Color(*OUTLINE_COLOUR)
-            Line(points=[c for xy in layout.fields for c in xy], width=2, close=True)
-        occupied = {piece["field"] for piece in self._state["track"]}
-        r = layout.field_radius
-        for number, (x, y) in enumerate(layout.fields):
-            seat = starts.get(number)
-            if seat is not None and seat in ranks and ranks[seat] < len(looks):
-                Color(*looks[ranks[seat]].colour)
-            else:
-                Color(*FIELD_COLOUR)
-            Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r), segments=SEGMENTS)
-            Color(*OUTLINE_COLOUR)
-            Line(circle=(x, y, r, 0, 360, SEGMENTS), width=1.2)
-            if number not in occupied and (is_cross or number % 2 == 0):
-                rank = ranks.get(seat, len(looks)) if seat is not None else len(looks)
-                text_colour = (ink(looks[rank].colour) if rank < len(looks)
-                               else (0.45, 0.42, 0.36, 1))
-                self._texts.draw(str(number), max(11, int(r * 0.7)), x, y, text_colour)
-
-    def _draw_houses(self, layout: Layout, looks: list[Any]) -> None:
+    def _draw_seats(self, layout: Layout, looks: list[Any]) -> None:
+        """The mover's house framed; each player's tag (where the buttons leave room)."""
         ranks = self._ranks()
         mover = self._mover()
-        r = layout.slot_radius
         for seat, box in layout.home_boxes.items():
             rank = ranks.get(seat)
             look = looks[rank] if rank is not None and rank < len(looks) else None
-            colour = look.colour if look is not None else UNUSED_SEAT_COLOUR
-            Color(colour[0], colour[1], colour[2], 0.45 if look is not None else 0.25)
-            corner = box[2] / 2 if "round_homes" in layout.extra else 8
-            RoundedRectangle(pos=box[:2], size=box[2:], radius=[corner])
             if seat == mover:
+                corner = box[2] / 2 if "round_homes" in layout.extra else 8
                 Color(0.05, 0.05, 0.05, 1)
                 Line(rounded_rectangle=(*box, corner), width=3)
-            for spots in (layout.homes[seat], layout.goals[seat]):
-                for x, y in spots:
-                    Color(colour[0], colour[1], colour[2], 0.35 if look is not None else 0.2)
-                    Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r), segments=SEGMENTS)
-                    Color(*(colour if look is not None else UNUSED_SEAT_COLOUR))
-                    Line(circle=(x, y, r, 0, 360, SEGMENTS), width=2)
             has_buttons = seat == mover and ("pass" in self._legal or "stop" in self._legal)
             if look is not None and not (has_buttons and "names" in layout.extra):
                 self._draw_seat_tag(layout, seat, look)
@@ -556,6 +533,15 @@ class CloveceBoard(Board):
         draw_dice(self._texts, box, dice, index)
 
     # -- geometry --------------------------------------------------------------------------------
+
+    def _layers(self) -> tuple[Canvas, Canvas]:
+        """The static board and what moves, in ``canvas.before`` (made on first use)."""
+        if self._canvases is None:
+            self.canvas.before.clear()
+            self._canvases = (Canvas(), Canvas())
+            for layer in self._canvases:
+                self.canvas.before.add(layer)
+        return self._canvases
 
     def _layout(self) -> Layout:
         board = self._state["board"]

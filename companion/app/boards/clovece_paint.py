@@ -18,6 +18,9 @@ PIECE_RGBA = {
 GLOW_COLOUR = (1.0, 0.55, 0.0)
 """Rings around what may be tapped now, and around the roll in use."""
 MAX_DIE = 44
+FIELD_COLOUR = (1.0, 1.0, 1.0, 1)
+OUTLINE_COLOUR = (0.25, 0.22, 0.18, 1)
+UNUSED_SEAT_COLOUR = (0.78, 0.76, 0.70, 1)
 SEGMENTS = 36
 """Segments of a small disc (Kivy's default of 180 costs vertices and nothing shows)."""
 
@@ -98,6 +101,52 @@ def draw_dice(texts: TextCache, box: tuple[float, float, float, float],
         elif status == "passed":
             Color(0.35, 0.35, 0.35, 1)
             Line(points=[dx + 5, dy + size / 2, dx + size - 5, dy + size / 2], width=3)
+
+
+def draw_track(texts: TextCache, layout: Any, board: dict[str, Any], ranks: dict[int, int],
+               looks: list[Any]) -> None:
+    """The track: its line, the fields (start fields in their seat's colour), the numbers."""
+    starts = {board["start"][label]: int(label[1:]) for label in board["start"]}
+    is_cross = board["name"] == "board4"
+    if is_cross:
+        Color(*OUTLINE_COLOUR)
+        Line(points=[c for xy in layout.fields + layout.fields[:1] for c in xy], width=2)
+    else:
+        Color(*OUTLINE_COLOUR)
+        Line(points=[c for xy in layout.fields for c in xy], width=2, close=True)
+    r = layout.field_radius
+    for number, (x, y) in enumerate(layout.fields):
+        seat = starts.get(number)
+        if seat is not None and seat in ranks and ranks[seat] < len(looks):
+            Color(*looks[ranks[seat]].colour)
+        else:
+            Color(*FIELD_COLOUR)
+        Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r), segments=SEGMENTS)
+        Color(*OUTLINE_COLOUR)
+        Line(circle=(x, y, r, 0, 360, SEGMENTS), width=1.2)
+        if is_cross or number % 2 == 0:  # a piece on the field covers its number
+            rank = ranks.get(seat, len(looks)) if seat is not None else len(looks)
+            text_colour = (ink(looks[rank].colour) if rank < len(looks)
+                           else (0.45, 0.42, 0.36, 1))
+            texts.draw(str(number), max(11, int(r * 0.7)), x, y, text_colour)
+
+
+def draw_houses(layout: Any, ranks: dict[int, int], looks: list[Any]) -> None:
+    """Each seat's house (home and goal slots) tinted in its colour; unused seats grey."""
+    r = layout.slot_radius
+    for seat, box in layout.home_boxes.items():
+        rank = ranks.get(seat)
+        look = looks[rank] if rank is not None and rank < len(looks) else None
+        colour = look.colour if look is not None else UNUSED_SEAT_COLOUR
+        Color(colour[0], colour[1], colour[2], 0.45 if look is not None else 0.25)
+        corner = box[2] / 2 if "round_homes" in layout.extra else 8
+        RoundedRectangle(pos=box[:2], size=box[2:], radius=[corner])
+        for spots in (layout.homes[seat], layout.goals[seat]):
+            for x, y in spots:
+                Color(colour[0], colour[1], colour[2], 0.35 if look is not None else 0.2)
+                Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r), segments=SEGMENTS)
+                Color(*(colour if look is not None else UNUSED_SEAT_COLOUR))
+                Line(circle=(x, y, r, 0, 360, SEGMENTS), width=2)
 
 
 def ink(colour: Sequence[float]) -> tuple[float, float, float, float]:

@@ -101,7 +101,7 @@ class CrashControls:
             self._spare_picker = self.picker
             self.picker = None
         self.picker_purpose = ""
-        self.picks = []
+        self.picks: list[str] = []
         if redraw:
             self._update_strip()
 
@@ -193,7 +193,7 @@ class CrashControls:
 
     def _start_card(self, kind: str) -> None:
         self.card = kind
-        self.card_args = []
+        self.card_args: list[str] = []
         self._card_lines = queries.card_targets(self.game, kind)
         if CARD_ARGUMENTS.get(kind, 0) == 0:
             self._set_preview(f"card {kind}")

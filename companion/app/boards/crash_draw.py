@@ -247,9 +247,9 @@ class BoardPainter:
         if not board.steps:
             return
         start = board._st.get("operator")
-        points = [self.point(grid, start)] + [self.point(grid, step.split("/")[0])
-                                               for step in board.steps]
-        points = [p for p in points if p is not None]
+        found = [self.point(grid, start)] + [self.point(grid, step.split("/")[0])
+                                              for step in board.steps]
+        points = [p for p in found if p is not None]
         Color(*SELECTED_COLOUR)
         for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
             draw_arrow(x1, y1, x2, y2, 3, 12)

@@ -67,6 +67,8 @@ class PacmanBoard(QuoridorBoard):
     """0 → 1 while everyone slides back to the start squares after a catch."""
     caption = StringProperty("")
     """A short line drawn over the board (frenzy, catch); "" when none."""
+    _refreshing = False
+    """True inside refresh(): the properties it sets do not each redraw the board."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -77,7 +79,6 @@ class PacmanBoard(QuoridorBoard):
         self._vanish: dict[str, tuple[str, int]] = {}
         self._caption_event: Any = None
         self._captions: dict[tuple[str, int], Any] = {}
-        self._refreshing = False
         self.bind(selected_ghost=self._redraw, option_index=self._redraw,
                   reset_progress=self._redraw, caption=self._redraw)
 

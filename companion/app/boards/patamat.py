@@ -21,6 +21,7 @@ from typing import Any
 from kivy.animation import Animation
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
+    Canvas,
     Color,
     Ellipse,
     Line,
@@ -33,6 +34,7 @@ from kivy.properties import NumericProperty, StringProperty
 
 from companion.app.boards.base import Board
 from companion.app.boards.patamat_layout import Layout, layout_board
+from companion.app.boards.patamat_track import LAMPS, TrackPainter
 from companion.i18n import translator
 
 DOMAIN = "patamat"
@@ -67,14 +69,6 @@ BOARD_MESSAGES = (*CHOICE_TEXT.values(), *PANEL_TEXTS.values(), *LETTER.values()
 
 BACKGROUND = (0.13, 0.17, 0.15, 1)
 PANEL_COLOUR = (0.09, 0.10, 0.12, 1)
-EDGE_COLOUR = (0.62, 0.60, 0.52, 1)
-FIELD_COLOUR = (0.93, 0.89, 0.80, 1)
-FIELD_TEXT = (0.12, 0.12, 0.12, 1)
-START_COLOUR = (0.16, 0.55, 0.28, 1)
-SEMAFOR_COLOUR = (0.14, 0.14, 0.14, 1)
-SIGN_COLOUR = (0.08, 0.33, 0.85, 1)
-LAMPS = {"red": (0.92, 0.12, 0.10, 1), "orange": (1.0, 0.60, 0.05, 1),
-         "green": (0.15, 0.82, 0.25, 1)}
 INSTRUCTION_COLOUR = (1, 0.92, 0.6, 1)
 SELECTED_COLOUR = (1.0, 0.86, 0.0, 1)
 STEP_SECONDS = 0.09
@@ -84,11 +78,15 @@ MAX_ANIMATION_SECONDS = 0.9
 # -- the widget ------------------------------------------------------------------------------------
 
 
-class PatamatBoard(Board):
+class PatamatBoard(TrackPainter, Board):
     anim_progress = NumericProperty(1.0)
     """0 → 1 while the last move runs along its path."""
     selected_kind = StringProperty("")
     """Set-up: the car type the next tapped field gets."""
+    _refreshing = False
+    """True inside refresh(): the properties it sets do not each redraw the board."""
+    _canvases: tuple[Canvas, Canvas, Canvas, Canvas] | None = None
+    _track_key: tuple[Any, ...] | None = None
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -126,18 +124,21 @@ class PatamatBoard(Board):
         expect = self._state["expect"]
         left = [kind for kind in CAR_TYPES if kind in (expect["legal"] or {}).get("types", [])] \
             if expect["want"] == "place" else []
-        if left and self.selected_kind not in left:
-            self.selected_kind = left[0]
-        self.hint = self._hint()
-        self.preview = "go" if self.is_interactive and "go" in self.host.legal() else ""
-        Animation.cancel_all(self, "anim_progress")
-        if events and self._trail:
-            self.anim_progress = 0.0
+        self._refreshing = True  # the properties set below would each redraw: draw once
+        try:
+            if left and self.selected_kind not in left:
+                self.selected_kind = left[0]
+            self.hint = self._hint()
+            self.preview = "go" if self.is_interactive and "go" in self.host.legal() else ""
+            Animation.cancel_all(self, "anim_progress")
+            is_moving = bool(events and self._trail)
+            self.anim_progress = 0.0 if is_moving else 1.0
+        finally:
+            self._refreshing = False
+        self._redraw()
+        if is_moving:
             seconds = min(MAX_ANIMATION_SECONDS, STEP_SECONDS * (len(self._trail) + 2))
             Animation(anim_progress=1.0, d=seconds, t="linear").start(self)
-        else:
-            self.anim_progress = 1.0
-            self._redraw()
 
     def cancel_preview(self) -> None:
         """A ``go`` cannot be cancelled (the rules leave no other input): keep offering it."""
@@ -267,42 +268,39 @@ class PatamatBoard(Board):
     # -- drawing ---------------------------------------------------------------------------------
 
     def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+        """The track (background, edges, fields) is painted again only when the board or its
+        frame changes; the trail, pawns, cars and panel on every redraw."""
+        if self._refreshing:
+            return
+        ground, trail, fields, top = self._layers()
+        trail.clear()
+        top.clear()
         self._buttons = []
         if not self._state or self._layout is None or self.host is None:
+            ground.clear()
+            fields.clear()
+            self._track_key = None
             return
         ox, oy, size = self._frame()
         looks = self.host.seat_looks()
-        with self.canvas:
-            Color(*BACKGROUND)
-            Rectangle(pos=(ox, oy), size=(size, size))
-            self._draw_edges()
+        if self._track_key != (ox, oy, size, self._layout_key):
+            self._track_key = (ox, oy, size, self._layout_key)
+            ground.clear()
+            fields.clear()
+            with ground:
+                Color(*BACKGROUND)
+                Rectangle(pos=(ox, oy), size=(size, size))
+                self._draw_edges()
+            with fields:
+                for field_id in self._fields:
+                    self._draw_field(field_id)
+        with trail:
             self._draw_trail(looks)
-            for field_id in self._fields:
-                self._draw_field(field_id)
+        with top:
+            self._draw_last_step()
             self._draw_pawns(looks)
             self._draw_cars()
             self._draw_panel(ox, oy, size, size * (1 - self._layout.panel_top))
-
-    def _draw_edges(self) -> None:
-        for field_id, spot in self._fields.items():
-            x, y, side = self._place(field_id)
-            for following in spot["next"]:
-                tx, ty, _ = self._place(following)
-                is_forced = spot.get("forced") == following and spot["kind"] == "sign"
-                Color(*(SIGN_COLOUR if is_forced else EDGE_COLOUR))
-                Line(points=[x, y, tx, ty], width=3.2 if is_forced else 2.4)
-                if is_forced:
-                    self._arrow_head(x, y, tx, ty, side * 0.75, side * 0.32)
-
-    def _arrow_head(self, x: float, y: float, tx: float, ty: float, at: float,
-                    length: float) -> None:
-        angle = math.atan2(ty - y, tx - x)
-        hx, hy = x + math.cos(angle) * at, y + math.sin(angle) * at
-        back = angle + math.pi
-        left = (hx + math.cos(back + 0.5) * length, hy + math.sin(back + 0.5) * length)
-        right = (hx + math.cos(back - 0.5) * length, hy + math.sin(back - 0.5) * length)
-        Triangle(points=[hx, hy, *left, *right])
 
     def _draw_trail(self, looks: list[Any]) -> None:
         if len(self._trail) < 2:
@@ -312,65 +310,22 @@ class PatamatBoard(Board):
         Color(colour[0], colour[1], colour[2], 0.75)
         Line(points=points, width=6, joint="round", cap="round")
 
-    def _draw_field(self, field_id: str) -> None:
-        spot = self._fields[field_id]
-        x, y, side = self._place(field_id)
-        kind = spot["kind"]
-        left, bottom = x - side / 2, y - side / 2
-        radius = side * 0.22
-        fill = {"start": START_COLOUR, "semafor": SEMAFOR_COLOUR, "sign": SIGN_COLOUR}.get(
-            kind, FIELD_COLOUR)
-        Color(*fill)
-        RoundedRectangle(pos=(left, bottom), size=(side, side), radius=[radius])
-        if kind == "finish":
-            self._checker(left, bottom, side)
-        if self._trail and field_id == self._trail[-1]:
+    def _draw_last_step(self) -> None:
+        """The field the last move ended on, framed."""
+        if self._trail and self._trail[-1] in self._fields:
+            x, y, side = self._place(self._trail[-1])
             Color(*SELECTED_COLOUR)
-            Line(rounded_rectangle=(left - 2, bottom - 2, side + 4, side + 4, radius), width=2.5)
-        label = spot.get("label") or field_id
-        text_colour: tuple[float, ...] = (1, 1, 1, 1) if kind in ("start", "semafor", "sign") \
-            else FIELD_TEXT
-        if kind == "semafor":
-            for number, lamp in enumerate(("red", "orange", "green")):
-                Color(*LAMPS[lamp])
-                dot = side * 0.2
-                Ellipse(pos=(left + side * (0.16 + 0.26 * number), bottom + side * 0.68),
-                            size=(dot, dot))
-            self._text(label, x, bottom + side * 0.34, side * 0.42, side - 4, text_colour)
-        elif kind == "sign":
-            forced = spot.get("forced")
-            if forced:  # a white arrow in the top half, pointing where the blue arrow sends
-                fx, fy, _ = self._place(forced)
-                angle = math.atan2(fy - y, fx - x)
-                ax, ay = x, bottom + side * 0.74
-                Color(1, 1, 1, 1)
-                Line(points=[ax - math.cos(angle) * side * 0.2, ay - math.sin(angle) * side * 0.2,
-                             ax + math.cos(angle) * side * 0.1, ay + math.sin(angle) * side * 0.1],
-                     width=2)
-                tip = (ax + math.cos(angle) * side * 0.24, ay + math.sin(angle) * side * 0.24)
-                self._arrow_head(*tip, tip[0] + math.cos(angle), tip[1] + math.sin(angle), 0,
-                                 side * 0.2)
-            self._text(label, x, bottom + side * 0.3, side * 0.4, side - 4, text_colour)
-        elif kind == "finish":
-            Color(1, 1, 1, 0.9)
-            RoundedRectangle(pos=(left + 3, y - side * 0.22), size=(side - 6, side * 0.44),
-                             radius=[4])
-            self._text(label if spot.get("label") else "CÍL", x, y, side * 0.36, side - 8,
-                       (0.8, 0.05, 0.05, 1))
-        elif kind == "start":
-            self._text(label if spot.get("label") else "START", x, y + side * 0.36, side * 0.2,
-                       side - 6, text_colour)
-        else:
-            self._text(label, x, y, side * 0.46, side - 4, text_colour)
+            Line(rounded_rectangle=(x - side / 2 - 2, y - side / 2 - 2, side + 4, side + 4,
+                                    side * 0.22), width=2.5)
 
-    def _checker(self, left: float, bottom: float, side: float) -> None:
-        squares = 4
-        step = side / squares
-        Color(0.05, 0.05, 0.05, 1)
-        for row in range(squares):
-            for column in range(squares):
-                if (row + column) % 2 == 0:
-                    Rectangle(pos=(left + column * step, bottom + row * step), size=(step, step))
+    def _layers(self) -> tuple[Canvas, Canvas, Canvas, Canvas]:
+        """ground (background, edges), trail, fields, top (pawns, cars, panel), in the canvas."""
+        if self._canvases is None:
+            self.canvas.clear()
+            self._canvases = (Canvas(), Canvas(), Canvas(), Canvas())
+            for layer in self._canvases:
+                self.canvas.add(layer)
+        return self._canvases
 
     def _draw_cars(self) -> None:
         by_field: dict[str, list[str]] = {}
