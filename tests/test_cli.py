@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 
 def test_help_lists_the_app_options_and_the_terminal_player() -> None:
@@ -23,3 +24,23 @@ def test_play_help_lists_every_game_and_its_options() -> None:
     assert "quoridor" in done.stdout
     for option in ("--players", "--position", "--store", "--json", "--die"):
         assert option in done.stdout
+
+
+def test_board_check_accepts_the_default_board_and_names_the_errors_of_a_bad_one(
+    tmp_path: Path,
+) -> None:
+    from companion.games import patamat
+
+    default = Path(patamat.__file__).parent / "boards" / "standin-v1.toml"
+    good = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "board", "check", str(default)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert good.returncode == 0 and good.stdout.startswith("OK: board 'standin-v1'")
+    bad_file = tmp_path / "bad.toml"
+    bad_file.write_text('format = "patamat-board/1"\nname = "mine"\n', encoding="utf-8")
+    bad = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "board", "check", str(bad_file)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert bad.returncode == 1 and "fields must be a non-empty array" in bad.stdout
