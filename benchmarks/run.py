@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         timed("memory", lambda: memory.measure(games), memory.print_table)
     if any(name in chosen for name in ("cold", "taps", "idle")):
         from benchmarks import ui
-        from benchmarks.xvfb import xvfb
+        from companion.virtual_display import xvfb
 
         with xvfb() as display:
             if "cold" in chosen:

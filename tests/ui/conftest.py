@@ -11,12 +11,13 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from companion.virtual_display import xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 DRIVER = Path(__file__).with_name("driver.py")
@@ -34,29 +35,8 @@ def display() -> Iterator[str]:
         return
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed (apt install xvfb)")
-    number = next(
-        n for n in range(90, 400)
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists()
-    )
-    server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "800x480x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    socket = Path(f"/tmp/.X11-unix/X{number}")
-    deadline = time.monotonic() + 10
-    while not socket.exists():
-        if server.poll() is not None or time.monotonic() > deadline:
-            server.kill()
-            pytest.fail(f"Xvfb did not start on :{number}")
-        time.sleep(0.05)
-    try:
-        yield f":{number}"
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            server.kill()
+    with xvfb() as started:
+        yield started
 
 
 @pytest.fixture

@@ -1,4 +1,7 @@
-"""Our own Xvfb on a free display number, started and stopped by the benchmark run."""
+"""Our own Xvfb on a free display number, for the screen tests and the benchmarks.
+
+Nothing in the app uses it: a laptop or the Pi has a real display.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ SCREEN = "800x480x24"
 
 def free_display() -> int:
     return next(
-        n for n in range(120, 500)
+        n for n in range(90, 500)
         if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists()
     )
 
