@@ -196,8 +196,7 @@ def near_end(d: Driver) -> Iterator[float]:
     d.tap(next(button for button in choices if button.text.startswith("Pat")))
     yield from settle(d)
     d.results["after_give"] = d.history[-1]
-    notice = play.board._notice
-    d.results["notice"] = notice.text if notice is not None else ""
+    d.results["notice"] = "\n".join(play.instruction_lines())
     d.results["action_after_give"] = play.action_kind
     d.shot("clovece_notice_cs")
     die(d, 2)                                   # Eva
@@ -257,8 +256,7 @@ def stop_after_winner(d: Driver) -> Iterator[float]:
     yield P
     tap_field(d, 38)                            # Eva's last piece: goal slot 1, place 1
     yield from settle(d)
-    notice = play.board._notice
-    d.results["notice"] = notice.text if notice is not None else ""
+    d.results["notice"] = "\n".join(play.instruction_lines())
     d.results["screen_after_finish"] = d.screen.name
     d.results["status_after_finish"] = play.status
     d.shot("clovece_winner_en")

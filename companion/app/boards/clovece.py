@@ -19,10 +19,8 @@ from typing import Any
 from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.behaviors import ButtonBehavior
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
 from companion.app.boards.base import Board
 from companion.app.boards.clovece_layout import (
@@ -62,7 +60,6 @@ PULSE_FOR_SECONDS = 2.4
 PULSE_TICK = 1 / 8
 """The pulse changes only the rings' shared colour's alpha, a few times a second."""
 MOVE_SECONDS = 0.35
-SAID_ELSEWHERE = ("turn", "fix", "choose")
 """Events the status line, the choice buttons or the player's own action already tell."""
 TOUCH_REACH = 30
 """A tap this close (px) to a movable piece means that piece, however small it is drawn."""
@@ -95,7 +92,6 @@ class CloveceBoard(Board):
         self._buttons_key: tuple[Any, ...] = ()
         self._canvases: tuple[Canvas, Canvas] | None = None
         self._static_key: tuple[Any, ...] = ()
-        self._notice: CloveceNotice | None = None
         self.bind(pos=self._redraw, size=self._redraw, move_progress=self._redraw,
                   pulse=self._update_glows)
 
@@ -114,7 +110,6 @@ class CloveceBoard(Board):
         self.hint = self._tr("Tap a ringed piece to move it")
         self._plan_flights(previous, previous_legal, events)
         self._sent = ""
-        self._show_notice(events)
         self._start_pulse()
         Animation.cancel_all(self, "move_progress")
         if self._flights:
@@ -151,7 +146,7 @@ class CloveceBoard(Board):
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos):
             return False
-        if super().on_touch_down(touch):  # the overlay's buttons, the notice card
+        if super().on_touch_down(touch):  # the overlay's buttons
             return True
         if self.host is None or not self.is_interactive or not self._state:
             return True
@@ -178,11 +173,6 @@ class CloveceBoard(Board):
             self.confirm_preview()
         else:
             self.preview = "stop"
-
-    def dismiss_notice(self) -> None:
-        if self._notice is not None:
-            self.remove_widget(self._notice)
-            self._notice = None
 
     def _send(self, line: str) -> None:
         self._sent = line
@@ -271,38 +261,6 @@ class CloveceBoard(Board):
             height = (h - gap * (len(wanted) - 1)) / max(1, len(wanted))
             for number, button in enumerate(wanted):
                 button.pos, button.size = (x, y + number * (height + gap)), (w, height)
-
-    def _show_notice(self, events: Sequence[str]) -> None:
-        """After a turn ended the action area shows the die: say here what to do on the table."""
-        self.dismiss_notice()
-        describe = getattr(self.host, "describe", None)
-        awaiting = self._snapshot.get("awaiting")
-        if not events or not callable(describe) or awaiting in ("move", "over"):
-            return
-        told = [event for event in events if event.split()[0] not in SAID_ELSEWHERE]
-        lines = [text for event in told for text in describe([event])]
-        if not lines:
-            return
-        fields = [int(word.split("@")[1].rstrip(":")) for event in told
-                  for word in event.split() if "@" in word]
-        notice = CloveceNotice(board=self, text="\n".join(lines), fields=fields)
-        self._notice = notice
-        self.add_widget(notice)
-        self._place_notice()
-
-    def _place_notice(self) -> None:
-        if self._notice is None:
-            return
-        side = min(self.width, self.height)
-        self._notice.width = side * 0.86
-        self._notice.texture_update()
-        self._notice.height = self._notice.texture_size[1] + 28
-        layout = self._layout() if self._state else None
-        is_low = layout is not None and any(
-            layout.fields[number][1] < self.center_y for number in self._notice.fields
-            if number < len(layout.fields))
-        # the card keeps clear of the fields it talks about
-        self._notice.center = (self.center_x, self.y + self.height * (0.7 if is_low else 0.3))
 
     # -- motion ----------------------------------------------------------------------------------
 
@@ -401,7 +359,6 @@ class CloveceBoard(Board):
             self._draw_badges()
             self._draw_flights(layout)
         self._place_buttons(layout)
-        self._place_notice()
         if self._overlay is not None:
             self._overlay.center = self.center
 
@@ -583,15 +540,3 @@ class CloveceChoices(BoxLayout):
 
     board = ObjectProperty(None, allownone=True)
     title = StringProperty("")
-
-
-class CloveceNotice(ButtonBehavior, Label):
-    """What to change on the table after the last input; a tap puts it away."""
-
-    board = ObjectProperty(None, allownone=True)
-    fields = ListProperty([])
-    """The track fields the card talks about (it is placed away from them)."""
-
-    def on_release(self) -> None:
-        if self.board is not None:
-            self.board.dismiss_notice()

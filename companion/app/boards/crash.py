@@ -91,11 +91,16 @@ class CrashBoard(CrashControls, Board):
         """Painted again only when their key changes: the board without what moves (hexes,
         values, holes, tile borders), the covers of the values under pieces, the targets."""
         self._layer_keys: list[tuple[Any, ...]] = [(), (), ()]
+        self._events_layer = Canvas()
+        """What the last action moved (arrows, crosses): painted on every redraw."""
+        self._pieces_layer = Canvas()
+        """Bells, cars, the operator: a canvas per field, made again where it changed."""
         self._dynamic_layer = Canvas()
-        """Cars, bells, the operator, what moved, arrows: painted on every redraw."""
+        """Pieces on their way, points, the selection, push arrows: painted on every redraw."""
         for layer, _key, _paint in self._layers:
             self.canvas.before.add(layer)
-        self.canvas.before.add(self._dynamic_layer)
+        for layer in (self._events_layer, self._pieces_layer, self._dynamic_layer):
+            self.canvas.before.add(layer)
         self.strip = CrashStrip(board=self)
         self.add_widget(self.strip)
         self.picker: CrashPicker | None = None
@@ -194,11 +199,15 @@ class CrashBoard(CrashControls, Board):
             self.preview = ""
         self.targets = self._idle_targets()
         self.close_picker(redraw=False)
+        # The card picker offers the end-of-turn choices (up to ~2,200 card combinations):
+        # the play screen must not build a button for each of them.
+        self.handles_choices = False
         if not self.is_interactive:
             pass
         elif self._awaiting == "setup" and self._st.get("setup_stage") == "display":
             self.open_picker("display")
         elif self._awaiting == "choice" and self._choice_head() in ("refill", "draw4"):
+            self.handles_choices = True
             self.open_picker(self._choice_head())
         self._update_strip()
         self.redraw()
@@ -512,6 +521,7 @@ class CrashBoard(CrashControls, Board):
         self.redraw()
 
     def redraw(self, *_: Any) -> None:
+        self._events_layer.clear()
         self._dynamic_layer.clear()
         for number, (layer, key_of, paint) in enumerate(self._layers):
             key = key_of() if self._st else ()
@@ -522,7 +532,11 @@ class CrashBoard(CrashControls, Board):
                     with layer:
                         paint()
         if not self._st:
+            self.painter.forget_pieces(self._pieces_layer)
             return
+        with self._events_layer:
+            self.painter.paint_events()
+        self.painter.update_pieces(self._pieces_layer)
         with self._dynamic_layer:
             self.painter.paint()
             if self.mode in ("direction", "battery"):
