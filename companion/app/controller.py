@@ -46,7 +46,8 @@ _AWAITING_TEXTS = {
 
 @dataclass(frozen=True)
 class Change:
-    """What a listener hears: ``kind`` is played|undone|redone|rejected|opened|closed|lang."""
+    """What a listener hears: ``kind`` is played|undone|redone|rejected|opened|closed|lang|die
+    (die: the electronic die's connection changed, see :meth:`Controller.die_problem`)."""
 
     kind: str
     events: tuple[str, ...] = ()
@@ -76,6 +77,9 @@ class Controller:
     def __init__(self, store: Store, die: DieSource | None = None, lang: str | None = None):
         self.store = store
         self.die: DieSource = die or FallbackDie(self.die_rolled)
+        self.die_status = ""
+        """The die's last ``on_status`` text ("connected", "disconnected: …", …)."""
+        self._screen_die: DieSource | None = None
         self.match: Match | None = None
         self.stored_id: int | None = None
         self.setup: Setup | None = None
@@ -203,17 +207,52 @@ class Controller:
         return True
 
     def roll(self) -> bool:
-        """Ask the die for a roll (when one is awaited); the face comes back via on_roll."""
+        """Ask the die for a roll (when one is awaited); the face comes back via on_roll.
+
+        When the electronic die cannot roll (its cable is pulled), the software die rolls
+        instead, so the game goes on (the die area says so: :meth:`die_problem`)."""
         if self.match is None or self.match.awaiting != "roll":
             return False
-        return self.die.request_roll()
+        if self.die.request_roll():
+            return True
+        if self.die.source in ("software", "gpio"):
+            return False
+        if self._screen_die is None:
+            self._screen_die = FallbackDie(lambda face: self.on_roll(face, source="software"))
+        return self._screen_die.request_roll()
 
-    def on_roll(self, value: int) -> bool:
+    def on_roll(self, value: int, source: str | None = None) -> bool:
         """A face from the die (software, GPIO or electronic): counted, then played."""
         if self.match is None or self.match.awaiting != "roll" or not 1 <= value <= 6:
             return False
-        self.store.count_face(self.die.source, value)
+        self.store.count_face(source or self.die.source, value)
         return self.send(f"roll {value}")
+
+    def die_status_changed(self, status: str) -> None:
+        """The die's ``on_status`` callback (on the Kivy clock): listeners hear "die"."""
+        if status == "closed":
+            return  # a die closed on purpose (another chosen, the app stopping)
+        self.die_status = status
+        self._tell(Change("die"))
+
+    def die_problem(self) -> str:
+        """What is wrong with the electronic die, in words for the die area ("" when fine)."""
+        if self.die.source.startswith("serial:") and self.die_status.startswith(
+                "disconnected"):
+            return self.tr("Die disconnected — reconnecting…")
+        return ""
+
+    def confirm(self) -> bool:
+        """The OK button or key with no preview on the board: roll when a roll is awaited,
+        play the input when exactly one is legal; otherwise nothing (False)."""
+        if self.match is None or self.match.is_over:
+            return False
+        if self.match.awaiting == "roll":
+            return self.roll()
+        legal = self.match.legal()
+        if len(legal) == 1:
+            return self.send(legal[0])
+        return False
 
     def die_rolled(self, value: int) -> None:
         """The die's ``on_roll`` callback (on the Kivy clock for hardware dice)."""

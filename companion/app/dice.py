@@ -2,8 +2,11 @@
 software die of our own behind the same two calls.
 
 The engine never draws a random number; the app asks the die with ``request_roll()`` and the
-die answers through ``on_roll(face)`` (delivered via ``post``, i.e. on the Kivy clock), which
-the controller plays as ``roll N``. An electronic die may also answer on its own.
+die answers through ``on_roll(face)`` (delivered via ``post``: at once when already on the main
+thread, as the software die rolled by the screen's button is, in the same frame; from the
+GPIO and serial threads on the Kivy clock), which the controller plays as ``roll N``. An
+electronic die may also answer on its own; when it cannot (its cable pulled), the controller
+rolls the software die instead.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ log = logging.getLogger(__name__)
 Action = Callable[[], None]
 Post = Callable[[Action], None]
 OnRoll = Callable[[int], None]
+OnStatus = Callable[[str], None]
 
 
 class DieSource(Protocol):
@@ -57,11 +61,14 @@ def _call_now(action: Action) -> None:
     action()
 
 
-def make_die_source(spec: str, on_roll: OnRoll, post: Post) -> DieSource:
+def make_die_source(spec: str, on_roll: OnRoll, post: Post,
+                    on_status: OnStatus | None = None) -> DieSource:
     """The die named by ``spec`` (``software``, ``gpio``, ``serial:PORT``).
 
-    If the hardware die cannot be opened the software die is used and the reason logged: the
-    game must stay playable.
+    ``on_status(text)`` hears the die's state ("connected", "hello: companion-die 1",
+    "disconnected: <reason>", "closed"), through ``post`` like ``on_roll``. If the hardware
+    die cannot be opened the software die is used and the reason logged: the game must stay
+    playable.
     """
     try:
         from hardware.dice import make_die
@@ -69,10 +76,10 @@ def make_die_source(spec: str, on_roll: OnRoll, post: Post) -> DieSource:
         log.info("hardware.dice is not available; using the software die")
         return FallbackDie(on_roll, post)
     try:
-        return make_die(spec, on_roll=on_roll, post=post)
+        return make_die(spec, on_roll=on_roll, on_status=on_status, post=post)
     except Exception as error:  # noqa: BLE001 - any failure falls back to the software die
         log.warning("die %r is not available (%s); using the software die", spec, error)
-        return make_die("software", on_roll=on_roll, post=post)
+        return make_die("software", on_roll=on_roll, on_status=on_status, post=post)
 
 
 def fairness_text(counts: list[int]) -> tuple[int, float | None, bool]:

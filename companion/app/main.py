@@ -5,7 +5,9 @@ Import only after :func:`companion.app.configure_kivy`.
 
 from __future__ import annotations
 
+import importlib
 import logging
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -15,18 +17,12 @@ from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion.app import KV_DIR
-from companion.app.boards import kv_names
+from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.controller import Change, Controller
 from companion.app.dice import make_die_source
-from companion.app.screens.history import HistoryScreen, ReplayScreen
-from companion.app.screens.home import HomeScreen
-from companion.app.screens.newgame import NewGameScreen
-from companion.app.screens.play import PlayScreen
-from companion.app.screens.result import ResultScreen
-from companion.app.screens.settings import SettingsScreen
 from companion.config import Config
 from companion.store import Store
 
@@ -34,7 +30,46 @@ log = logging.getLogger(__name__)
 
 _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-SCREEN_KV = ("home", "newgame", "play", "result", "history", "replay", "settings")
+SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "home": ("companion.app.screens.home:HomeScreen", ("home",)),
+    "newgame": ("companion.app.screens.newgame:NewGameScreen", ("newgame",)),
+    "play": ("companion.app.screens.play:PlayScreen", ("play",)),
+    "result": ("companion.app.screens.result:ResultScreen", ("play", "result")),
+    "history": ("companion.app.screens.history:HistoryScreen", ("history",)),
+    "replay": ("companion.app.screens.history:ReplayScreen", ("replay",)),
+    "settings": ("companion.app.screens.settings:SettingsScreen", ("settings",)),
+}
+"""Every screen: its class and the kv files it needs. Only home is made at start; the others
+(their modules imported, their kv files loaded) on first use: a faster first frame."""
+SCREEN_KV = tuple(SCREENS)
+_KV_LOADED: set[str] = set()
+
+
+def load_kv(name: str) -> None:
+    """Load ``kv/<name>.kv`` once per process."""
+    if name not in _KV_LOADED:
+        _KV_LOADED.add(name)
+        Builder.load_file(str(KV_DIR / f"{name}.kv"))
+
+
+def make_screen(name: str) -> Screen:
+    """A new screen ``name``: its module imported and its kv files loaded first."""
+    path, kv_files = SCREENS[name]
+    for kv in kv_files:
+        load_kv(kv)
+    module, _, cls = path.partition(":")
+    screen: Screen = getattr(importlib.import_module(module), cls)(name=name)
+    return screen
+
+
+class Screens(ScreenManager):
+    """The screen manager; a screen not made yet is made when first asked for."""
+
+    def get_screen(self, name: str) -> Screen:
+        if name in SCREENS and not self.has_screen(name):
+            self.add_widget(make_screen(name))
+        screen: Screen = super().get_screen(name)
+        return screen
 RESULT_DELAY_SECONDS = 0.8
 """After the winning move: time to see it on the board before the result screen."""
 
@@ -68,26 +103,28 @@ class CompanionApp(App):
     # -- building ----------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
-        Builder.load_file(str(KV_DIR / "common.kv"))
-        for name in kv_names():
-            Builder.load_file(str(KV_DIR / f"board_{name}.kv"))
-        for name in SCREEN_KV:
-            Builder.load_file(str(KV_DIR / f"{name}.kv"))
-        spec = self._die_spec or str(self.store.setting("die", self.config_file.die.spec))
-        self.set_die(spec, remember=self._die_spec is None)
+        load_kv("common")
         self.controller.listeners.append(self._on_change)
-        manager = ScreenManager(transition=NoTransition())
-        for screen in (HomeScreen(name="home"), NewGameScreen(name="newgame"),
-                       PlayScreen(name="play"), ResultScreen(name="result"),
-                       HistoryScreen(name="history"), ReplayScreen(name="replay"),
-                       SettingsScreen(name="settings")):
-            manager.add_widget(screen)
-        self._bind_inputs()
-        self.has_unfinished = self.controller.unfinished() is not None
+        manager = Screens(transition=NoTransition())
+        manager.add_widget(make_screen("home"))
+        Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
         return manager
 
     def on_start(self) -> None:
         self.go("home")
+        Window.bind(on_flip=self._on_first_flip)
+
+    def _on_first_flip(self, *_: Any) -> None:
+        """The first frame is being shown: the rest of the start-up comes after it."""
+        Window.unbind(on_flip=self._on_first_flip)
+        Clock.schedule_once(self._after_first_frame, 0)
+
+    def _after_first_frame(self, *_: Any) -> None:
+        """After the first frame: the die (the software one stands in until then) and the
+        physical buttons, then tell systemd we are up (and keep the watchdog fed)."""
+        spec = self._die_spec or str(self.store.setting("die", self.config_file.die.spec))
+        self.set_die(spec, remember=self._die_spec is None)
+        self._bind_inputs()
         try:
             from hardware.notify import ready, watchdog, watchdog_interval
         except ImportError:
@@ -132,7 +169,9 @@ class CompanionApp(App):
         old = getattr(self.controller, "die", None)
         if old is not None:
             old.close()
-        self.controller.die = make_die_source(spec, self.controller.die_rolled, _post_to_clock)
+        self.controller.die_status = ""
+        self.controller.die = make_die_source(spec, self.controller.die_rolled, post,
+                                              on_status=self.controller.die_status_changed)
         if remember:
             self.store.set_setting("die", spec)
 
@@ -173,13 +212,6 @@ class CompanionApp(App):
 
     def _bind_inputs(self) -> None:
         try:
-            from hardware.keyboard import KeyboardButtons
-
-            self._keys = KeyboardButtons()
-        except ImportError:
-            self._keys = None
-        Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
-        try:
             from hardware.buttons import open_buttons
         except ImportError:
             return
@@ -189,15 +221,26 @@ class CompanionApp(App):
             on_redo=lambda: self.do_action("redo"),
             on_confirm=lambda: self.do_action("confirm"),
             on_menu=lambda: self.do_action("menu"),
-            post=_post_to_clock,
+            post=post,
             pins=self.config_file.buttons.pins,
             bounce_time=self.config_file.buttons.bounce_time,
             hold_time=self.config_file.buttons.hold_time,
         )
 
+    def _key_map(self) -> Any:
+        """The keyboard's button mapping (``hardware.keyboard``), made on the first key."""
+        if self._keys is None:
+            try:
+                from hardware.keyboard import KeyboardButtons
+
+                self._keys = KeyboardButtons()
+            except ImportError:
+                self._keys = False
+        return self._keys or None
+
     def _on_key_down(self, _window: Any, key: int, _scancode: int, text: str | None,
                      modifiers: list[str]) -> bool:
-        if self._keys is None or _is_typing():
+        if self._key_map() is None or _is_typing():
             return False
         name = _KEY_NAMES.get(key, text or "")
         action = self._keys.key_down(name, modifiers, time.monotonic())
@@ -207,7 +250,7 @@ class CompanionApp(App):
         return False
 
     def _on_key_up(self, _window: Any, key: int, _scancode: int = 0) -> bool:
-        if self._keys is None or _is_typing():
+        if self._key_map() is None or _is_typing():
             return False
         name = _KEY_NAMES.get(key, "")
         action = self._keys.key_up(name, time.monotonic())
@@ -217,9 +260,17 @@ class CompanionApp(App):
         return False
 
 
-def _post_to_clock(action: Any) -> None:
-    """Hardware callbacks arrive on other threads: run them on the Kivy clock."""
-    Clock.schedule_once(lambda _dt: action(), 0)
+def post(action: Any) -> None:
+    """Run a die's or a button's callback on the main thread: at once when already there (the
+    software die rolled by the screen's button or a key: the roll is played in this frame),
+    else (GPIO and serial threads) on the Kivy clock."""
+    if threading.current_thread() is threading.main_thread():
+        action()
+    else:
+        Clock.schedule_once(lambda _dt: action(), 0)
+
+
+_post_to_clock = post
 
 
 def _is_typing() -> bool:

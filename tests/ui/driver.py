@@ -117,7 +117,11 @@ class Driver:
 
 def run(scenario: Callable[[Driver], Step], store: str, out: Path, shots: Path,
         lang: str | None) -> None:
-    app = CompanionApp(store_path=store, lang=lang, die_spec="software")
+    # a scenario may bring its own die: ``scenario.die_spec()`` runs before the app starts and
+    # names it, as ``companion --die serial:/dev/pts/7`` would
+    make_spec = getattr(scenario, "die_spec", None)
+    die_spec = make_spec() if callable(make_spec) else "software"
+    app = CompanionApp(store_path=store, lang=lang, die_spec=die_spec)
     driver = Driver(app, out, shots)
     steps = scenario(driver)
 

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from companion.app.controller import DYNAMIC_CHOICES, Change, Controller, Setup
+from companion.app.dice import FallbackDie
 from companion.app.seats import seat_looks
 from companion.i18n import load_catalogue
 from companion.store import Store
@@ -186,3 +187,91 @@ def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None
     assert controller.result_lines() == ["PAC-MAN expert", "The ghosts had no chance."]
     controller.set_lang("cs")
     assert controller.result_lines() == ["PAC-MAN expert", "Duchové neměli šanci."]
+
+
+def test_ui_ok_plays_the_only_legal_input_or_rolls(tmp_path: Path) -> None:
+    controller = open_controller(tmp_path / "games.sqlite3")
+    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert controller.match is not None
+    # many inputs are legal: OK does nothing
+    assert controller.confirm() is False
+    assert controller.match.history == []
+    # Eva on a9, a wall below her and none left in hand: only b9 is legal, and OK plays it
+    boxed = ("quoridor 2 | turn e9 | e9 a9 0 | e1 e5 10 | "
+             "walls a8h b6h b4h b2h d6h d4h d2h f6h f4h f2h")
+    assert controller.fix(boxed)
+    assert controller.match.legal() == ["b9"]
+    assert controller.confirm() is True
+    assert controller.match.history[-1] == "b9"
+
+    # a roll awaited: OK rolls (the software die answers at once)
+    dice = open_controller(tmp_path / "dice.sqlite3")
+    dice.new_game(Setup("clovece", ["Eva", "Pat"], ["red", "blue"]))
+    assert dice.match is not None and dice.match.awaiting == "roll"
+    assert dice.confirm() is True
+    assert len(dice.match.history) == 1 and dice.match.history[0].startswith("roll ")
+    # the game is over: OK does nothing
+    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert controller.fix("quoridor 2 | turn e9 | e9 e2 10 | e1 e8 10 | walls -")
+    assert controller.send("e1") and controller.match is not None and controller.match.is_over
+    assert controller.confirm() is False
+
+
+class UnpluggedDie:
+    """An electronic die whose cable is pulled: it cannot roll."""
+
+    source = "serial:/dev/ttyACM0"
+    status = "disconnected: [Errno 5] Input/output error"
+
+    def request_roll(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        pass
+
+
+def test_ui_a_pulled_die_cable_is_said_and_the_screen_rolls_instead(tmp_path: Path) -> None:
+    controller = open_controller(tmp_path / "games.sqlite3", lang="cs")
+    told: list[str] = []
+    controller.listeners.append(lambda change: told.append(change.kind))
+    controller.die = UnpluggedDie()
+    controller.new_game(Setup("clovece", ["Eva", "Pat"], ["red", "blue"]))
+    controller.die_status_changed("connected")
+    assert controller.die_problem() == ""
+    controller.die_status_changed("disconnected: [Errno 5] Input/output error")
+    assert told[-1] == "die"
+    assert controller.die_problem() == "Kostka odpojena — připojuji znovu…"
+    controller.die_status_changed("closed")       # a die closed on purpose changes nothing
+    assert controller.die_problem() == "Kostka odpojena — připojuji znovu…"
+    controller.set_lang("en")
+    assert controller.die_problem() == "Die disconnected — reconnecting…"
+    # Roll: the electronic die cannot, so the software die rolls and the game goes on
+    assert controller.roll() is True
+    assert controller.match is not None and len(controller.match.history) == 1
+    assert controller.match.history[0].startswith("roll ")
+    assert sum(controller.store.face_counts("software")) == 1
+    assert sum(controller.store.face_counts(UnpluggedDie.source)) == 0
+    # the software die itself never falls back to anything
+    controller.die = FallbackDie(controller.die_rolled)
+    assert controller.die_problem() == ""
+
+
+def test_ui_the_app_starts_without_the_boards_and_the_other_screens(display: str) -> None:
+    """Cold start (issue #9): the boards and the screens other than home are imported (and
+    their kv files loaded) on first use, not before the first frame."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from companion.app import configure_kivy; configure_kivy(True)\n"
+        "import sys, companion.app.main as m\n"
+        "print(sorted(n for n in sys.modules if n.startswith(('companion.app.boards.',"
+        " 'companion.app.screens.', 'gpiozero', 'serial'))))\n"
+    )
+    env = {**os.environ, "DISPLAY": display, "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_ARGS": "1"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = done.stdout.strip().splitlines()[-1]
+    assert loaded == "[]"

@@ -196,3 +196,106 @@ def test_ui_result_screen_shows_the_pacman_rank(run_scenario: RunScenario) -> No
     assert seen["screen"] == "result"
     assert seen["details"] == "PAC-MAN expert\nDuchové neměli šanci."
     assert seen["details_shown"] is True
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_electronic_die_rolls_and_a_pulled_cable_is_said_plainly(
+    run_scenario: RunScenario, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+    import tempfile
+    import threading
+
+    # systemd's notify socket: the app says READY=1 once the first screen is drawn and then
+    # feeds the watchdog (WATCHDOG_USEC=2 s: a ping every second); read all along, as systemd
+    # does (a unix datagram socket queues only ~10 unread messages, then the sender waits)
+    folder = Path(tempfile.mkdtemp(prefix="notify-"))
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(str(folder / "notify"))
+    listener.settimeout(0.2)
+    monkeypatch.setenv("NOTIFY_SOCKET", str(folder / "notify"))
+    monkeypatch.setenv("WATCHDOG_USEC", "2000000")
+    messages: list[str] = []
+    done = threading.Event()
+
+    def drain() -> None:
+        while not done.is_set():
+            try:
+                messages.append(listener.recv(256).decode())
+            except TimeoutError:
+                continue
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        seen = run_scenario("serial_die", lang=lang)
+    finally:
+        done.set()
+        reader.join()
+        listener.close()
+    assert messages[0] == "READY=1" and messages.count("READY=1") == 1
+    assert messages.count("WATCHDOG=1") >= 2
+    # connected: the die's own button rolls, and the screen's Roll asks the die (ASK)
+    assert seen["source"].startswith("serial:/tmp/companion-test-die-")
+    assert seen["die_status"] == "hello: companion-die 1"
+    assert seen["line_when_connected"] == ""
+    assert seen["after_press"] == seen["pressed"]
+    asked, face = seen["asked"]
+    assert asked == [face]
+    assert seen["serial_faces"] >= 2
+    # the cable pulled: a red line says so, and Roll (button or OK) rolls on screen
+    assert seen["status_unplugged"].startswith("disconnected: ")
+    line, roll = {"en": ("Die disconnected — reconnecting…", "Roll on screen"),
+                  "cs": ("Kostka odpojena — připojuji znovu…", "Hodit na obrazovce")}[lang]
+    assert seen["line"] == line and seen["line_shown"] is True
+    assert seen["roll_text"] == roll
+    assert len(seen["screen_roll"]) == 1 and seen["screen_roll"][0].startswith("roll ")
+    assert len(seen["ok_roll"]) == 1 and seen["ok_roll"][0].startswith("roll ")
+    assert seen["software_faces"] == 2
+    # plugged in again (a new pty under the same name): found by itself, the red line goes
+    assert seen["status_replugged"] == "hello: companion-die 1"
+    assert seen["line_replugged"] == ["", {"en": "Roll", "cs": "Hodit"}[lang]]
+    played, pressed = seen["replugged_roll"]
+    assert played == pressed
+
+
+def test_ui_thousands_of_choices_are_listed_lazily_or_left_to_the_board(
+    run_scenario: RunScenario,
+) -> None:
+    seen = run_scenario("long_choices", lang="en")
+    assert seen["kind"] == "choice"
+    assert seen["legal"] == 2193 and seen["listed"] == 2193
+    # only the buttons in view exist (the old screen made 2,193 of them: seconds, 0.5 GB)
+    assert 1 <= seen["buttons"] <= 12
+    assert seen["open_seconds"] < 2.0
+    first, legal_first = seen["first_label"]
+    assert first == legal_first == "refill fluct,fluct,fluct"
+    assert seen["chosen"] == ["refill fluct,fluct,fluct"]
+    assert seen["kind_after"] != "choice"
+    # a board that offers the choices itself: no list at all
+    assert seen["picker_kind"] == "info"
+    assert seen["picker_buttons"] == 0
+    assert seen["picker_open_seconds"] < 1.0
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_every_counter_is_in_view_for_many_counters_and_many_players(
+    run_scenario: RunScenario, lang: str
+) -> None:
+    seen = run_scenario("scoreboards", lang=lang)["scoreboards"]
+    short = {"en": ("pts", "bat", "ev"), "cs": ("body", "bat", "aut", "ruka", "hodn")}[lang]
+    for game in ("crash2", "crash4", "pacman5"):
+        counters = seen[game]["counters"]
+        for seat, row in enumerate(seen[game]["rows"]):
+            assert row["fits"] and row["row_inside"], (game, row)
+            assert row["lines"] <= 2, (game, row)
+            # every counter's value is drawn (none cut off at the row's end)
+            values = counters[str(seat)].values()
+            assert row["text"].count("\u00a0") >= len(values) or row["style"] == "full", row
+            for value in values:
+                assert str(value) in row["text"], (game, row)
+    # Crash's six counters: the name and short counter names, wrapped over two lines
+    first = seen["crash4"]["rows"][0]
+    assert first["style"] == "flow" and first["lines"] == 2
+    assert first["text"].startswith("Eva")
+    assert all(word in first["text"] for word in short)

@@ -80,6 +80,13 @@ class Board(Widget):
     supports_fix = False
     """Whether this board has its own fix mode; otherwise the play screen edits position text."""
 
+    handles_choices = BooleanProperty(False)
+    """True while the board offers the inputs of a "choice" itself (e.g. a picker for card
+    combinations): the play screen then shows no choice buttons, only the instructions and
+    the board's ``hint``. Set it in the class (``handles_choices = True``) or in ``refresh()``;
+    the play screen reads it after every ``refresh()``. Default: the play screen lists every
+    legal input as a big button (a scrolling list, only the visible buttons made)."""
+
     # -- called by the play screen -------------------------------------------------------------
 
     def refresh(self, events: Sequence[str] = ()) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle
 
 from companion.app.boards.crash_hex import (
     EDGE_COLOUR,
@@ -47,6 +47,7 @@ class BoardPainter:
         self.board = board
         self.texts = Texts()
         self._edges: tuple[HexGrid, list[tuple[float, float, float, float]]] | None = None
+        self._field_canvases: dict[str, tuple[tuple[Any, ...], Canvas]] = {}
 
     def static_key(self) -> tuple[Any, ...]:
         """What the static layer depends on: the geometry and each field's hole and value."""
@@ -91,19 +92,56 @@ class BoardPainter:
     def paint_targets(self) -> None:
         self._targets(self.board.grid())
 
+    def paint_events(self) -> None:
+        """What the last (or previewed) action moved: under the pieces."""
+        self._events(self.board.grid())
+
+    def update_pieces(self, layer: Canvas) -> None:
+        """Bells, cars and the operator on their fields: one small canvas per field in
+        ``layer``, made again only where the field's content changed (not while a piece
+        flies to it)."""
+        board = self.board
+        grid: HexGrid = board.grid()
+        looks = board.host.seat_looks() if board.host is not None else []
+        hidden = {where for where, _x, _y in board.moving_pieces()}
+        wanted: dict[str, tuple[Any, ...]] = {}
+        fields: dict[str, dict[str, Any]] = {}
+        for field in board.shown_fields:
+            car = field["car"]
+            if (car or field["bell"] or field["operator"]) and field["name"] not in hidden:
+                seat = 0 if car and car["side"] == "A" else 1
+                look = looks[seat] if car and seat < len(looks) else None
+                wanted[field["name"]] = (
+                    grid, field["bell"], field["operator"],
+                    (car["side"], car["magnet"]) if car else None,
+                    (tuple(look.colour), look.letter) if look is not None else None)
+                fields[field["name"]] = field
+        for name, (key, canvas) in list(self._field_canvases.items()):
+            if wanted.get(name) != key:
+                layer.remove(canvas)
+                del self._field_canvases[name]
+        for name, key in wanted.items():
+            if name not in self._field_canvases:
+                canvas = Canvas()
+                with canvas:
+                    self._pieces(grid, fields[name], looks)
+                layer.add(canvas)
+                self._field_canvases[name] = (key, canvas)
+
+    def forget_pieces(self, layer: Canvas) -> None:
+        layer.clear()
+        self._field_canvases.clear()
+
     def paint(self) -> None:
-        """What moves, over the static, covers and targets layers."""
+        """Over the pieces: the operator in a hole, pieces on their way, points, the selected
+        field, the operator's path."""
         board = self.board
         grid: HexGrid = board.grid()
         fields = board.shown_fields
-        self._events(grid)
         looks = board.host.seat_looks() if board.host is not None else []
         moving = board.moving_pieces()
         hidden = {where for where, _x, _y in moving}
         by_name = {field["name"]: field for field in fields}
-        for field in fields:
-            if field["name"] not in hidden:
-                self._pieces(grid, field, looks)
         self._operator_in_hole(grid, hidden)
         for where, x, y in moving:
             if where in by_name:

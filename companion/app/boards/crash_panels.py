@@ -35,6 +35,7 @@ class CrashStrip(BoxLayout):
     board = ObjectProperty(None, allownone=True)
     text = StringProperty("")
     evaluations = StringProperty("")
+    _look: list[tuple[str, str, bool, bool]] = []
 
     def set_buttons(self, text: str, buttons: list[tuple[str, str, Callable[[], None], bool]],
                     chosen: str = "") -> None:
@@ -46,6 +47,12 @@ class CrashStrip(BoxLayout):
         self.text = text
         box = self.ids.buttons
         shown: list[CrashStripButton] = list(reversed(box.children))
+        look = [(key, label, enabled, key == chosen) for key, label, _action, enabled in buttons]
+        if look == self._look and len(shown) == len(buttons):  # the same row: new actions only
+            for button, (_key, _label, action, _enabled) in zip(shown, buttons, strict=True):
+                button.action = action
+            return
+        self._look = look
         for number, (key, label, action, enabled) in enumerate(buttons):
             if number < len(shown):
                 button = shown[number]

@@ -67,8 +67,7 @@ class PacmanBoard(QuoridorBoard):
     """0 → 1 while everyone slides back to the start squares after a catch."""
     caption = StringProperty("")
     """A short line drawn over the board (frenzy, catch); "" when none."""
-    _refreshing = False
-    """True inside refresh(): the properties it sets do not each redraw the board."""
+    _refreshing = False  # inside refresh(): the properties it sets do not each redraw
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -593,9 +592,7 @@ class PacmanBoard(QuoridorBoard):
         key = (text, width)
         if key not in self._captions:
             from kivy.core.text import Label as CoreLabel
-
-            if len(self._captions) > 64:
-                self._captions.clear()
+            self._captions = {} if len(self._captions) > 64 else self._captions
             label = CoreLabel(text=text, font_size=20, bold=True, color=(1, 1, 1, 1),
                               text_size=(width, None), halign="center")
             label.refresh()

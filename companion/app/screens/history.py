@@ -11,7 +11,7 @@ from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.app.boards import board_class
+from companion.app.boards import make_board
 from companion.app.controller import Change, Controller
 from companion.app.seats import SeatLook, seat_looks
 from companion.app.widgets import BigButton
@@ -110,7 +110,7 @@ class ReplayScreen(Screen):
         self.host = ReplayHost(controller, self.stored)
         slot = self.ids.board_slot
         slot.clear_widgets()
-        self.board = board_class(self.stored.game)(is_interactive=False)
+        self.board = make_board(self.stored.game, is_interactive=False)
         slot.add_widget(self.board)
         self.board.host = self.host
         self.title = summary(controller, self.stored)

@@ -22,7 +22,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup, get_hex_from_color
 
-from companion.app.boards import board_class
+from companion.app.boards import board_class, make_board
 from companion.app.controller import Change
 from companion.engine import GAMES
 
@@ -40,6 +40,19 @@ CHOICE_PITCH = 62
 """A choice button (56 px) and the space below it."""
 ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
 """Scoreboard row heights in one column, by the number of players."""
+MAX_CHOICE_ROWS = 4
+"""The choice list asks for at most this many buttons' height (it scrolls beyond that; only
+the visible buttons exist, a RecycleView)."""
+COUNTER_FONT = 20
+COUNTER_SEPARATOR = " · "
+SHORT_COUNTER_NAMES = {
+    "score": "pts",
+    "batteries": "bat",
+    "magnet": "mag",
+    "evaluations": "ev",
+}
+"""Short English scoreboard labels for counters whose full names do not fit; other
+languages take ``short:<counter>`` from their ``app`` catalogue (else the full name)."""
 
 
 class PlayScreen(Screen):
@@ -64,6 +77,11 @@ class PlayScreen(Screen):
         super().__init__(**kwargs)
         self._banner_event: Any = None
         self._modal: ModalView | None = None
+        self._panels: dict[str, Any] = {}
+        """One action-area panel per kind, made on first use and then only updated."""
+        self._rows: list[Any] = []
+        self._rows_key: tuple[Any, ...] = ()
+        self._fitted: tuple[str, float] = ("", 0.0)
 
     # -- controller → screen ---------------------------------------------------------------------
 
@@ -76,9 +94,10 @@ class PlayScreen(Screen):
         if type(self.board) is not cls:
             slot = self.ids.board_slot
             slot.clear_widgets()
-            self.board = cls()
+            self.board = make_board(controller.match.game_id)
             self.board.bind(preview=self._on_preview)
             slot.add_widget(self.board)
+        self._rows_key = ()  # a new game: new score rows
         self.is_fixing = False
         self.board.is_fixing = False
         self.board.host = controller
@@ -94,6 +113,10 @@ class PlayScreen(Screen):
             self.prepare()
             return
         if controller.match is None or self.board is None or self.board.host is None:
+            return
+        if change.kind == "die":
+            if self.action_kind == "roll":
+                self._update_action_area()
             return
         if change.kind in ("played", "undone", "redone", "lang"):
             if self.is_fixing and change.kind != "lang":
@@ -120,15 +143,20 @@ class PlayScreen(Screen):
             self.mover_letter = ""
         self.can_undo = match.can_undo
         self.can_redo = match.can_redo
-        self._build_scoreboard(looks)
-        self._build_action_area()
+        self._update_scoreboard(looks)
+        self._update_action_area()
 
     def fit_status(self, *_: Any) -> None:
-        """Pick the status font: two lines at the largest size that fits, else 20 px."""
+        """Pick the status font: two lines at the largest size that fits, else 20 px.
+
+        Measured only when the text or the width changed."""
         label = self.ids.status
         width = label.width
         if width <= 1 or not self.status_markup:
             return
+        if self._fitted == (self.status_markup, width):
+            return
+        self._fitted = (self.status_markup, width)
         for size in STATUS_FONT_SIZES:
             if text_lines(self.status_markup, size, width) <= 2:
                 self.status_font_size = size
@@ -152,11 +180,14 @@ class PlayScreen(Screen):
         App.get_running_app().controller.send(line)
 
     def confirm(self) -> None:
-        """OK (button or key): place the previewed input, or finish fixing."""
+        """OK (button or key): place the previewed input, or finish fixing; otherwise play
+        the only legal input (or roll when a roll is awaited)."""
         if self.is_fixing:
             self.done_fix()
         elif self.board is not None and self.board.preview:
             self.board.confirm_preview()
+        elif self.board is not None and self.board.is_interactive:
+            App.get_running_app().controller.confirm()
 
     def cancel_preview(self) -> None:
         if self.board is not None:
@@ -231,36 +262,65 @@ class PlayScreen(Screen):
         modal.open()
 
     def _on_preview(self, *_: Any) -> None:
-        self._build_action_area()
+        self._update_action_area()
 
-    def _build_scoreboard(self, looks: list[Any]) -> None:
+    def _update_scoreboard(self, looks: list[Any]) -> None:
+        """The score rows are made once per game (and player list, language, layout); every
+        update only sets their counters and whose turn it is."""
         controller = App.get_running_app().controller
         match = controller.match
         box = self.ids.scoreboard
-        box.clear_widgets()
         counters = match.counters()
         compact = len(looks) >= SCOREBOARD_TWO_COLUMNS or (
             len(looks) == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die)
-        box.cols = 2 if compact else 1
-        row_height = 50 if compact else ROW_HEIGHTS.get(len(looks), 48)
-        row_class = CompactScoreRow if compact else ScoreRow
-        for seat, look in enumerate(looks):
-            values = counters.get(seat, {})
-            text = " · ".join(f"{controller.counter_name(k)} {v}" for k, v in values.items())
-            box.add_widget(row_class(
-                name=look.name, colour=look.colour, letter=look.letter, counters=text,
-                is_turn=seat == match.to_move, height=row_height))
+        texts = [counter_texts(controller, counters.get(seat, {})) for seat in range(len(looks))]
+        key = (id(match), match.game_id, controller.lang, compact,
+               tuple((look.name, tuple(look.colour), look.letter) for look in looks))
+        if key != self._rows_key or len(self._rows) != len(looks):
+            self._rows_key = key
+            box.clear_widgets()
+            box.cols = 2 if compact else 1
+            row_height = 50 if compact else ROW_HEIGHTS.get(len(looks), 48)
+            row_class = CompactScoreRow if compact else ScoreRow
+            width = self._scoreboard_width(compact) - (34 + 4 + 8 if compact else 44 + 6 + 8)
+            self._rows = []
+            for look, (full, short) in zip(looks, texts):
+                row = row_class(name=look.name, colour=look.colour, letter=look.letter,
+                                height=row_height)
+                row.style = counter_style(full, short, look.name, width)
+                self._rows.append(row)
+                box.add_widget(row)
+        for seat, (row, (full, short)) in enumerate(zip(self._rows, texts)):
+            row.counters = full if row.style == "full" else short
+            row.is_turn = seat == match.to_move
 
-    def _build_action_area(self) -> None:
+    def _scoreboard_width(self, compact: bool) -> float:
+        column = self.width - self.height - 12 if self.width > self.height + 100 else 308
+        return (column - 4) / 2 if compact else column
+
+    def _panel(self, kind: str) -> Any:
+        """The one panel of ``kind`` (made on first use), now the action area's only child."""
+        panel = self._panels.get(kind)
+        if panel is None:
+            panel = PANEL_CLASSES[kind](screen=self)
+            self._panels[kind] = panel
+        area = self.ids.action_area
+        if area.children != [panel]:
+            area.clear_widgets()
+            area.add_widget(panel)
+        return panel
+
+    def _update_action_area(self) -> None:
         app = App.get_running_app()
         controller = app.controller
         match = controller.match
         area = self.ids.action_area
-        area.clear_widgets()
         if match is None or self.board is None:
+            area.clear_widgets()
             return
         if self.is_fixing:
             self.action_kind = "fix"
+            area.clear_widgets()
             panel = self.board.fix_panel()
             if panel is not None:
                 area.add_widget(panel)
@@ -270,28 +330,37 @@ class PlayScreen(Screen):
         lines = controller.describe(controller.last_events)
         if self.board.preview:
             self.action_kind = "preview"
-            area.add_widget(PreviewArea(screen=self, instructions=lines, text=controller.tr(
-                "{input}: tap it again or OK").format(input=self.board.choice_label(
-                    self.board.preview))))
+            preview = self._panel("preview")
+            preview.instructions = lines
+            preview.text = controller.tr("{input}: tap it again or OK").format(
+                input=self.board.choice_label(self.board.preview))
             return
         if match.awaiting == "roll" and GAMES[match.game_id].uses_die:
             self.action_kind = "roll"
-            area.add_widget(DieArea(screen=self, instructions=lines,
-                                    value=str(controller.last_roll or "")))
+            die = self._panel("roll")
+            die.instructions = lines
+            die.value = str(controller.last_roll or "")
+            die.die_status = controller.die_problem()
+            die.roll_text = (controller.tr("Roll on screen") if die.die_status
+                             else controller.tr("Roll"))
             return
-        if match.awaiting == "choice":
+        if match.awaiting == "choice" and not self.board.handles_choices:
             self.action_kind = "choice"
             legal = match.legal()
-            choices = ChoiceArea(instructions=lines, reserve=len(legal) * CHOICE_PITCH - 6)
-            for line in legal:
-                choices.ids.choices.add_widget(ChoiceButton(
-                    screen=self, line=line, text=self.board.choice_label(line)))
-            area.add_widget(choices)
+            choices = self._panel("choice")
+            choices.instructions = lines
+            choices.reserve = min(len(legal), MAX_CHOICE_ROWS) * CHOICE_PITCH - 6
+            label = self.board.choice_label
+            choices.ids.list.data = [{"screen": self, "line": line, "text": label(line)}
+                                     for line in legal]
+            choices.ids.list.scroll_y = 1
             return
         self.action_kind = "info"
-        area.add_widget(InfoArea(instructions=lines, hint=self.board.hint,
-                                 text="\n".join(lines) if lines else self.board.hint,
-                                 is_instruction=bool(lines)))
+        info = self._panel("info")
+        info.instructions = lines
+        info.hint = self.board.hint
+        info.text = "\n".join(lines) if lines else self.board.hint
+        info.is_instruction = bool(lines)
 
     def instruction_lines(self) -> list[str]:
         """The instructions the action area shows now (for tests and the log)."""
@@ -328,9 +397,42 @@ def text_lines(markup: str, font_size: float, width: float) -> int:
     return max(1, round(probe.texture_size[1] / max(1, one.texture_size[1])))
 
 
-def controller_log(controller: Any) -> list[str]:
-    """The move log: "n. Name: input" for every accepted input up to the undo cursor."""
-    return list(controller.move_log())
+def counter_texts(controller: Any, values: dict[str, int]) -> tuple[str, str]:
+    """A seat's counters as one line: with the full names, and with the short ones (where the
+    value and its name stay together: a line breaks only between counters)."""
+    full = COUNTER_SEPARATOR.join(f"{controller.counter_name(k)} {v}" for k, v in values.items())
+    short = "  ".join(
+        f"{short_counter_name(controller, k)}\u00a0{v}".replace(" ", "\u00a0")
+        for k, v in values.items())
+    return full, short
+
+
+def short_counter_name(controller: Any, key: str) -> str:
+    """A counter's short name on the scoreboard ("bat" for batteries)."""
+    if controller.lang == "en":
+        return SHORT_COUNTER_NAMES.get(key, key)
+    text = str(controller.tr(f"short:{key}"))
+    return str(controller.counter_name(key)) if text == f"short:{key}" else text
+
+
+def counter_style(full: str, short: str, name: str, width: float) -> str:
+    """How a score row shows its counters in ``width`` px: "full" (name above, the full
+    counters below), "short" (the same with short names) or "flow" (the name and the short
+    counters together over two lines)."""
+    digits = "".join("0" if c.isdigit() else c for c in short)
+    if text_width(full, COUNTER_FONT) <= width:
+        return "full"
+    if text_width(digits + "0", COUNTER_FONT) <= width:
+        return "short"
+    return "flow"
+
+
+@lru_cache(maxsize=512)
+def text_width(text: str, font_size: float) -> int:
+    """The width of one line of ``text`` (regular Roboto at ``font_size``), no texture made."""
+    from kivy.core.text import Label as CoreLabel
+
+    return int(CoreLabel(font_size=font_size).get_extents(text)[0])
 
 
 class ScoreRow(BoxLayout):
@@ -339,6 +441,15 @@ class ScoreRow(BoxLayout):
     letter = StringProperty("")
     counters = StringProperty("")
     is_turn = BooleanProperty(False)
+    style = StringProperty("full")
+    """full | short: the name above its counters; flow: name and counters wrap together over
+    two lines (many counters, e.g. Crash by Crash's six)."""
+
+    @staticmethod
+    def flow_markup(name: str, counters: str, is_turn: bool) -> str:
+        """The name (bold on its turn, white) and the counters as one wrapped markup text."""
+        shown = f"[b]{escape_markup(name)}[/b]" if is_turn else str(escape_markup(name))
+        return f"[color=f5f5f5]{shown}[/color]  {escape_markup(counters)}"
 
 
 class CompactScoreRow(BoxLayout):
@@ -350,16 +461,24 @@ class CompactScoreRow(BoxLayout):
     letter = StringProperty("")
     counters = StringProperty("")
     is_turn = BooleanProperty(False)
+    style = StringProperty("full")
+    flow_markup = staticmethod(ScoreRow.flow_markup)
 
 
 class InstructionLines(BoxLayout):
-    """What to change on the table, one short sentence a line (bright, the eye goes here)."""
+    """What to change on the table, one short sentence a line (bright, the eye goes here).
+
+    The line labels are kept and reused: a new set of lines only changes their texts."""
 
     lines = ListProperty([])
 
     def on_lines(self, *_: Any) -> None:
-        self.clear_widgets()
-        for line in self.lines:
+        shown = list(reversed(self.children))  # top first
+        for label, line in zip(shown, self.lines):
+            label.text = line
+        for label in shown[len(self.lines):]:
+            self.remove_widget(label)
+        for line in self.lines[len(shown):]:
             self.add_widget(InstructionLine(text=line))
 
 
@@ -408,9 +527,16 @@ class DieArea(BoxLayout):
     screen = ObjectProperty(None)
     value = StringProperty("")
     instructions = ListProperty([])
+    die_status = StringProperty("")
+    """A problem of the electronic die in words (red, under the Roll button), "" when fine."""
+    roll_text = StringProperty("")
 
 
 class ChoiceArea(BoxLayout):
+    """The legal inputs as big buttons; a RecycleView (``ids.list``, its layout
+    ``ids.choices``): only the visible buttons exist, however long the list."""
+
+    screen = ObjectProperty(None)
     instructions = ListProperty([])
     reserve = NumericProperty(66)
     """The height the choice buttons need: the instructions get the rest (a line at least)."""
@@ -423,11 +549,16 @@ class ChoiceButton(BoxLayout):
 
 
 class InfoArea(BoxLayout):
+    screen = ObjectProperty(None)
     text = StringProperty("")
     """The instructions, or the board's hint when there are none (as one text)."""
     is_instruction = BooleanProperty(False)
     instructions = ListProperty([])
     hint = StringProperty("")
+
+
+PANEL_CLASSES: dict[str, type[BoxLayout]] = {
+    "preview": PreviewArea, "roll": DieArea, "choice": ChoiceArea, "info": InfoArea}
 
 
 class PlayMenu(ModalView):

@@ -297,19 +297,18 @@ def _walk_paths(sim: Sim, length: int) -> list[str]:
             pushes = step.field >= 0 and bool(current.cars[step.field])
             branch = current if last and not pushes else current.clone()
             operator, events = branch.operator, len(branch.events)
-            seen = set(visited)
             try:
-                operator_step(branch, step, seen)
+                operator_step(branch, step, visited)  # adds the new position only if legal
             except IllegalInput:
                 continue
-            if branch is current:  # a last step without a push: just put the operator back
-                paths.append(prefix + format_step(step))
-                current.operator = operator
-                del current.events[events:]
-            elif last:
+            if last:
                 paths.append(prefix + format_step(step))
             else:
-                walk(branch, seen, [*steps, format_step(step)])
+                walk(branch, visited, [*steps, format_step(step)])
+            visited.discard(branch.operator)  # back up: the walk goes on from ``current``
+            if branch is current:  # a last step without a push: put the operator back
+                current.operator = operator
+                del current.events[events:]
 
     start = sim.clone()
     start.events = []
