@@ -19,7 +19,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
-from companion.engine import IllegalInput, Match, open_game
+from companion.engine import IllegalInput, Match
 
 SCHEMA_VERSION = 1
 log = logging.getLogger(__name__)
@@ -181,6 +181,8 @@ class Store:
         Raises IllegalInput if the stored inputs no longer replay (the rules changed); the
         caller tells the players and the game is kept in the store untouched.
         """
+        from companion.engine import open_game  # loads every game: only when one is resumed
+
         match = open_game(
             stored.game,
             players=stored.players,
