@@ -116,8 +116,13 @@ class Store:
         self.record(game_id, match)
         return game_id
 
-    def record(self, game_id: int, match: Match) -> None:
-        """Bring the stored timeline and undo cursor up to the match, durably."""
+    def record(
+        self, game_id: int, match: Match, die_face: tuple[str, int] | None = None
+    ) -> None:
+        """Bring the stored timeline and undo cursor up to the match, durably.
+
+        ``die_face`` (source, face) counts a roll for the fairness figures in the same commit.
+        """
         saved = self._saved_lines.get(game_id)
         if saved is None:
             saved = list(self.load(game_id).timeline)
@@ -144,6 +149,8 @@ class Store:
                     game_id,
                 ),
             )
+            if die_face is not None:
+                _count_face(db, *die_face)
         self._saved_lines[game_id] = list(timeline)
 
     def abandon(self, game_id: int) -> None:
@@ -225,11 +232,7 @@ class Store:
 
     def count_face(self, source: str, face: int) -> None:
         with self._transaction() as db:
-            db.execute(
-                "INSERT INTO die_faces (source, face, count) VALUES (?, ?, 1)"
-                " ON CONFLICT(source, face) DO UPDATE SET count = count + 1",
-                (source, face),
-            )
+            _count_face(db, source, face)
 
     def face_counts(self, source: str) -> list[int]:
         """How often each face 1–6 came up from ``source``."""
@@ -331,6 +334,14 @@ class _Transaction:
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
         self._connection.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _count_face(db: sqlite3.Connection, source: str, face: int) -> None:
+    db.execute(
+        "INSERT INTO die_faces (source, face, count) VALUES (?, ?, 1)"
+        " ON CONFLICT(source, face) DO UPDATE SET count = count + 1",
+        (source, face),
+    )
 
 
 def _now() -> str:

@@ -115,3 +115,13 @@ def test_the_store_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
     connection = store._connection
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2
+
+
+def test_a_roll_and_its_face_count_land_in_one_commit(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    match = open_game("clovece", players=2)
+    game_id = store.start(match)
+    match.play("roll 5")
+    store.record(game_id, match, die_face=("serial", 5))
+    assert store.face_counts("serial") == [0, 0, 0, 0, 1, 0]
+    assert store.load(game_id).timeline == ("roll 5",)

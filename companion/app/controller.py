@@ -168,15 +168,18 @@ class Controller:
 
     # -- inputs -----------------------------------------------------------------------------------
 
-    def send(self, line: str) -> bool:
-        """Play ``line``. Accepted: recorded, then listeners hear "played". Rejected: a banner."""
+    def send(self, line: str, die_face: tuple[str, int] | None = None) -> bool:
+        """Play ``line``. Accepted: recorded, then listeners hear "played". Rejected: a banner.
+
+        ``die_face`` (source, face): a roll from a die, counted in the same commit.
+        """
         match = self._require_match()
         try:
             events = match.play(line)
         except IllegalInput as error:
             self._tell(Change("rejected", message=self.rejection_text(error)))
             return False
-        self._record()
+        self._record(die_face)
         if line.startswith("roll "):
             self.last_roll = int(line.split()[1])
         self.last_events = tuple(events)
@@ -225,8 +228,7 @@ class Controller:
         """A face from the die (software, GPIO or electronic): counted, then played."""
         if self.match is None or self.match.awaiting != "roll" or not 1 <= value <= 6:
             return False
-        self.store.count_face(source or self.die.source, value)
-        return self.send(f"roll {value}")
+        return self.send(f"roll {value}", die_face=(source or self.die.source, value))
 
     def die_status_changed(self, status: str) -> None:
         """The die's ``on_status`` callback (on the Kivy clock): listeners hear "die"."""
@@ -442,9 +444,9 @@ class Controller:
         self.last_roll = None
         self._tell(Change("opened"))
 
-    def _record(self) -> None:
+    def _record(self, die_face: tuple[str, int] | None = None) -> None:
         if self.match is not None and self.stored_id is not None:
-            self.store.record(self.stored_id, self.match)
+            self.store.record(self.stored_id, self.match, die_face)
 
     def _require_match(self) -> Match:
         if self.match is None:
