@@ -23,11 +23,12 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.graphics import Canvas
-from kivy.properties import NumericProperty
+from kivy.properties import BooleanProperty, NumericProperty
 
 from companion.app.boards.base import Board
 from companion.app.boards.crash_controls import CARD_ARGUMENTS, CrashControls
 from companion.app.boards.crash_draw import BoardPainter
+from companion.app.boards.crash_guide import GuidePainter
 from companion.app.boards.crash_layout import HexGrid, move_chains
 from companion.app.boards.crash_panels import CrashPicker, CrashStrip
 from companion.games.crash import queries
@@ -48,6 +49,10 @@ ARROW_RADIUS = 27
 class CrashBoard(CrashControls, Board):
     supports_fix = False
     """Fixing goes through the position text (``fix <position>``, with ``fix put A e5`` …)."""
+
+    guide_shown = BooleanProperty(False)
+    """The build guide (tile id and turn on each tile position) covers the hexes: at the start
+    of the set-up, and while "Build guide" in the strip is on (a new position resets it)."""
 
     move_progress = NumericProperty(0.0)
     """0 → number of move chains while the last action's moves are animated, one after another."""
@@ -82,6 +87,9 @@ class CrashBoard(CrashControls, Board):
         self._answers: dict[tuple[str, str], Any] = {}
         self.shown_operator: str | None = None
         self.painter = BoardPainter(self)
+        self.guide = GuidePainter(self)
+        self._guide_layer = Canvas()
+        self.canvas.add(self._guide_layer)
         painter = self.painter
         self._layers = [
             (Canvas(), painter.static_key, painter.paint_static),
@@ -118,6 +126,10 @@ class CrashBoard(CrashControls, Board):
         if self._st["position"] != self._position:
             self._position = self._st["position"]
             self._state = parse_position(self._position, len(self._snap.get("names", [])) or 2)
+            self.guide_shown = (self.is_interactive and self._awaiting == "setup"
+                                and self._st.get("setup_stage") == "first")
+        if self.guide_shown:
+            self.guide.update(self._snap)
         self.last_events = tuple(events)
         Animation.cancel_all(self, "move_progress")
         self.chains = move_chains(events)
@@ -234,6 +246,12 @@ class CrashBoard(CrashControls, Board):
             return False
         if self.picker is not None or self.strip.collide_point(*touch.pos):
             return super().on_touch_down(touch)
+        if self.guide_shown:  # set-up: a tap on a tile position changes its tile or turn
+            if self._awaiting == "setup":
+                self.guide.edit(x=touch.pos[0], y=touch.pos[1])
+            else:
+                self.toggle_guide()
+            return True
         x, y = touch.pos
         if self.mode in ("direction", "battery") and self._arrow_tap(x, y):
             return True
@@ -520,7 +538,18 @@ class CrashBoard(CrashControls, Board):
             self.picker.size = (side, side - STRIP_HEIGHT)
         self.redraw()
 
+    def toggle_guide(self) -> None:
+        self.guide_shown = not self.guide_shown
+        if self.guide_shown and self._snap:
+            self.guide.update(self._snap)
+        self._update_strip()
+        self.redraw()
+
     def redraw(self, *_: Any) -> None:
+        self._guide_layer.clear()
+        if self.guide_shown and self._st:
+            with self._guide_layer:
+                self.guide.paint(self.grid())
         self._events_layer.clear()
         self._dynamic_layer.clear()
         for number, (layer, key_of, paint) in enumerate(self._layers):

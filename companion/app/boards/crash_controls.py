@@ -260,19 +260,23 @@ class CrashControls:
     def _setup_strip(self) -> None:
         _ = self.tr
         stage = self._st.get("setup_stage")
+        guide = ("guide", _("Build guide"), self.toggle_guide, True)
+        chosen = "guide" if self.guide_shown else ""
         if stage == "first":
             names = self._snap.get("names", [])
             labels = ("A1", "B1", "A2", "B2") if len(names) == 4 else ("A", "B")
             buttons = [(label, names[seat], lambda label=label: self.host.send(
                 f"first {label}"), True) for seat, label in enumerate(labels)]
-            self.strip.set_buttons(_("First placer:"), buttons)
+            self.strip.set_buttons(_("First placer:"), [*buttons, guide], chosen=chosen)
         elif stage == "operator":
-            self.strip.set_buttons(_("Tap a green field: the operator's start"), [])
+            self.strip.set_buttons(_("Tap a green field: the operator's start"), [guide],
+                                   chosen=chosen)
         elif stage == "display":
             self.strip.set_buttons(_("Enter the three display cards"), [
                 ("display", _("Display cards"), lambda: self.open_picker("display"), True)])
         else:
-            self.strip.set_buttons(_("Tap a green field: one car per tile"), [])
+            self.strip.set_buttons(_("Tap a green field: one car per tile"), [guide],
+                                   chosen=chosen)
 
     def _operator_strip(self) -> None:
         _ = self.tr

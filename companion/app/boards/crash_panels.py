@@ -67,6 +67,12 @@ class CrashStrip(BoxLayout):
             box.remove_widget(button)
         self.ids.label.size_hint_x = 1 if not buttons else (0.0001 if len(buttons) >= 4 else 0.9)
         self.ids.label.opacity = 0 if len(buttons) >= 4 else 1
+        # the set-up's "Build guide" button is wider (its two words on one line at 20 px)
+        has_guide = any(key == "guide" for key, _label, _action, _enabled in buttons)
+        for button in box.children:
+            button.size_hint_x = 1.8 if has_guide and button.key == "guide" else 1
+        if has_guide and len(buttons) < 4:
+            self.ids.label.size_hint_x = 2.2 if len(buttons) == 1 else 0.6
 
 
 class CrashStripButton(BigButton):

@@ -17,6 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.app.controller import DYNAMIC_CHOICES, Setup, option_choices
+from companion.app.crash_layout_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layout_options
 from companion.app.seats import COLOUR_NAMES, PALETTE, seat_looks
 from companion.engine import GAMES
 from companion.i18n import translator
@@ -31,6 +32,9 @@ class NewGameScreen(Screen):
     """(name, value) pairs of the options shown: bool, int, and those with choices."""
     problem = StringProperty("")
     """Why Start did not start (a name, a refused option), shown above Start; the setup stays."""
+    crash_layout = StringProperty("reference")
+    """Crash's board layout (issue #8): "reference", or "shuffled" by the app (never the engine)
+    at Start, passed as the ``tiles=`` option."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -95,12 +99,19 @@ class NewGameScreen(Screen):
         self.options = options
         self._build_options()
 
+    def set_crash_layout(self, choice: str) -> None:
+        self.crash_layout = choice
+        self._build_options()
+
     def start(self) -> None:
         """Start, unless a name or an option is refused: then say why and keep the setup."""
         app = App.get_running_app()
         controller = app.controller
         names = [name.strip() for name in self.names]
-        setup = Setup(self.game, names, list(self.colours), dict(self.options))
+        options = dict(self.options)
+        if self.game == "crash":
+            options.update(layout_options(self.crash_layout))
+        setup = Setup(self.game, names, list(self.colours), options)
         problem = controller.name_problem(setup)
         if problem:
             self.problem = problem
@@ -189,6 +200,13 @@ class NewGameScreen(Screen):
                     arrows=not isinstance(value, (int, float))))
             else:
                 box.add_widget(IntOption(option=name, text=description, value=value))
+        if self.game == "crash":
+            for choice in LAYOUT_CHOICES:
+                box.add_widget(Factory.ToggleChoice(
+                    text=game_text(LAYOUT_LABELS[choice]), font_size=20,
+                    is_chosen=int(choice == self.crash_layout),
+                    size_hint_y=None, height=56,
+                    on_release=lambda _b, c=choice: self.set_crash_layout(c)))
 
 
 class PlayerRow(BoxLayout):
