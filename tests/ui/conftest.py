@@ -39,6 +39,30 @@ def display() -> Iterator[str]:
         yield started
 
 
+def run_scenario_script(
+    script: Path, name: str, display: str, work: Path, lang: str,
+    store: Path | None = None, out: Path | None = None,
+) -> dict[str, Any]:
+    """Run scenario ``name`` of a game's own scenario script in its own app process.
+
+    The script writes what it observed as JSON (``ok``, ``error``, ``screens`` and its own
+    keys); every screenshot it names must exist. ``work`` holds the store and the Kivy home.
+    """
+    out = out or work / f"{name}_{lang}.json"
+    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(work / "kivy"),
+           "KIVY_NO_CONSOLELOG": "1"}
+    command = [sys.executable, str(script), name, str(store or work / "games.sqlite3"),
+               str(out), str(SCREENSHOTS), lang]
+    done = subprocess.run(command, env=env, capture_output=True, text=True,
+                          timeout=SCENARIO_TIMEOUT, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    assert seen.get("ok"), seen.get("error")
+    for screen in seen["screens"]:
+        assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
+    return seen
+
+
 @pytest.fixture
 def run_scenario(display: str, tmp_path: Path) -> RunScenario:
     """Run one scenario of ``scenarios.py`` in its own app process; return what it observed."""

@@ -3,17 +3,14 @@ plus the board's geometry and Czech texts, which need no window."""
 
 from __future__ import annotations
 
-import json
 import math
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_scenario_script
 
 from companion.app.boards.clovece_layout import (
     COLOURS,
@@ -29,9 +26,7 @@ from companion.i18n import load_catalogue
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 SCENARIOS = HERE / "scenarios_clovece.py"
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 BOARD_SOURCE = ROOT / "companion" / "app" / "boards" / "clovece.py"
-SCENARIO_TIMEOUT = 90
 
 Run = Callable[[str, str], dict[str, Any]]
 
@@ -41,19 +36,8 @@ def run_clovece(display: str, tmp_path: Path) -> Run:
     """Run one Člověče scenario in its own app process; return what it observed."""
 
     def run(name: str, lang: str) -> dict[str, Any]:
-        out = tmp_path / f"{name}.json"
-        env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
-               "KIVY_NO_CONSOLELOG": "1"}
-        command = [sys.executable, str(SCENARIOS), name, str(tmp_path / "games.sqlite3"),
-                   str(out), str(SCREENSHOTS), lang]
-        done = subprocess.run(command, env=env, capture_output=True, text=True,
-                              timeout=SCENARIO_TIMEOUT, cwd=ROOT)
-        assert done.returncode == 0, done.stderr[-3000:]
-        results: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-        assert results.get("ok"), results.get("error")
-        for screen in results["screens"]:
-            assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
-        return results
+        return run_scenario_script(SCENARIOS, name, display, tmp_path, lang,
+                                   out=tmp_path / f"{name}.json")
 
     return run
 

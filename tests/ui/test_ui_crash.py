@@ -10,15 +10,11 @@ card with targets, end-of-turn draw and refill, magnet, swap, pass) are played b
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SCENARIO_TIMEOUT, SCREENSHOTS
+from conftest import run_scenario_script
 
 SCRIPT = Path(__file__).with_name("scenarios_crash.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,19 +51,8 @@ TEXTS = {
 
 
 def run_crash(display: str, tmp_path: Path, scenario: str, lang: str) -> dict[str, Any]:
-    out = tmp_path / f"{scenario}_{lang}.json"
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
-           "KIVY_NO_CONSOLELOG": "1"}
-    command = [sys.executable, str(SCRIPT), scenario, str(tmp_path / f"{scenario}.sqlite3"),
-               str(out), str(SCREENSHOTS), lang]
-    done = subprocess.run(command, env=env, capture_output=True, text=True,
-                          timeout=SCENARIO_TIMEOUT, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-3000:]
-    seen: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    assert seen.get("ok"), seen.get("error")
-    for screen in seen["screens"]:
-        assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
-    return seen
+    return run_scenario_script(SCRIPT, scenario, display, tmp_path, lang,
+                               store=tmp_path / f"{scenario}.sqlite3")
 
 
 def lines(seen: dict[str, Any]) -> list[str]:

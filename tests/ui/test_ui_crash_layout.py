@@ -3,15 +3,11 @@ the board how to lay the physical tiles (issue #8), by real taps in English and 
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SCENARIO_TIMEOUT, SCREENSHOTS
+from conftest import run_scenario_script
 
 from companion.app.crash_layout_setup import guide_label
 from companion.games.crash.board import parse_tiles
@@ -24,19 +20,8 @@ TITLES = {"en": ("Which tile lies on t33?", "X07 on t33: turned clockwise by"),
 
 
 def run_layout(display: str, tmp_path: Path, scenario: str, lang: str) -> dict[str, Any]:
-    out = tmp_path / f"{scenario}_{lang}.json"
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
-           "KIVY_NO_CONSOLELOG": "1"}
-    command = [sys.executable, str(SCRIPT), scenario, str(tmp_path / f"{scenario}.sqlite3"),
-               str(out), str(SCREENSHOTS), lang]
-    done = subprocess.run(command, env=env, capture_output=True, text=True,
-                          timeout=SCENARIO_TIMEOUT, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-3000:]
-    seen: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    assert seen.get("ok"), seen.get("error")
-    for screen in seen["screens"]:
-        assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
-    return seen
+    return run_scenario_script(SCRIPT, scenario, display, tmp_path, lang,
+                               store=tmp_path / f"{scenario}.sqlite3")
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])

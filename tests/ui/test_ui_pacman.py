@@ -2,34 +2,19 @@
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, SCENARIO_TIMEOUT, SCREENSHOTS
+from conftest import ROOT, run_scenario_script
 
 SCRIPT = Path(__file__).with_name("scenarios_pacman.py")
 
 
 def run_pacman(display: str, tmp_path: Path, name: str, lang: str) -> dict[str, Any]:
-    out = tmp_path / f"{name}_{lang}.json"
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
-           "KIVY_NO_CONSOLELOG": "1"}
-    command = [sys.executable, str(SCRIPT), name, str(tmp_path / f"{lang}.sqlite3"), str(out),
-               str(SCREENSHOTS), lang]
-    done = subprocess.run(command, env=env, capture_output=True, text=True,
-                          timeout=SCENARIO_TIMEOUT, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-3000:]
-    seen: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    assert seen.get("ok"), seen.get("error")
-    for screen in seen["screens"]:
-        assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
-    return seen
+    return run_scenario_script(SCRIPT, name, display, tmp_path, lang,
+                               store=tmp_path / f"{lang}.sqlite3")
 
 
 def plain(value: Any) -> Any:

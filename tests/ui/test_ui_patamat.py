@@ -8,16 +8,12 @@ are big buttons), until Pat's go-kart reaches CÍL.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SCENARIO_TIMEOUT, SCREENSHOTS
+from conftest import run_scenario_script
 
 SCRIPT = Path(__file__).with_name("scenarios_patamat.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,19 +69,7 @@ TEXTS = {
 
 def run_patamat(display: str, tmp_path: Path, lang: str,
                 scenario: str = "whole_game") -> dict[str, Any]:
-    out = tmp_path / f"{scenario}_{lang}.json"
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
-           "KIVY_NO_CONSOLELOG": "1"}
-    command = [sys.executable, str(SCRIPT), scenario, str(tmp_path / "games.sqlite3"),
-               str(out), str(SCREENSHOTS), lang]
-    done = subprocess.run(command, env=env, capture_output=True, text=True,
-                          timeout=SCENARIO_TIMEOUT, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-3000:]
-    seen: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    assert seen.get("ok"), seen.get("error")
-    for screen in seen["screens"]:
-        assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
-    return seen
+    return run_scenario_script(SCRIPT, scenario, display, tmp_path, lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
