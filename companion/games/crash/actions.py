@@ -8,6 +8,9 @@ or raises the rejection. Turn bookkeeping (action index, obligations, end of tur
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from companion.engine.errors import IllegalInput
 from companion.games.crash.board import (
     DIRECTIONS,
     FIELD_NAMES,
@@ -237,6 +240,19 @@ def operator_step_targets(sim: Sim, position: int) -> list[OpStep]:
             steps.append(OpStep(field=target))
     steps.extend(OpStep(hole=other) for other in sorted(holes))
     return steps
+
+
+def operator_branches(sim: Sim, visited: set[int]) -> Iterator[tuple[OpStep, Sim, set[int]]]:
+    """Every step the operator can legally take now, with the board and the visited fields
+    after it (each on its own copy)."""
+    for step in operator_step_targets(sim, sim.operator):
+        branch = sim.clone()
+        seen = set(visited)
+        try:
+            operator_step(branch, step, seen)
+        except IllegalInput:
+            continue
+        yield step, branch, seen
 
 
 def operator_step(sim: Sim, step: OpStep, visited: set[int]) -> None:

@@ -18,8 +18,7 @@ from companion.games.crash.actions import (
     card_timing,
     magnet_could_pull,
     max_batteries,
-    operator_step,
-    operator_step_targets,
+    operator_branches,
     placement_cost,
 )
 from companion.games.crash.board import (
@@ -180,13 +179,7 @@ def operator_results(sim: Sim, length: int) -> Iterator[tuple[str, Sim]]:
         if len(steps) == length:
             yield "operator " + " ".join(steps), current
             return
-        for step in operator_step_targets(current, current.operator):
-            branch = current.clone()
-            seen = set(visited)
-            try:
-                operator_step(branch, step, seen)
-            except IllegalInput:
-                continue
+        for step, branch, seen in operator_branches(current, visited):
             yield from walk(branch, seen, steps + [format_step(step)])
 
     start = sim.clone()

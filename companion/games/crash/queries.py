@@ -13,6 +13,7 @@ from companion.games.crash.actions import (
     blue_effect,
     magnet_could_pull,
     max_batteries,
+    operator_branches,
     operator_step,
     operator_step_targets,
     placement_cost,
@@ -203,32 +204,19 @@ def operator_steps(state: CrashState, steps: list[str]) -> list[str]:
         return _evaluating_steps(state, sim, visited, steps)
     lengths = [2, 4] if state.scores[state.side] - RULES.operator4_cost >= 1 else [2]
     wanted = [n - len(steps) - 1 for n in lengths if n > len(steps)]
-    offered = []
-    for target in operator_step_targets(sim, sim.operator):
-        branch = sim.clone()
-        seen = set(visited)
-        try:
-            operator_step(branch, target, seen)
-        except IllegalInput:
-            continue
-        if any(_can_continue(branch, seen, more) for more in wanted):
-            offered.append(format_step(target))
-    return offered
+    return [
+        format_step(target)
+        for target, branch, seen in operator_branches(sim, visited)
+        if any(_can_continue(branch, seen, more) for more in wanted)
+    ]
 
 
 def _can_continue(sim: Sim, visited: set[int], more: int) -> bool:
     if more == 0:
         return True
-    for step in operator_step_targets(sim, sim.operator):
-        branch = sim.clone()
-        seen = set(visited)
-        try:
-            operator_step(branch, step, seen)
-        except IllegalInput:
-            continue
-        if _can_continue(branch, seen, more - 1):
-            return True
-    return False
+    return any(
+        _can_continue(branch, seen, more - 1) for _, branch, seen in operator_branches(sim, visited)
+    )
 
 
 def _evaluating_steps(state: CrashState, sim: Sim, visited: set[int],
