@@ -115,6 +115,24 @@ class Driver:
         self.out.write_text(json.dumps(self.results, indent=1), encoding="utf-8")
 
 
+def seed_players(d: Driver, names: list[str], colours: list[str], game: str = "quoridor",
+                 options: dict[str, Any] | None = None) -> None:
+    """As if these players had played ``game`` last time (the new-game screen remembers them)."""
+    d.app.store.set_setting(f"setup.{game}", {"players": len(names), "names": names,
+                                               "colours": colours, "options": options or {}})
+    d.app.store.set_setting("last_game", game)
+
+
+def open_new_game(d: Driver, names: list[str], colours: list[str], game: str = "quoridor",
+                  options: dict[str, Any] | None = None) -> Step:
+    """Home → New game, with these players remembered: the new-game screen is showing."""
+    seed_players(d, names, colours, game, options)
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "new_game_button"))
+    yield 0.3
+
+
 def run(scenario: Callable[[Driver], Step], store: str, out: Path, shots: Path,
         lang: str | None) -> None:
     # a scenario may bring its own die: ``scenario.die_spec()`` runs before the app starts and

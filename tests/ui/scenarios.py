@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from driver import Driver, die_now
+from driver import Driver, die_now, open_new_game, seed_players
 
 from companion.app.boards import BOARDS
 from companion.app.controller import Setup
@@ -18,13 +18,6 @@ from companion.app.controller import Setup
 P = 0.15
 """A pause after a tap: long enough for the screen to show it."""
 Scenario = Callable[[Driver], Iterator[float]]
-
-
-def seed_players(d: Driver, names: list[str], colours: list[str], game: str = "quoridor") -> None:
-    """As if these players had played last time (the new-game screen remembers them)."""
-    d.app.store.set_setting(f"setup.{game}", {"players": len(names), "names": names,
-                                               "colours": colours, "options": {}})
-    d.app.store.set_setting("last_game", game)
 
 
 def start_quoridor(d: Driver, players: str = "2") -> Iterator[float]:
@@ -252,11 +245,7 @@ def generic_board(d: Driver) -> Iterator[float]:
     """
     game = "clovece"
     BOARDS.pop(game, None)
-    seed_players(d, ["Eva", "Pat"], ["red", "blue"], game=game)
-    d.app.go("home")
-    yield 0.3
-    d.tap(d.widget("home", "new_game_button"))
-    yield 0.3
+    yield from open_new_game(d, ["Eva", "Pat"], ["red", "blue"], game)
     d.results["game"] = d.app.root.get_screen("newgame").game
     d.shot("newgame_generic")
     d.tap(d.widget("newgame", "start_button"))
@@ -371,11 +360,7 @@ def newgame_choices_and_names(d: Driver) -> Iterator[float]:
     shutil.copy(PACKAGE_BOARDS / "standin-v1.toml", boards / "garden.toml")
     (boards / "broken.toml").write_text('name = "broken"\n', encoding="utf-8")
     os.environ["COMPANION_PATAMAT_BOARDS"] = str(boards)
-    seed_players(d, ["Eva Nová", "Pat"], ["red", "blue"], game="patamat")
-    d.app.go("home")
-    yield 0.3
-    d.tap(d.widget("home", "new_game_button"))
-    yield 0.3
+    yield from open_new_game(d, ["Eva Nová", "Pat"], ["red", "blue"], "patamat")
     new = d.app.root.get_screen("newgame")
 
     def rows() -> dict[str, Any]:

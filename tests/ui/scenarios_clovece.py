@@ -15,7 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
 
 P = 0.15
 COLOURS = ("R", "Y", "G", "B")
@@ -80,13 +80,7 @@ def scheduled_by(board: Any) -> list[str]:
 
 
 def start_game(d: Driver, names: list[str], colours: list[str]) -> Iterator[float]:
-    d.app.store.set_setting("setup.clovece", {"players": len(names), "names": names,
-                                              "colours": colours, "options": {}})
-    d.app.store.set_setting("last_game", "clovece")
-    d.app.go("home")
-    yield 0.3
-    d.tap(d.widget("home", "new_game_button"))
-    yield 0.3
+    yield from open_new_game(d, names, colours, "clovece")
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
 

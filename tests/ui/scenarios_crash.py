@@ -15,7 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
 
 from companion.app.controller import Setup  # noqa: E402
 from companion.engine import open_game  # noqa: E402
@@ -96,13 +96,7 @@ def two_players(d: Driver) -> Iterator[float]:
     """New game → set-up by taps → a placement with batteries → a refused tap → undo →
     a near-end position → the seventh evaluation → result screen."""
     lang = d.app.controller.lang
-    d.app.store.set_setting("setup.crash", {"players": 2, "names": ["Eva", "Pat"],
-                                            "colours": ["red", "blue"], "options": {}})
-    d.app.store.set_setting("last_game", "crash")
-    d.app.go("home")
-    yield 0.3
-    d.tap(d.widget("home", "new_game_button"))
-    yield 0.3
+    yield from open_new_game(d, ["Eva", "Pat"], ["red", "blue"], "crash")
     d.shot(f"crash_newgame_{lang}")
     d.tap(d.widget("newgame", "start_button"))
     yield 0.5

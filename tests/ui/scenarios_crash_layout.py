@@ -13,7 +13,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
 
 from companion.i18n import translator  # noqa: E402
 
@@ -36,13 +36,7 @@ def shuffled_guide(d: Driver) -> Iterator[float]:
     button → a tap on the board hides it → the first placer → the guide is gone."""
     lang = d.app.controller.lang
     _ = translator("crash", lang)
-    d.app.store.set_setting("setup.crash", {"players": 2, "names": ["Eva", "Pat"],
-                                            "colours": ["red", "blue"], "options": {}})
-    d.app.store.set_setting("last_game", "crash")
-    d.app.go("home")
-    yield 0.3
-    d.tap(d.widget("home", "new_game_button"))
-    yield 0.3
+    yield from open_new_game(d, ["Eva", "Pat"], ["red", "blue"], "crash")
     new = d.app.root.get_screen("newgame")
     d.results["layout_before"] = new.crash_layout
     d.tap_text(_("Shuffled layout"), new.ids.options)

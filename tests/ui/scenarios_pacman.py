@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
 
 P = 0.15
 ANIMATION = 0.9
@@ -52,13 +52,6 @@ GHOSTS_CLOSE_IN = (
 """The ghosts chase PAC-MAN; he ends on h9, next to the dot i9, with blinky on f9."""
 
 
-def seed_players(d: Driver, names: list[str], colours: list[str]) -> None:
-    """As if these players had played PAC-MAN last time (the new-game screen remembers them)."""
-    d.app.store.set_setting("setup.pacman", {"players": len(names), "names": names,
-                                              "colours": colours, "options": {}})
-    d.app.store.set_setting("last_game", "pacman")
-
-
 def play_screen(d: Driver) -> Any:
     return d.app.root.get_screen("play")
 
@@ -77,11 +70,7 @@ def whole_game(d: Driver) -> Iterator[float]:
     """New game → PAC-MAN moves → a ghost → a rejected tap → undo → a catch → two ways →
     the last dot → the result with the rank."""
     lang = d.app.controller.lang
-    seed_players(d, ["Eva", "Pat"], ["yellow", "blue"])
-    d.app.go("home")
-    yield 0.3
-    d.tap(d.widget("home", "new_game_button"))
-    yield 0.3
+    yield from open_new_game(d, ["Eva", "Pat"], ["yellow", "blue"], "pacman")
     d.results["game"] = d.app.root.get_screen("newgame").game
     d.tap_text("2", d.widget("newgame", "counts"))
     yield P
@@ -184,11 +173,7 @@ def whole_game(d: Driver) -> Iterator[float]:
 def eat_a_ghost(d: Driver) -> Iterator[float]:
     """The dot i9, then the bonus through blinky: the eaten ghost goes to the strip."""
     lang = d.app.controller.lang
-    seed_players(d, ["Eva", "Pat", "Ola"], ["yellow", "blue", "green"])
-    d.app.go("home")
-    yield 0.3
-    d.tap(d.widget("home", "new_game_button"))
-    yield 0.3
+    yield from open_new_game(d, ["Eva", "Pat", "Ola"], ["yellow", "blue", "green"], "pacman")
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
     play = play_screen(d)

@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
 
 P = 0.15
 Scenario = Callable[[Driver], Iterator[float]]
@@ -87,14 +87,7 @@ def whole_game(d: Driver) -> Iterator[float]:
     """New game → 15 cars placed by taps (one refused) → roll-off with a tie → rolls, a tractor
     choice and go, a traffic light, undo → Pat's winning flag → result."""
     lang = d.app.controller.lang
-    d.app.store.set_setting("setup.patamat", {"players": 2, "names": ["Pat", "Mat"],
-                                              "colours": ["red", "blue"],
-                                              "options": {"target": 1}})
-    d.app.store.set_setting("last_game", "patamat")
-    d.app.go("home")
-    yield 0.3
-    d.tap(d.widget("home", "new_game_button"))
-    yield 0.3
+    yield from open_new_game(d, ["Pat", "Mat"], ["red", "blue"], "patamat", {"target": 1})
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
     play = play_screen(d)
@@ -193,14 +186,8 @@ def whole_game(d: Driver) -> Iterator[float]:
 def bump_chain(d: Driver) -> Iterator[float]:
     """Three players, the position fixed to match the table: Pat's go-kart lands on Mat, who
     is pushed onto Eva: the board lists every pawn and car to move."""
-    d.app.store.set_setting("setup.patamat", {"players": 3, "names": ["Pat", "Mat", "Eva"],
-                                              "colours": ["red", "blue", "yellow"],
-                                              "options": {"target": 3}})
-    d.app.store.set_setting("last_game", "patamat")
-    d.app.go("home")
-    yield 0.3
-    d.tap(d.widget("home", "new_game_button"))
-    yield 0.3
+    yield from open_new_game(d, ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"], "patamat",
+                             {"target": 3})
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
     d.results["board"] = type(play_screen(d).board).__name__
