@@ -32,10 +32,17 @@ FRAME_TIMEOUT_SECONDS = 2.0
 """A tap whose new state is not drawn within this long is counted as missed."""
 PROFILER = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
 """With BENCH_PROFILE=FILE, ``taps`` profiles from each tap to its frame into FILE."""
+SLOW_TAP_MS = float(os.environ.get("BENCH_PROFILE_SLOW_MS", "0"))
+"""With BENCH_PROFILE_SLOW_MS=N, each tap is profiled on its own and the profile of every tap
+whose app part took more than N ms is kept in the JSON (``slow_taps``)."""
 SETTLE_SECONDS = 2.0
 IDLE_LINGER_SECONDS = 120.0
 IDLE_MAX_SETUP_INPUTS = 60
 """Idle: time after opening the play screen before the measurement starts."""
+
+
+def _current_rss_kb() -> int:
+    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
 
 
 def _peak_rss_kb() -> int:
@@ -43,6 +50,31 @@ def _peak_rss_kb() -> int:
         if line.startswith("VmHWM:"):
             return int(line.split()[1])
     return 0
+
+
+GL_DRIVER_FILES = ("libLLVM", "/dri/", "libgallium", "libglapi", "libGLX_mesa")
+"""Mapped files that are Mesa's software rasteriser here (llvmpipe); the Pi's GPU driver
+replaces them."""
+
+
+def _rss_breakdown_kb() -> dict[str, int]:
+    """Resident memory now, by kind: Python/Kivy heaps and other anonymous memory, the software
+    GL driver's mapped libraries, and every other mapped file."""
+    kinds = {"anonymous": 0, "gl_driver_files": 0, "other_files": 0}
+    kind = "anonymous"
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        head = line.split(maxsplit=5)
+        if "-" in head[0] and len(head) >= 5 and not head[0].endswith(":"):
+            name = head[5] if len(head) > 5 else ""
+            if not name.startswith("/") or name.endswith("(deleted)"):
+                kind = "anonymous"
+            elif any(part in name for part in GL_DRIVER_FILES):
+                kind = "gl_driver_files"
+            else:
+                kind = "other_files"
+        elif head[0] == "Rss:":
+            kinds[kind] += int(head[1])
+    return kinds
 
 
 FRAME_MARKS: dict[str, float] = {"draw": 0.0, "flip": 0.0}
@@ -99,6 +131,7 @@ def cold(out: Path, store: str | None) -> None:
         seen["first_frame"] = time.time()
         seen["screen"] = current
         seen["peak_rss_kb"] = _peak_rss_kb()
+        seen["rss_breakdown_kb"] = _rss_breakdown_kb()
         _write(out, seen)
         Clock.schedule_once(lambda _dt: app.stop(), 0)
 
@@ -168,6 +201,7 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
         seen["idle_frame_times"] = [round(t - began, 2) for t in frame_times if t >= began][:60]
         seen["clock_ticks_while_idle"] = Clock.frames - seen.pop("clock_frames_before")
         seen["peak_rss_kb"] = _peak_rss_kb()
+        seen["rss_breakdown_kb"] = _rss_breakdown_kb()
         _write(out, seen)
         # stay open (and idle) until the benchmark ends this process; stop on our own if not
         Clock.schedule_once(lambda _dt: app.stop(), IDLE_LINGER_SECONDS)
@@ -198,6 +232,8 @@ class TapBench:
         self.deadline = time.monotonic() + max_seconds
         self.random = random.Random(seed)
         self.samples: list[dict[str, Any]] = []
+        self.slow_taps: list[str] = []
+        self.tap_profiler = cProfile.Profile()
         self.games_started = 0
         self.untappable = 0
         self.missed = 0
@@ -262,6 +298,9 @@ class TapBench:
         self.pending["started"] = started
         if PROFILER is not None:
             PROFILER.enable()
+        if SLOW_TAP_MS:
+            self.tap_profiler = cProfile.Profile()
+            self.tap_profiler.enable()
         tap()
         self.pending["handled_ms"] = (time.perf_counter() - started) * 1000
         self._timeout = self.clock.schedule_once(self.on_timeout, FRAME_TIMEOUT_SECONDS)
@@ -274,6 +313,10 @@ class TapBench:
         if PROFILER is not None:
             PROFILER.disable()
         started = pending["started"]
+        if SLOW_TAP_MS:
+            self.tap_profiler.disable()
+            if (FRAME_MARKS["draw"] - started) * 1000 > SLOW_TAP_MS:
+                self.slow_taps.append(_profile_text(self.tap_profiler, pending["kind"]))
         self.pending = None
         if self._timeout is not None:
             self._timeout.cancel()
@@ -285,6 +328,8 @@ class TapBench:
             "draw_ms": round((FRAME_MARKS["flip"] - FRAME_MARKS["draw"]) * 1000, 3),
             "swap_ms": round((now - FRAME_MARKS["flip"]) * 1000, 3),
             "legal": pending["legal"],
+            "rss_kb": _current_rss_kb(),
+            "line": (self.controller.match.history or [""])[-1] if self.controller.match else "",
         })
         self.clock.schedule_once(self.next_tap, 0)
 
@@ -355,14 +400,26 @@ class TapBench:
             "missed": self.missed,
             "untappable_kinds": sorted(set(self.untappable_kinds)),
             "missed_details": self.missed_details[:20],
+            "slow_taps": self.slow_taps[:10],
             "peak_rss_kb": _peak_rss_kb(),
+            "rss_breakdown_kb": _rss_breakdown_kb(),
             "board_canvas": _canvas_census(self.app.root.get_screen("play").board),
             "python_allocations": _top_allocations(),
             "live_widgets": _live_widgets(),
+            "live_textures": _live_textures(),
             "ok": True,
         })
         self.driver.finish()
         self.app.stop()
+
+
+def _profile_text(profiler: cProfile.Profile, title: str) -> str:
+    import io
+    import pstats
+
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(25)
+    return f"{title}\n{out.getvalue()}"
 
 
 def _live_widgets() -> dict[str, int]:
@@ -380,15 +437,29 @@ def _live_widgets() -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda item: -item[1])[:10])
 
 
+def _live_textures() -> dict[str, int]:
+    """Kivy textures alive at the end (after a collection): how many, and their pixels."""
+    import gc
+
+    from kivy.graphics.texture import Texture, TextureRegion
+
+    gc.collect()
+    textures = [thing for thing in gc.get_objects()  # type() never touches a dead proxy
+                if issubclass(type(thing), Texture) and not issubclass(type(thing), TextureRegion)]
+    return {"count": len(textures), "pixels": sum(t.width * t.height for t in textures)}
+
+
 def _top_allocations() -> list[str]:
     """With BENCH_TRACEMALLOC=1: where the Python heap grew most (file:line, size)."""
     import tracemalloc
 
     if not tracemalloc.is_tracing():
         return []
+    current, peak = tracemalloc.get_traced_memory()
     stats = tracemalloc.take_snapshot().statistics("lineno")
-    return [f"{stat.traceback[0]}: {stat.size / 1e6:.1f} MB in {stat.count} blocks"
-            for stat in stats[:12]]
+    return [f"traced now {current / 1e6:.1f} MB, peak {peak / 1e6:.1f} MB"] + [
+        f"{stat.traceback[0]}: {stat.size / 1e6:.1f} MB in {stat.count} blocks"
+        for stat in stats[:12]]
 
 
 def _canvas_census(board: Any) -> dict[str, int]:

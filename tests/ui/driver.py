@@ -69,6 +69,24 @@ class Driver:
                     return widget
         raise LookupError(f"no widget with text {text!r} on {self.screen.name}")
 
+    @staticmethod
+    def draw_calls(widget: Any) -> int:
+        """How many draw calls (vertex instructions) ``widget`` and its children make a frame."""
+        from kivy.graphics.instructions import Canvas, InstructionGroup, VertexInstruction
+
+        def count(group: Any) -> int:
+            total = 0
+            for item in group.children:
+                if isinstance(item, Canvas):  # a child widget's canvas, with its own layers
+                    total += count(item.before) + count(item) + count(item.after)
+                elif isinstance(item, InstructionGroup):
+                    total += count(item)
+                else:
+                    total += isinstance(item, VertexInstruction)
+            return total
+
+        return count(widget.canvas.before) + count(widget.canvas) + count(widget.canvas.after)
+
     def shot(self, name: str) -> None:
         self.shots.mkdir(parents=True, exist_ok=True)
         made = Window.screenshot(name=str(self.shots / f"{name}.png"))

@@ -120,6 +120,7 @@ def two_players(d: Driver) -> Iterator[float]:
         yield 0.05
     yield 0.2
     d.results["after_setup"] = seen(d)
+    d.results["board_draw_calls"] = d.draw_calls(board(d))
     d.shot(f"crash_setup_done_{lang}")
     # Pat (B) starts: a car on e4 pushing his own car e6? No: e5 is Eva's, the push goes east.
     tap_field(d, "e4")

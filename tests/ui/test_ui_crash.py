@@ -72,6 +72,9 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert seen["after_setup"]["history"] == SETUP
     assert seen["after_setup"]["status"] == texts["turn"]
     assert "e4" in seen["after_setup"]["targets"] and "c3" not in seen["after_setup"]["targets"]
+    # 188 hexes, their values, tile borders, 10 bells, 8 cars and the operator: batched into
+    # meshes (field by field it was ~1,500 draw calls, each costing the GL driver memory)
+    assert seen["board_draw_calls"] < 250
     # the field: only the legal arrow (east, onto Eva's e5) is drawn, nothing placed yet
     assert seen["arrows"] == ["E"]
     assert seen["after_field"]["strip"] == texts["arrow"]

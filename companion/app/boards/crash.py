@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kivy.animation import Animation
+from kivy.clock import Clock
 from kivy.graphics import Canvas
 from kivy.properties import BooleanProperty, NumericProperty
 
@@ -40,6 +41,8 @@ from companion.games.crash.state import CrashState
 STRIP_HEIGHT = 52
 MOVE_SECONDS = 0.3
 MAX_MOTION_SECONDS = 1.5
+PREPARE_PICKER_SECONDS = 0.1
+"""After the first position is shown, the card picker is built while the table is idle."""
 ARROW_DISTANCE = 2.1
 """Arrow buttons sit this many field widths from the field's centre."""
 ARROW_RADIUS = 27
@@ -138,6 +141,8 @@ class CrashBoard(CrashControls, Board):
         if self.chains:
             seconds = min(MAX_MOTION_SECONDS, MOVE_SECONDS * len(self.chains))
             Animation(move_progress=float(len(self.chains)), d=seconds).start(self)
+        if self.is_interactive and getattr(self, "_spare_picker", None) is None:
+            Clock.schedule_once(self.prepare_picker, PREPARE_PICKER_SECONDS)
 
     def moving_pieces(self) -> list[tuple[str, float, float]]:
         """While animating: (final field or hole, x, y) of each piece on its way there."""

@@ -95,6 +95,13 @@ class CrashControls:
         self._layout()
         self._fill_picker()
 
+    def prepare_picker(self, *_: Any) -> None:
+        """Build the picker and its 13 card buttons before they are first needed (called when
+        the table is idle: making kv widgets is the slow part of opening it)."""
+        if self.picker is None and getattr(self, "_spare_picker", None) is None:
+            self._spare_picker = CrashPicker(board=self)
+            self._spare_picker.prepare(len(KINDS))
+
     def close_picker(self, redraw: bool = True) -> None:
         if self.picker is not None:
             self.remove_widget(self.picker)

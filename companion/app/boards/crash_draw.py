@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle
+from kivy.graphics import Canvas, Color, Ellipse, Line
 
+from companion.app.boards.batch import Glyphs, Shapes
 from companion.app.boards.crash_hex import (
     EDGE_COLOUR,
     HOLE_COLOUR,
@@ -30,7 +31,6 @@ from companion.app.boards.crash_hex import (
     draw_bell,
     draw_car,
     draw_operator,
-    fill_hex,
     is_dark,
     outline_hex,
     tile_edges,
@@ -38,6 +38,9 @@ from companion.app.boards.crash_hex import (
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
 
 BACKGROUND = (0.20, 0.22, 0.26, 1)
+HOLE_MARK_COLOUR = (0.35, 0.30, 0.26, 1)
+VALUE_FONT = 20
+"""A field's value (0–3), bold: read from across the table (a field is ~37 px wide)."""
 COVER_SCALE = 0.86
 """A field's value is covered by a hex this big (inside its outline and the tile borders)."""
 
@@ -58,16 +61,19 @@ class BoardPainter:
 
     def paint_static(self) -> None:
         """The board without anything that moves: every value is shown (``paint`` covers
-        those under a car, a bell or the operator)."""
+        those under a car, a bell or the operator). Batched: a handful of draw calls."""
         board = self.board
         grid: HexGrid = board.grid()
         side = min(board.width, board.height)
-        Color(*BACKGROUND)
-        Rectangle(pos=(board.x + (board.width - side) / 2, board.y + (board.height - side) / 2),
-                  size=(side, side))
+        fills, values, lines = Shapes(), Glyphs(), Shapes()
+        fills.rectangle(BACKGROUND, board.x + (board.width - side) / 2,
+                        board.y + (board.height - side) / 2, side, side)
         for field in board.shown_fields:
-            self._field(grid, field)
-        self._tile_edges(grid)
+            self._field(grid, field, fills, values, lines)
+        self._tile_edges(grid, lines)
+        fills.draw()
+        values.draw()
+        lines.draw()
 
     def covers_key(self) -> tuple[Any, ...]:
         return (self.board.grid(), tuple(
@@ -77,10 +83,12 @@ class BoardPainter:
     def paint_covers(self) -> None:
         """Hide the value of each field under a car, a bell or the operator."""
         grid: HexGrid = self.board.grid()
+        covers = Shapes()
         for field in self.board.shown_fields:
             if not field["hole"] and (field["car"] or field["bell"] or field["operator"]):
-                Color(*VALUE_COLOURS.get(field["value"], VALUE_COLOURS[0]))
-                fill_hex(grid, field["name"], COVER_SCALE)
+                covers.polygon(VALUE_COLOURS.get(field["value"], VALUE_COLOURS[0]),
+                               grid.corners(field["name"], COVER_SCALE))
+        covers.draw()
 
     def targets_key(self) -> tuple[Any, ...]:
         board = self.board
@@ -156,31 +164,27 @@ class BoardPainter:
 
     # -- layers ----------------------------------------------------------------------------------
 
-    def _field(self, grid: HexGrid, field: dict[str, Any]) -> None:
+    def _field(self, grid: HexGrid, field: dict[str, Any], fills: Shapes, values: Glyphs,
+               lines: Shapes) -> None:
         name = field["name"]
         if field["hole"]:
-            Color(*HOLE_COLOUR)
-            fill_hex(grid, name)
-            Color(0.35, 0.30, 0.26, 1)
+            fills.polygon(HOLE_COLOUR, grid.corners(name))
             cx, cy = grid.centre(name)
-            Line(points=[cx - grid.w * 0.22, cy - grid.radius * 0.3,
-                         cx + grid.w * 0.22, cy + grid.radius * 0.3], width=1.2)
+            lines.polyline(HOLE_MARK_COLOUR, [(cx - grid.w * 0.22, cy - grid.radius * 0.3),
+                                              (cx + grid.w * 0.22, cy + grid.radius * 0.3)], 1.2)
             return
         colour = VALUE_COLOURS.get(field["value"], VALUE_COLOURS[0])
-        Color(*colour)
-        fill_hex(grid, name, 0.97)
-        Color(*EDGE_COLOUR)
-        outline_hex(grid, name, 1.0)
-        cx, cy = grid.centre(name)
+        fills.polygon(colour, grid.corners(name, 0.97))
+        lines.outline(EDGE_COLOUR, grid.corners(name), 1.0)
         text_colour = (1, 1, 1, 0.95) if is_dark(colour) else (0.1, 0.1, 0.15, 0.85)
-        self.texts.draw(str(field["value"]), cx, cy, 17, colour=text_colour)
+        values.place(self.texts.texture(str(field["value"]), VALUE_FONT, colour=text_colour),
+                     *grid.centre(name))
 
-    def _tile_edges(self, grid: HexGrid) -> None:
+    def _tile_edges(self, grid: HexGrid, lines: Shapes) -> None:
         if self._edges is None or self._edges[0] != grid:
             self._edges = (grid, tile_edges(grid))
-        Color(*TILE_EDGE_COLOUR)
         for x1, y1, x2, y2 in self._edges[1]:
-            Line(points=[x1, y1, x2, y2], width=1.8)
+            lines.polyline(TILE_EDGE_COLOUR, [(x1, y1), (x2, y2)], 1.8)
 
     def _targets(self, grid: HexGrid) -> None:
         """Where a tap does something now: strong while a step is chosen, subtle otherwise."""
@@ -189,12 +193,13 @@ class BoardPainter:
             return
         r, g, b, _ = TARGET_COLOUR
         is_strong = board.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
+        targets = Shapes()
         for name in board.targets:
-            Color(r, g, b, 0.95 if is_strong else 0.8)
-            outline_hex(grid, name, 2.4 if is_strong else 1.6, 0.84)
+            targets.outline((r, g, b, 0.95 if is_strong else 0.8), grid.corners(name, 0.84),
+                            2.4 if is_strong else 1.6)
             if is_strong:
-                Color(r, g, b, 0.35)
-                fill_hex(grid, name, 0.82)
+                targets.polygon((r, g, b, 0.35), grid.corners(name, 0.82))
+        targets.draw()
 
     def _pieces(self, grid: HexGrid, field: dict[str, Any], looks: list[Any],
                 at: tuple[float, float] | None = None) -> None:

@@ -29,6 +29,10 @@ CARD_COLOURS = {
 }
 
 
+LETTERS_PER_SHARE = 7
+"""A strip button is one share wide, or one share per this many letters of a longer label."""
+
+
 class CrashStrip(BoxLayout):
     """The strip under the hexes: what to tap now, and the buttons of this step."""
 
@@ -36,6 +40,10 @@ class CrashStrip(BoxLayout):
     text = StringProperty("")
     evaluations = StringProperty("")
     _look: list[tuple[str, str, bool, bool]] = []
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._spare: list[CrashStripButton] = []
+        super().__init__(**kwargs)
 
     def set_buttons(self, text: str, buttons: list[tuple[str, str, Callable[[], None], bool]],
                     chosen: str = "") -> None:
@@ -57,27 +65,37 @@ class CrashStrip(BoxLayout):
             if number < len(shown):
                 button = shown[number]
             else:
-                button = CrashStripButton()
-                button.bind(on_release=_act)
+                button = self._spare.pop() if self._spare else _strip_button()
                 box.add_widget(button)
             button.text, button.key, button.action = label, key, action
             button.disabled = not enabled
             button.tone = "chosen" if key == chosen else "normal"
         for button in shown[len(buttons):]:
             box.remove_widget(button)
-        self.ids.label.size_hint_x = 1 if not buttons else (0.0001 if len(buttons) >= 4 else 0.9)
-        self.ids.label.opacity = 0 if len(buttons) >= 4 else 1
+            self._spare.append(button)  # kept for a longer row
         # the set-up's "Build guide" button is wider (its two words on one line at 20 px)
         has_guide = any(key == "guide" for key, _label, _action, _enabled in buttons)
-        for button in box.children:
-            button.size_hint_x = 1.8 if has_guide and button.key == "guide" else 1
-        if has_guide and len(buttons) < 4:
+        # with many buttons (or two names beside the guide) the words give way to the buttons
+        # (the status line above the board says the same)
+        crowded = len(buttons) >= 4 or (has_guide and len(buttons) >= 3)
+        self.ids.label.size_hint_x = 1 if not buttons else (0.0001 if crowded else 0.9)
+        self.ids.label.opacity = 0 if crowded else 1
+        for button in box.children:  # a longer label gets a wider button
+            button.size_hint_x = max(1.8 if button.key == "guide" else 1.0,
+                                     len(button.text) / LETTERS_PER_SHARE)
+        if has_guide and not crowded:
             self.ids.label.size_hint_x = 2.2 if len(buttons) == 1 else 0.6
 
 
 class CrashStripButton(BigButton):
     key = StringProperty("")
     action: Callable[[], None] | None = None
+
+
+def _strip_button() -> CrashStripButton:
+    button = CrashStripButton()
+    button.bind(on_release=_act)
+    return button
 
 
 def _act(button: CrashStripButton) -> None:
@@ -101,6 +119,21 @@ class CrashPicker(BoxLayout):
     can_cancel = BooleanProperty(True)
     _on_pick: Callable[[str], None] | None = None
 
+    def __init__(self, **kwargs: Any) -> None:
+        self._spare: list[CrashCardButton] = []
+        super().__init__(**kwargs)
+
+    def prepare(self, count: int) -> None:
+        """Make ``count`` card buttons ahead (while the table is idle), so opening the picker
+        during a turn only fills them in."""
+        while len(self._spare) + len(self.ids.grid.children) < count:
+            self._spare.append(self._new_button())
+
+    def _new_button(self) -> CrashCardButton:
+        button = CrashCardButton()
+        button.bind(on_release=self._picked)
+        return button
+
     def set_choices(self, title: str, choices: list[tuple[str, str, str, bool]],
                     on_pick: Callable[[str], None], cancel_label: str) -> None:
         """``choices``: (key, label, card colour name, enabled)."""
@@ -112,13 +145,13 @@ class CrashPicker(BoxLayout):
             if number < len(shown):  # kept from the last time, given new contents
                 button = shown[number]
             else:
-                button = CrashCardButton()
-                button.bind(on_release=self._picked)
+                button = self._spare.pop() if self._spare else self._new_button()
                 grid.add_widget(button)
             button.text, button.kind, button.disabled = label, key, not enabled
             button.card_colour = CARD_COLOURS.get(colour, CARD_COLOURS["grey"])
         for button in shown[len(choices):]:
             grid.remove_widget(button)
+            self._spare.append(button)
         self.ids.cancel.text = cancel_label
 
     def _picked(self, button: CrashCardButton) -> None:

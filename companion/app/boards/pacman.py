@@ -19,6 +19,7 @@ from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.properties import NumericProperty, StringProperty
 
+from companion.app.boards.batch import Shapes
 from companion.app.boards.quoridor import GROOVE, SIZE, QuoridorBoard, _is_dark
 from companion.games.pacman.text import rank_text
 from companion.games.quoridor.board import COLUMNS
@@ -366,11 +367,12 @@ class PacmanBoard(QuoridorBoard):
         with self.canvas:
             Color(*FRAME_COLOUR)
             Rectangle(pos=(ox - MARGIN, oy - MARGIN), size=(pitch * SIZE + 2 * MARGIN,) * 2)
-            Color(*SQUARE_COLOUR)
+            squares = Shapes()  # one draw call for the 81 squares
             for row in range(SIZE):
                 for column in range(SIZE):
                     x, y, side = self._square_rect(f"{COLUMNS[column]}{row + 1}")
-                    Rectangle(pos=(x, y), size=(side, side))
+                    squares.rectangle(SQUARE_COLOUR, x, y, side, side)
+            squares.draw()
             self._draw_targets()
             Color(*WALL_COLOUR)
             for name in state["walls"]:

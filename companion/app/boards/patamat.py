@@ -101,6 +101,8 @@ class PatamatBoard(TrackPainter, Board):
         self._instructions: list[str] = []
         self._buttons: list[tuple[str, tuple[float, float, float, float]]] = []
         self._textures: dict[tuple[Any, ...], Any] = {}
+        self._old_textures: dict[tuple[Any, ...], Any] = {}
+        self._widths: dict[tuple[str, int], float] = {}
         self.bind(pos=self._redraw, size=self._redraw, anim_progress=self._redraw,
                   selected_kind=self._on_selected_kind)
 
@@ -283,6 +285,9 @@ class PatamatBoard(TrackPainter, Board):
             return
         ox, oy, size = self._frame()
         looks = self.host.seat_looks()
+        # Texts of this redraw and the one before stay cached; older ones (last turn's
+        # instructions) are let go, the canvas keeps what it still shows.
+        self._old_textures, self._textures = self._textures, {}
         if self._track_key != (ox, oy, size, self._layout_key):
             self._track_key = (ox, oy, size, self._layout_key)
             ground.clear()
@@ -534,19 +539,29 @@ class PatamatBoard(TrackPainter, Board):
               colour: Sequence[float], wrap: bool = False) -> None:
         size = int(font)
         longest = max(text.split(), key=len) if wrap and text.split() else text
-        while size > 10 and self._texture(longest, size, colour).width > width:
+        while size > 10 and self._width_of(longest, size) > width:
             size -= 1
         texture = self._texture(text, size, colour, width=int(width) if wrap else None)
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, size=texture.size,
                   pos=(x - texture.width / 2, y - texture.height / 2))
 
+    def _width_of(self, text: str, size: int) -> float:
+        """How wide ``text`` is at ``size`` (measured, not rendered: fitting a text tries
+        several sizes and only the last one becomes a texture)."""
+        key = (text, size)
+        if key not in self._widths:
+            if len(self._widths) > 2000:
+                self._widths.clear()
+            self._widths[key] = CoreLabel(font_size=size, bold=True).get_extents(text)[0]
+        return self._widths[key]
+
     def _texture(self, text: str, size: int, colour: Sequence[float],
                  width: int | None = None) -> Any:
         key = (text, size, tuple(colour), width)
+        if key not in self._textures and key in self._old_textures:
+            self._textures[key] = self._old_textures[key]
         if key not in self._textures:
-            if len(self._textures) > 600:
-                self._textures.clear()
             label = CoreLabel(text=text, font_size=size, bold=True, color=tuple(colour),
                               text_size=(width, None) if width else (None, None),
                               halign="center" if width and "\n" not in text and size < 20

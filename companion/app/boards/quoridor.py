@@ -19,6 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.app.boards.base import Board
+from companion.app.boards.batch import Shapes
 from companion.games.quoridor.board import COLUMNS, parse_wall, wall_conflict
 
 SIZE = 9
@@ -261,11 +262,12 @@ class QuoridorBoard(Board):
             Color(*(FIXING_BOARD_COLOUR if self.is_fixing else BOARD_COLOUR))
             Rectangle(pos=(ox - MARGIN, oy - MARGIN), size=(pitch * SIZE + 2 * MARGIN,) * 2)
             self._draw_goals(seats, looks, ox, oy, pitch)
-            Color(*SQUARE_COLOUR)
+            squares = Shapes()  # one draw call for the 81 squares
             for row in range(SIZE):
                 for column in range(SIZE):
                     x, y, side = self._square_rect(f"{COLUMNS[column]}{row + 1}")
-                    Rectangle(pos=(x, y), size=(side, side))
+                    squares.rectangle(SQUARE_COLOUR, x, y, side, side)
+            squares.draw()
             if not self.is_fixing:
                 self._draw_destinations(looks)
             walls = self.fix_walls if self.is_fixing else self._state["walls_on_board"]

@@ -103,6 +103,14 @@ class PlayScreen(Screen):
         self.board.host = controller
         self.board.refresh()
         self.update()
+        Clock.schedule_once(self._make_panels, PREPARE_PANELS_SECONDS)
+
+    def _make_panels(self, _dt: float = 0) -> None:
+        """Make the action area's other panels while the table is idle, so the first roll or
+        the first choice of a game does not wait for kv widgets to be built."""
+        for kind, cls in PANEL_CLASSES.items():
+            if kind not in self._panels:
+                self._panels[kind] = cls(screen=self)
 
     def on_controller_change(self, change: Change) -> None:
         controller = App.get_running_app().controller
@@ -392,9 +400,14 @@ def text_lines(markup: str, font_size: float, width: float) -> int:
     probe = Label(text=markup, markup=True, bold=True, font_size=font_size,
                   text_size=(width, None))
     probe.texture_update()
+    return max(1, round(probe.texture_size[1] / max(1, _line_height(font_size))))
+
+
+@lru_cache(maxsize=16)
+def _line_height(font_size: float) -> float:
     one = Label(text="Ag", bold=True, font_size=font_size)
     one.texture_update()
-    return max(1, round(probe.texture_size[1] / max(1, one.texture_size[1])))
+    return float(one.texture_size[1])
 
 
 def counter_texts(controller: Any, values: dict[str, int]) -> tuple[str, str]:
@@ -468,9 +481,14 @@ class CompactScoreRow(BoxLayout):
 class InstructionLines(BoxLayout):
     """What to change on the table, one short sentence a line (bright, the eye goes here).
 
-    The line labels are kept and reused: a new set of lines only changes their texts."""
+    The line labels are kept and reused: a new set of lines only changes their texts, and
+    labels no longer needed wait aside for a longer set (making a label is the expensive part)."""
 
     lines = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._spare: list[InstructionLine] = []
+        super().__init__(**kwargs)
 
     def on_lines(self, *_: Any) -> None:
         shown = list(reversed(self.children))  # top first
@@ -478,8 +496,11 @@ class InstructionLines(BoxLayout):
             label.text = line
         for label in shown[len(self.lines):]:
             self.remove_widget(label)
+            self._spare.append(label)
         for line in self.lines[len(shown):]:
-            self.add_widget(InstructionLine(text=line))
+            label = self._spare.pop() if self._spare else InstructionLine()
+            label.text = line
+            self.add_widget(label)
 
 
 class InstructionLine(Label):
@@ -557,6 +578,8 @@ class InfoArea(BoxLayout):
     hint = StringProperty("")
 
 
+PREPARE_PANELS_SECONDS = 0.1
+"""After a game's play screen is shown, the panels it has not used yet are made."""
 PANEL_CLASSES: dict[str, type[BoxLayout]] = {
     "preview": PreviewArea, "roll": DieArea, "choice": ChoiceArea, "info": InfoArea}
 

@@ -1,0 +1,173 @@
+"""Drawing many shapes with few draw calls: shapes of one colour become one ``Mesh``.
+
+Every Kivy vertex instruction (``Line``, ``Ellipse``, ``Rectangle``…) is a draw call of its
+own with its own vertex buffers. A board of 188 hexes drawn field by field is ~1,800 draw
+calls; each costs the GL driver memory (about 40 kB under Mesa's software rasteriser) and
+time on every frame. Collect a layer's shapes in a ``Shapes`` and its texts in a ``Glyphs``,
+then ``draw()`` them inside the layer's canvas: one mesh per colour, one per text texture.
+
+Only ``draw()`` touches Kivy; the geometry is plain Python (and tested as such).
+Shapes of one batch are drawn colour by colour (in the order each colour was first used), so
+put shapes that must lie on top of others of another colour into a later batch.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+Colour = tuple[float, ...]
+Point = tuple[float, float]
+MAX_VERTICES = 65_535
+"""Kivy's meshes index their vertices with 16 bits."""
+
+
+class Shapes:
+    """Filled triangles grouped by colour; ``draw()`` emits one mesh per colour."""
+
+    def __init__(self) -> None:
+        self._meshes: dict[Colour, list[tuple[list[float], list[int]]]] = {}
+
+    def _room(self, colour: Sequence[float], vertices: int) -> tuple[list[float], list[int]]:
+        chunks = self._meshes.setdefault(tuple(colour), [])
+        if not chunks or len(chunks[-1][0]) // 4 + vertices > MAX_VERTICES:
+            chunks.append(([], []))
+        return chunks[-1]
+
+    def triangles(self, colour: Sequence[float], points: Sequence[Point],
+                  indices: Iterable[int]) -> None:
+        """Triangles over ``points`` (three indices into ``points`` each)."""
+        vertices, mesh_indices = self._room(colour, len(points))
+        first = len(vertices) // 4
+        for x, y in points:
+            vertices.extend((x, y, 0.0, 0.0))
+        mesh_indices.extend(first + index for index in indices)
+
+    def polygon(self, colour: Sequence[float], corners: Sequence[Point]) -> None:
+        """A convex polygon, filled."""
+        fan = [index for corner in range(1, len(corners) - 1)
+               for index in (0, corner, corner + 1)]
+        self.triangles(colour, corners, fan)
+
+    def rectangle(self, colour: Sequence[float], x: float, y: float, w: float, h: float) -> None:
+        self.polygon(colour, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+
+    def disc(self, colour: Sequence[float], cx: float, cy: float, radius: float,
+             segments: int = 32) -> None:
+        self.polygon(colour, circle_points(cx, cy, radius, segments))
+
+    def ring(self, colour: Sequence[float], cx: float, cy: float, radius: float, width: float,
+             segments: int = 32) -> None:
+        """A circle's outline ``width`` wide, centred on ``radius``."""
+        outer = circle_points(cx, cy, radius + width / 2, segments)
+        inner = circle_points(cx, cy, max(0.0, radius - width / 2), segments)
+        indices = []
+        for number in range(segments):
+            following = (number + 1) % segments
+            indices += [number, following, segments + number,
+                        following, segments + following, segments + number]
+        self.triangles(colour, outer + inner, indices)
+
+    def outline(self, colour: Sequence[float], corners: Sequence[Point], width: float) -> None:
+        """The outline of a convex polygon, ``width`` wide and centred on its edges, mitred at
+        the corners: one band of quads (a hex's outline is one call, not six segments)."""
+        count = len(corners)
+        half = width / 2
+        outer: list[Point] = []
+        inner: list[Point] = []
+        cx = sum(x for x, _y in corners) / count
+        cy = sum(y for _x, y in corners) / count
+        for number, (x, y) in enumerate(corners):
+            bx, by = corners[number - 1]
+            ax, ay = corners[(number + 1) % count]
+            # outward normals of the two edges meeting here
+            n1 = _outward(bx, by, x, y, cx, cy)
+            n2 = _outward(x, y, ax, ay, cx, cy)
+            mx, my = n1[0] + n2[0], n1[1] + n2[1]
+            scale = half / max(1e-6, (mx * n1[0] + my * n1[1]))
+            outer.append((x + mx * scale, y + my * scale))
+            inner.append((x - mx * scale, y - my * scale))
+        indices = []
+        for number in range(count):
+            following = (number + 1) % count
+            indices += [number, following, count + number,
+                        following, count + following, count + number]
+        self.triangles(colour, outer + inner, indices)
+
+    def polyline(self, colour: Sequence[float], points: Sequence[Point], width: float,
+                 close: bool = False) -> None:
+        """Straight segments ``width`` wide, each a quad lengthened by half the width at both
+        ends so corners are filled."""
+        ends = list(points) + ([points[0]] if close and len(points) > 2 else [])
+        half = width / 2
+        for (x1, y1), (x2, y2) in zip(ends, ends[1:], strict=False):
+            length = math.hypot(x2 - x1, y2 - y1)
+            if length == 0:
+                continue
+            ux, uy = (x2 - x1) / length * half, (y2 - y1) / length * half
+            self.polygon(colour, [(x1 - ux + uy, y1 - uy - ux), (x2 + ux + uy, y2 + uy - ux),
+                                  (x2 + ux - uy, y2 + uy + ux), (x1 - ux - uy, y1 - uy + ux)])
+
+    def draw(self) -> None:
+        """Emit the meshes into the canvas being built (inside ``with canvas:``)."""
+        from kivy.graphics import Color, Mesh  # here: the geometry above needs no Kivy
+
+        for colour, vertices, indices in self.meshes():
+            Color(*colour)
+            Mesh(vertices=vertices, indices=indices, mode="triangles")
+
+    def meshes(self) -> list[tuple[Colour, list[float], list[int]]]:
+        """(colour, vertices as x, y, u, v, …, triangle indices): one draw call each."""
+        return [(colour, vertices, indices) for colour, chunks in self._meshes.items()
+                for vertices, indices in chunks]
+
+
+class Glyphs:
+    """Text textures placed many times; ``draw()`` emits one textured mesh per texture and
+    tint."""
+
+    def __init__(self) -> None:
+        self._quads: dict[tuple[int, Colour], tuple[Any, list[float], list[int]]] = {}
+
+    def place(self, texture: Any, cx: float, cy: float,
+              tint: Sequence[float] = (1, 1, 1, 1)) -> None:
+        """``texture`` centred on (cx, cy), multiplied by ``tint``."""
+        key = (id(texture), tuple(tint))
+        _texture, vertices, indices = self._quads.setdefault(key, (texture, [], []))
+        first = len(vertices) // 4
+        w, h = texture.size
+        x, y = cx - w / 2, cy - h / 2
+        u = texture.tex_coords
+        vertices.extend((x, y, u[0], u[1], x + w, y, u[2], u[3],
+                         x + w, y + h, u[4], u[5], x, y + h, u[6], u[7]))
+        indices.extend(first + index for index in (0, 1, 2, 2, 3, 0))
+
+    def draw(self) -> None:
+        from kivy.graphics import Color, Mesh
+
+        for texture, tint, vertices, indices in self.meshes():
+            Color(*tint)
+            Mesh(vertices=vertices, indices=indices, mode="triangles", texture=texture)
+
+    def meshes(self) -> list[tuple[Any, Colour, list[float], list[int]]]:
+        """(texture, tint, vertices, indices): one draw call each."""
+        return [(texture, tint, vertices, indices)
+                for (_id, tint), (texture, vertices, indices) in self._quads.items()]
+
+
+def _outward(x1: float, y1: float, x2: float, y2: float, cx: float, cy: float) -> Point:
+    """The unit normal of the edge (x1, y1)–(x2, y2) pointing away from (cx, cy)."""
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    nx, ny = (y2 - y1) / length, -(x2 - x1) / length
+    if nx * ((x1 + x2) / 2 - cx) + ny * ((y1 + y2) / 2 - cy) < 0:
+        nx, ny = -nx, -ny
+    return nx, ny
+
+
+def circle_points(cx: float, cy: float, radius: float, segments: int) -> list[Point]:
+    return [(cx + radius * math.cos(2 * math.pi * n / segments),
+             cy + radius * math.sin(2 * math.pi * n / segments)) for n in range(segments)]
+
+
+__all__ = ["Glyphs", "Shapes", "circle_points"]
