@@ -84,7 +84,18 @@ def shuffled_guide(d: Driver) -> Iterator[float]:
     d.results["operator_stage"] = seen(d)
 
 
-SCENARIOS: dict[str, Scenario] = {"shuffled_guide": shuffled_guide}
+def new_game_layout(d: Driver) -> Iterator[float]:
+    """Home → New game (the app just started on the store of an earlier game): which layout
+    does Crash offer?"""
+    d.tap(d.widget("home", "new_game_button"))
+    yield P
+    new = d.app.root.get_screen("newgame")
+    d.results["game"] = new.game
+    d.results["layout"] = new.crash_layout
+
+
+SCENARIOS: dict[str, Scenario] = {"shuffled_guide": shuffled_guide,
+                                  "new_game_layout": new_game_layout}
 
 
 def main() -> None:

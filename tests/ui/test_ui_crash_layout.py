@@ -58,3 +58,7 @@ def test_shuffled_layout_shows_the_build_guide(display: str, tmp_path: Path, lan
     assert seen["operator_stage"]["history"] == ["first A"]
     assert not seen["operator_stage"]["shown"]
     assert [guide, "normal"] in seen["operator_stage"]["buttons"]
+    # started again on the same store: Crash's new game offers the shuffled layout again
+    again = run_scenario_script(SCRIPT, "new_game_layout", display, tmp_path, lang,
+                                store=tmp_path / "shuffled_guide.sqlite3")
+    assert again["game"] == "crash" and again["layout"] == "shuffled"

@@ -133,6 +133,8 @@ class NewGameScreen(Screen):
         self.players = setup.players
         self.names = setup.names
         self.colours = setup.colours
+        if self.game == "crash":  # as last time: a shuffled board is shuffled anew at Start
+            self.crash_layout = "shuffled" if setup.options.get("tiles") else "reference"
         description = GAMES[self.game]
         self._choices = {}
         options = []
