@@ -108,6 +108,9 @@ def budgets(figures: dict[str, Any]) -> list[dict[str, Any]]:
     cold = figures.get("cold")
     if cold:
         add("cold start app/bare ratio", cold["ratio"], cold["budget_ratio"], "x")
+        # not our figure, the floor under the app's: a Kivy window with one label, same GL
+        add("memory of a bare Kivy app (the floor here) peak RSS", cold["bare"]["peak_rss_mb"],
+            memory.BUDGET_MB, "MB")
     for row in figures.get("idle", []):
         if row["game"] != "bare":
             add(f"idle CPU {row['game']}", row["cpu_percent"], ui_budget("idle"), "%")

@@ -71,6 +71,8 @@ def _cold_once(kind: str, display: str, folder: Path, number: int) -> dict[str, 
         "python_started_ms": (seen["script_started"] - started) * 1000,
         "window_ms": (seen["window_created"] - started) * 1000,
         "peak_rss_mb": seen["peak_rss_kb"] / 1024,
+        "gl_driver_mb": seen["rss_breakdown_kb"]["gl_driver_files"] / 1024,
+        "anonymous_mb": seen["rss_breakdown_kb"]["anonymous"] / 1024,
     }
 
 
@@ -102,7 +104,8 @@ def print_cold(result: dict[str, Any]) -> None:
         row = result[kind]
         print(f"  {kind:10} first frame {row['first_frame_ms']:>7} ms (max "
               f"{row['first_frame_max_ms']}), window at {row['window_ms']} ms, "
-              f"peak RSS {row['peak_rss_mb']:.0f} MB")
+              f"peak RSS {row['peak_rss_mb']:.0f} MB (GL driver's libraries "
+              f"{row['gl_driver_mb']:.0f})")
     print(f"  ratio app / bare: {result['ratio']}{flag}   (app without .pyc files / bare: "
           f"{result['ratio_no_pyc']})")
 
@@ -157,6 +160,9 @@ def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, An
         "games_started": seen["games_started"],
         "seconds": round(seconds, 1),
         "app_peak_rss_mb": round(seen["peak_rss_kb"] / 1024, 1),
+        "rss_at_end_mb": {kind: round(kb / 1024, 1)
+                          for kind, kb in seen["rss_breakdown_kb"].items()},
+        "live_textures": seen["live_textures"],
     }
     if samples:
         row.update({
@@ -192,8 +198,11 @@ def print_taps(rows: list[dict[str, Any]]) -> None:
             print(f"    {kind:38} {group['taps']:>5} {group['total']['median']:>9} "
                   f"{group['total']['p95']:>7} {group['app']['median']:>8} "
                   f"{group['app']['p95']:>7}")
+        end = row["rss_at_end_mb"]
         print(f"    (missed {row['missed']}, untimed {row['untimed_inputs']}, app peak RSS "
-              f"{row['app_peak_rss_mb']} MB, {row['seconds']} s)")
+              f"{row['app_peak_rss_mb']} MB, {row['seconds']} s; at the end: anonymous "
+              f"{end['anonymous']}, GL driver's libraries {end['gl_driver_files']}, other files "
+              f"{end['other_files']} MB; {row['live_textures']['count']} textures)")
 
 
 # -- idle CPU --------------------------------------------------------------------------------------

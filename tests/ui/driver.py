@@ -29,6 +29,7 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
+from companion.app.controller import Setup  # noqa: E402
 from companion.app.main import CompanionApp  # noqa: E402
 from companion.games.quoridor.board import COLUMNS, parse_wall  # noqa: E402
 
@@ -149,6 +150,12 @@ def open_new_game(d: Driver, names: list[str], colours: list[str], game: str = "
     yield 0.3
     d.tap(d.widget("home", "new_game_button"))
     yield 0.3
+
+
+def open_match(d: Driver, game: str, names: list[str], colours: list[str]) -> None:
+    """Start a match as the new-game screen would (its taps are tested elsewhere), show it."""
+    d.app.controller.new_game(Setup(game, names, colours))
+    d.app.go("play")
 
 
 def run(scenario: Callable[[Driver], Step], store: str, out: Path, shots: Path,

@@ -16,26 +16,22 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.app.boards.batch import Shapes
-from companion.app.boards.quoridor import GROOVE, SIZE, QuoridorBoard, _is_dark
+from companion.app.boards.pacman_paint import (
+    GHOST_COLOURS,
+    PACMAN_COLOUR,
+    draw_ghost,
+    draw_pacman,
+)
+from companion.app.boards.quoridor import GROOVE, SIZE, QuoridorBoard
 from companion.games.pacman.text import rank_text
 from companion.games.quoridor.board import COLUMNS
 from companion.i18n import translator
 
 GHOSTS = ("blinky", "pinky", "inky", "clyde")
-GHOST_LETTERS = {"blinky": "B", "pinky": "P", "inky": "I", "clyde": "C"}
-GHOST_COLOURS = {
-    "blinky": (0.93, 0.16, 0.14, 1),
-    "pinky": (1.0, 0.62, 0.82, 1),
-    "inky": (0.20, 0.88, 0.95, 1),
-    "clyde": (1.0, 0.64, 0.18, 1),
-}
-PACMAN_LETTER = "M"
-"""The spec's legend letter for PAC-MAN (P is pinky's)."""
-PACMAN_COLOUR = (1.0, 0.90, 0.0, 1)
 DOT_COLOUR = (1.0, 0.86, 0.74, 1)
 SQUARE_COLOUR = (0.10, 0.11, 0.24, 1)
 FRAME_COLOUR = (0.02, 0.02, 0.05, 1)
@@ -467,13 +463,13 @@ class PacmanBoard(QuoridorBoard):
                 track = self._tracks.get("pacman", [])
                 if self.move_progress * max(1, len(track) - 1) < step:
                     cx, cy = self._centre(vanish_square)
-                    self._ghost_shape(cx, cy, pitch * 0.78, GHOST_COLOURS[ghost], ghost)
+                    draw_ghost(self._letter, cx, cy, pitch * 0.78, GHOST_COLOURS[ghost], ghost)
                 continue
             if square is None:
                 if self._reset_from and self.reset_progress < 1:
                     continue
                 cx, cy = self._strip_slot(index)
-                self._ghost_shape(cx, cy, STRIP - 6, EATEN_COLOUR, ghost, is_eaten=True)
+                draw_ghost(self._letter, cx, cy, STRIP - 6, EATEN_COLOUR, ghost, is_eaten=True)
                 continue
             cx, cy = self._piece_centre(ghost, square)
             size = pitch * 0.78
@@ -490,34 +486,7 @@ class PacmanBoard(QuoridorBoard):
                 else:
                     Color(1, 1, 1, 0.9)
                     Line(circle=(cx, cy, side * 0.5), width=1.2)
-            self._ghost_shape(cx, cy, size, GHOST_COLOURS[ghost], ghost)
-
-    def _ghost_shape(self, cx: float, cy: float, size: float, colour: Sequence[float],
-                     ghost: str, is_eaten: bool = False) -> None:
-        """A dome with a zig-zag skirt and the ghost's letter."""
-        half = size / 2
-        top = cy + half
-        bottom = cy - half
-        Color(*colour)
-        Ellipse(pos=(cx - half, top - size), size=(size, size), angle_start=-90, angle_end=90)
-        Rectangle(pos=(cx - half, bottom + size * 0.14), size=(size, half - size * 0.14))
-        teeth = 4
-        width = size / teeth
-        for tooth in range(teeth):
-            left = cx - half + tooth * width
-            Triangle(points=[left, bottom + size * 0.15, left + width, bottom + size * 0.15,
-                             left + width / 2, bottom])
-        Color(0.05, 0.05, 0.05, 1)
-        Line(points=[cx - half, bottom + size * 0.14, cx - half, cy], width=1)
-        Line(points=[cx + half, bottom + size * 0.14, cx + half, cy], width=1)
-        Line(ellipse=(cx - half, top - size, size, size, -90, 90), width=1)
-        if is_eaten:
-            Color(0.85, 0.1, 0.1, 1)
-            Line(points=[cx - half, bottom, cx + half, top], width=1.5)
-        texture = self._letter(GHOST_LETTERS[ghost], max(20, int(size * 0.55)), _is_dark(colour))
-        Color(1, 1, 1, 1)
-        Rectangle(texture=texture, size=texture.size,
-                  pos=(cx - texture.width / 2, cy - texture.height / 2 - size * 0.02))
+            draw_ghost(self._letter, cx, cy, size, GHOST_COLOURS[ghost], ghost)
 
     def _draw_pacman(self) -> None:
         square = self._state["pacman_square"]
@@ -527,24 +496,7 @@ class PacmanBoard(QuoridorBoard):
                 self.reset_progress >= 1 and self.move_progress >= 1):
             Color(1, 1, 1, 1)
             Line(circle=(cx, cy, pitch * 0.47), width=3)
-        self._pacman_shape(cx, cy, pitch * 0.82, self._facing())
-
-    def _pacman_shape(self, cx: float, cy: float, size: float, facing: float,
-                      colour: Sequence[float] = PACMAN_COLOUR, letter: bool = True) -> None:
-        """A yellow disc with a mouth opening towards ``facing`` (degrees, 0 = up, clockwise)."""
-        half = size / 2
-        Color(*colour)
-        Ellipse(pos=(cx - half, cy - half), size=(size, size),
-                angle_start=facing + 35, angle_end=facing + 325)
-        Color(0.05, 0.05, 0.05, 1)
-        Line(ellipse=(cx - half, cy - half, size, size, facing + 35, facing + 325), width=1.2)
-        if letter:
-            texture = self._letter(PACMAN_LETTER, max(20, int(size * 0.45)), False)
-            away = {0.0: (0, -1), 90.0: (-1, 0), 180.0: (0, 1), 270.0: (1, 0)}[facing % 360]
-            Color(1, 1, 1, 1)
-            Rectangle(texture=texture, size=texture.size,
-                      pos=(cx - texture.width / 2 + away[0] * size * 0.1,
-                           cy - texture.height / 2 + away[1] * size * 0.1))
+        draw_pacman(self._letter, cx, cy, pitch * 0.82, self._facing())
 
     def _facing(self) -> float:
         """PAC-MAN looks the way of his last step (right when he has not moved yet)."""
@@ -564,7 +516,8 @@ class PacmanBoard(QuoridorBoard):
         lives = int(self._state["lives"])
         for life in range(max(lives, 3)):
             colour = PACMAN_COLOUR if life < lives else EATEN_COLOUR
-            self._pacman_shape(x + w / 2, y + 20 + life * 36, 30, 90.0, colour, letter=False)
+            draw_pacman(self._letter, x + w / 2, y + 20 + life * 36, 30, 90.0, colour,
+                        with_letter=False)
         for dot in range(int(self._state["dots_eaten"])):
             cy = y + h / 2 - 10 - dot * 26
             Color(*DOT_COLOUR)

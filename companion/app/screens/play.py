@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from kivy.app import App
@@ -15,15 +14,21 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
-from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.app.boards import board_class, make_board
 from companion.app.controller import Change
+from companion.app.screens.play_parts import (
+    PANEL_CLASSES,
+    PREPARE_PANELS_SECONDS,
+    CompactScoreRow,
+    ScoreRow,
+    coloured_status,
+    counter_style,
+    counter_texts,
+    text_lines,
+)
 from companion.engine import GAMES
 
 BANNER_SECONDS = 5.0
@@ -34,8 +39,6 @@ STATUS_MAX_LINES = 3
 SCOREBOARD_TWO_COLUMNS = 5
 """From this many players (from one fewer in dice games) the scoreboard is two columns of
 compact rows, so the die and the instructions keep their room."""
-INSTRUCTION_LINE = 24
-"""The height of one line of instructions (20 px text)."""
 CHOICE_PITCH = 62
 """A choice button (56 px) and the space below it."""
 ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
@@ -43,17 +46,6 @@ ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
 MAX_CHOICE_ROWS = 4
 """The choice list asks for at most this many buttons' height (it scrolls beyond that; only
 the visible buttons exist, a RecycleView)."""
-COUNTER_FONT = 20
-COUNTER_SEPARATOR = " · "
-SHORT_COUNTER_NAMES = {
-    "score": "pts",
-    "batteries": "bat",
-    "magnet": "mag",
-    "evaluations": "ev",
-}
-"""Short English scoreboard labels for counters whose full names do not fit; other
-languages take ``short:<counter>`` from their ``app`` catalogue (else the full name)."""
-
 
 class PlayScreen(Screen):
     status = StringProperty("")
@@ -374,214 +366,6 @@ class PlayScreen(Screen):
         """The instructions the action area shows now (for tests and the log)."""
         area = self.ids.action_area
         return list(getattr(area.children[0], "instructions", ())) if area.children else []
-
-
-def coloured_status(text: str, looks: list[Any], seat: int | None) -> str:
-    """Kivy markup of the status line with the mover's name in the mover's colour."""
-    plain = str(escape_markup(text))
-    if seat is None or seat >= len(looks) or not text.startswith(looks[seat].name):
-        return plain
-    name = str(escape_markup(looks[seat].name))
-    colour = get_hex_from_color(_readable(looks[seat].colour))
-    return f"[color={colour}]{name}[/color]{plain[len(name):]}"
-
-
-def _readable(colour: Any) -> tuple[float, float, float, float]:
-    """The colour lightened until it reads well on the dark background."""
-    r, g, b = colour[:3]
-    while 0.299 * r + 0.587 * g + 0.114 * b < 0.55:
-        r, g, b = (r + (1 - r) * 0.25, g + (1 - g) * 0.25, b + (1 - b) * 0.25)
-    return (r, g, b, 1.0)
-
-
-@lru_cache(maxsize=256)
-def text_lines(markup: str, font_size: float, width: float) -> int:
-    """How many lines ``markup`` (bold) takes when wrapped to ``width`` at ``font_size``."""
-    probe = Label(text=markup, markup=True, bold=True, font_size=font_size,
-                  text_size=(width, None))
-    probe.texture_update()
-    return max(1, round(probe.texture_size[1] / max(1, _line_height(font_size))))
-
-
-@lru_cache(maxsize=16)
-def _line_height(font_size: float) -> float:
-    one = Label(text="Ag", bold=True, font_size=font_size)
-    one.texture_update()
-    return float(one.texture_size[1])
-
-
-def counter_texts(controller: Any, values: dict[str, int]) -> tuple[str, str]:
-    """A seat's counters as one line: with the full names, and with the short ones (where the
-    value and its name stay together: a line breaks only between counters)."""
-    full = COUNTER_SEPARATOR.join(f"{controller.counter_name(k)} {v}" for k, v in values.items())
-    short = "  ".join(
-        f"{short_counter_name(controller, k)}\u00a0{v}".replace(" ", "\u00a0")
-        for k, v in values.items())
-    return full, short
-
-
-def short_counter_name(controller: Any, key: str) -> str:
-    """A counter's short name on the scoreboard ("bat" for batteries)."""
-    if controller.lang == "en":
-        return SHORT_COUNTER_NAMES.get(key, key)
-    text = str(controller.tr(f"short:{key}"))
-    return str(controller.counter_name(key)) if text == f"short:{key}" else text
-
-
-def counter_style(full: str, short: str, name: str, width: float) -> str:
-    """How a score row shows its counters in ``width`` px: "full" (name above, the full
-    counters below), "short" (the same with short names) or "flow" (the name and the short
-    counters together over two lines)."""
-    digits = "".join("0" if c.isdigit() else c for c in short)
-    if text_width(full, COUNTER_FONT) <= width:
-        return "full"
-    if text_width(digits + "0", COUNTER_FONT) <= width:
-        return "short"
-    return "flow"
-
-
-@lru_cache(maxsize=512)
-def text_width(text: str, font_size: float) -> int:
-    """The width of one line of ``text`` (regular Roboto at ``font_size``), no texture made."""
-    from kivy.core.text import Label as CoreLabel
-
-    return int(CoreLabel(font_size=font_size).get_extents(text)[0])
-
-
-class ScoreRow(BoxLayout):
-    name = StringProperty("")
-    colour = ColorProperty((1, 1, 1, 1))
-    letter = StringProperty("")
-    counters = StringProperty("")
-    is_turn = BooleanProperty(False)
-    style = StringProperty("full")
-    """full | short: the name above its counters; flow: name and counters wrap together over
-    two lines (many counters, e.g. Crash by Crash's six)."""
-
-    @staticmethod
-    def flow_markup(name: str, counters: str, is_turn: bool) -> str:
-        """The name (bold on its turn, white) and the counters as one wrapped markup text."""
-        shown = f"[b]{escape_markup(name)}[/b]" if is_turn else str(escape_markup(name))
-        return f"[color=f5f5f5]{shown}[/color]  {escape_markup(counters)}"
-
-
-class CompactScoreRow(BoxLayout):
-    """A scoreboard cell for many players (two columns): a smaller token, the same 20 px
-    text (long counter lists are cut at the cell's end)."""
-
-    name = StringProperty("")
-    colour = ColorProperty((1, 1, 1, 1))
-    letter = StringProperty("")
-    counters = StringProperty("")
-    is_turn = BooleanProperty(False)
-    style = StringProperty("full")
-    flow_markup = staticmethod(ScoreRow.flow_markup)
-
-
-class InstructionLines(BoxLayout):
-    """What to change on the table, one short sentence a line (bright, the eye goes here).
-
-    The line labels are kept and reused: a new set of lines only changes their texts, and
-    labels no longer needed wait aside for a longer set (making a label is the expensive part)."""
-
-    lines = ListProperty([])
-
-    def __init__(self, **kwargs: Any) -> None:
-        self._spare: list[InstructionLine] = []
-        super().__init__(**kwargs)
-
-    def on_lines(self, *_: Any) -> None:
-        shown = list(reversed(self.children))  # top first
-        for label, line in zip(shown, self.lines):
-            label.text = line
-        for label in shown[len(self.lines):]:
-            self.remove_widget(label)
-            self._spare.append(label)
-        for line in self.lines[len(shown):]:
-            label = self._spare.pop() if self._spare else InstructionLine()
-            label.text = line
-            self.add_widget(label)
-
-
-class InstructionLine(Label):
-    pass
-
-
-class InstructionList(ScrollView):
-    """The instructions, at most ``max_height`` tall (they scroll beyond that); a cut falls
-    between sentences, or between lines, never through one."""
-
-    lines = ListProperty([])
-    max_height = NumericProperty(1e6)
-
-    def on_kv_post(self, base_widget: Any) -> None:
-        self.ids.box.bind(height=self._fit)
-        self.bind(max_height=self._fit, lines=self._fit)
-        self._fit()
-
-    def _fit(self, *_: Any) -> None:
-        box = self.ids.box
-        if not self.lines:
-            self.height = 0
-            return
-        if box.height <= self.max_height:
-            self.height = box.height
-            return
-        shown = 0.0
-        for child in reversed(box.children):  # top first
-            if shown + child.height > self.max_height:
-                break
-            shown += child.height + box.spacing
-        if shown == 0:  # not even the first sentence: whole lines of it
-            line = INSTRUCTION_LINE
-            shown = max(line, self.max_height // line * line) + box.spacing
-        self.height = shown - box.spacing
-
-
-class PreviewArea(BoxLayout):
-    screen = ObjectProperty(None)
-    text = StringProperty("")
-    instructions = ListProperty([])
-
-
-class DieArea(BoxLayout):
-    screen = ObjectProperty(None)
-    value = StringProperty("")
-    instructions = ListProperty([])
-    die_status = StringProperty("")
-    """A problem of the electronic die in words (red, under the Roll button), "" when fine."""
-    roll_text = StringProperty("")
-
-
-class ChoiceArea(BoxLayout):
-    """The legal inputs as big buttons; a RecycleView (``ids.list``, its layout
-    ``ids.choices``): only the visible buttons exist, however long the list."""
-
-    screen = ObjectProperty(None)
-    instructions = ListProperty([])
-    reserve = NumericProperty(66)
-    """The height the choice buttons need: the instructions get the rest (a line at least)."""
-
-
-class ChoiceButton(BoxLayout):
-    screen = ObjectProperty(None)
-    line = StringProperty("")
-    text = StringProperty("")
-
-
-class InfoArea(BoxLayout):
-    screen = ObjectProperty(None)
-    text = StringProperty("")
-    """The instructions, or the board's hint when there are none (as one text)."""
-    is_instruction = BooleanProperty(False)
-    instructions = ListProperty([])
-    hint = StringProperty("")
-
-
-PREPARE_PANELS_SECONDS = 0.1
-"""After a game's play screen is shown, the panels it has not used yet are made."""
-PANEL_CLASSES: dict[str, type[BoxLayout]] = {
-    "preview": PreviewArea, "roll": DieArea, "choice": ChoiceArea, "info": InfoArea}
 
 
 class PlayMenu(ModalView):

@@ -9,7 +9,7 @@ from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.app.controller import Change
-from companion.app.screens.play import ScoreRow
+from companion.app.screens.play_parts import ScoreRow
 
 
 class ResultScreen(Screen):

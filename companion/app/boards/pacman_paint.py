@@ -1,0 +1,76 @@
+"""Drawing the PAC-MAN variant's figures: the ghosts and PAC-MAN himself (Kivy canvas).
+
+``letter(text, size, on_dark)`` gives the texture of a figure's letter (the board caches them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
+
+from companion.app.boards.quoridor import _is_dark as is_dark
+
+LetterTexture = Callable[[str, int, bool], Any]
+
+GHOST_LETTERS = {"blinky": "B", "pinky": "P", "inky": "I", "clyde": "C"}
+GHOST_COLOURS = {
+    "blinky": (0.93, 0.16, 0.14, 1),
+    "pinky": (1.0, 0.62, 0.82, 1),
+    "inky": (0.20, 0.88, 0.95, 1),
+    "clyde": (1.0, 0.64, 0.18, 1),
+}
+PACMAN_LETTER = "M"
+"""The spec's legend letter for PAC-MAN (P is pinky's)."""
+PACMAN_COLOUR = (1.0, 0.90, 0.0, 1)
+
+
+def draw_ghost(letter: LetterTexture, cx: float, cy: float, size: float,
+               colour: Sequence[float], ghost: str, is_eaten: bool = False) -> None:
+    """A dome with a zig-zag skirt and the ghost's letter."""
+    half = size / 2
+    top = cy + half
+    bottom = cy - half
+    Color(*colour)
+    Ellipse(pos=(cx - half, top - size), size=(size, size), angle_start=-90, angle_end=90)
+    Rectangle(pos=(cx - half, bottom + size * 0.14), size=(size, half - size * 0.14))
+    teeth = 4
+    width = size / teeth
+    for tooth in range(teeth):
+        left = cx - half + tooth * width
+        Triangle(points=[left, bottom + size * 0.15, left + width, bottom + size * 0.15,
+                         left + width / 2, bottom])
+    Color(0.05, 0.05, 0.05, 1)
+    Line(points=[cx - half, bottom + size * 0.14, cx - half, cy], width=1)
+    Line(points=[cx + half, bottom + size * 0.14, cx + half, cy], width=1)
+    Line(ellipse=(cx - half, top - size, size, size, -90, 90), width=1)
+    if is_eaten:
+        Color(0.85, 0.1, 0.1, 1)
+        Line(points=[cx - half, bottom, cx + half, top], width=1.5)
+    texture = letter(GHOST_LETTERS[ghost], max(20, int(size * 0.55)), is_dark(colour))
+    Color(1, 1, 1, 1)
+    Rectangle(texture=texture, size=texture.size,
+              pos=(cx - texture.width / 2, cy - texture.height / 2 - size * 0.02))
+
+
+def draw_pacman(letter: LetterTexture, cx: float, cy: float, size: float, facing: float,
+                colour: Sequence[float] = PACMAN_COLOUR, with_letter: bool = True) -> None:
+    """A yellow disc with a mouth opening towards ``facing`` (degrees, 0 = up, clockwise)."""
+    half = size / 2
+    Color(*colour)
+    Ellipse(pos=(cx - half, cy - half), size=(size, size),
+            angle_start=facing + 35, angle_end=facing + 325)
+    Color(0.05, 0.05, 0.05, 1)
+    Line(ellipse=(cx - half, cy - half, size, size, facing + 35, facing + 325), width=1.2)
+    if with_letter:
+        texture = letter(PACMAN_LETTER, max(20, int(size * 0.45)), False)
+        away = {0.0: (0, -1), 90.0: (-1, 0), 180.0: (0, 1), 270.0: (1, 0)}[facing % 360]
+        Color(1, 1, 1, 1)
+        Rectangle(texture=texture, size=texture.size,
+                  pos=(cx - texture.width / 2 + away[0] * size * 0.1,
+                       cy - texture.height / 2 + away[1] * size * 0.1))
+
+
+__all__ = ["GHOST_COLOURS", "GHOST_LETTERS", "PACMAN_COLOUR", "PACMAN_LETTER", "draw_ghost",
+           "draw_pacman"]
