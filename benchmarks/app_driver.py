@@ -4,6 +4,7 @@
     python benchmarks/app_driver.py bare OUT_JSON            # a bare Kivy app, same way
     python benchmarks/app_driver.py taps OUT_JSON STORE GAME COUNT SEED MAX_SECONDS
     python benchmarks/app_driver.py idle OUT_JSON STORE GAME SECONDS   # GAME "bare": bare app
+    python benchmarks/app_driver.py floor OUT_JSON LAYERS   # a window of LAYERS full rectangles
 
 Run under X (``benchmarks/run.py`` starts its own Xvfb). Every mode wraps ``Window.flip`` so it
 knows when a frame has really been drawn; nothing in the app is changed. ``taps`` reuses the
@@ -525,6 +526,46 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
     app.run()
 
 
+def floor(out: Path, layers: int, frames: int = 60) -> None:
+    """The cost of a frame with nothing but ``layers`` window-sized rectangles: what the GL
+    (here Mesa's software rasteriser) takes before any app draws anything."""
+    configure_kivy(windowed=True)
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.graphics import Color, Rectangle
+    from kivy.uix.widget import Widget
+
+    flips: list[float] = []
+
+    def after_flip() -> None:
+        flips.append((time.perf_counter() - FRAME_MARKS["flip"]) * 1000)
+
+    _hook_flips(after_flip)
+
+    class Layers(App):
+        def build(self) -> Widget:
+            root = Widget()
+            with root.canvas:
+                for number in range(layers):
+                    Color(0.1 * (number % 5), 0.2, 0.3, 1)
+                    Rectangle(pos=(0, 0), size=(4000, 4000))
+            self.ticker = Clock.schedule_interval(lambda _dt: self.next(root), 0.03)
+            return root
+
+        def next(self, root: Widget) -> None:
+            if len(flips) >= frames + 5:
+                swaps = sorted(flips[5:])  # the first frames set the window up
+                _write(out, {"layers": layers, "frames": len(swaps),
+                             "swap_median_ms": round(swaps[len(swaps) // 2], 2),
+                             "swap_p95_ms": round(swaps[int(len(swaps) * 0.95)], 2)})
+                self.ticker.cancel()
+                self.stop()
+                return
+            root.canvas.ask_update()
+
+    Layers().run()
+
+
 def main() -> None:
     mode, out = sys.argv[1], Path(sys.argv[2])
     args = sys.argv[3:]
@@ -534,6 +575,8 @@ def main() -> None:
         cold(out, None)
     elif mode == "idle":
         idle(out, args[0], args[1], float(args[2]))
+    elif mode == "floor":
+        floor(out, int(args[0]))
     elif mode == "taps":
         taps(out, args[0], args[1], int(args[2]), int(args[3]), float(args[4]))
     else:

@@ -2,8 +2,8 @@
 
     python benchmarks/run.py [--quick] [--only FIGURE ...] [--game ID ...] [--out FILE]
 
-FIGURE is one of: engine, crash, resume, memory, cold, taps, idle (default: all). The app
-figures (cold, taps, idle) start their own Xvfb on a free display and stop it. Figures are
+FIGURE is one of: engine, crash, resume, memory, cold, floor, taps, idle (default: all). The app
+figures (cold, floor, taps, idle) start their own Xvfb on a free display and stop it. Figures are
 measurements, never pass/fail tests; each is printed next to its budget (see README.md).
 Full mode takes about 5 minutes, ``--quick`` about 1.
 """
@@ -26,7 +26,7 @@ from benchmarks import crash_queries, memory, resume  # noqa: E402
 from benchmarks import engine as engine_bench  # noqa: E402
 from companion.engine import GAMES  # noqa: E402
 
-FIGURES = ("engine", "crash", "resume", "memory", "cold", "taps", "idle")
+FIGURES = ("engine", "crash", "resume", "memory", "cold", "floor", "taps", "idle")
 ENGINE_BUDGET_MS = 1.0
 CRASH_LEGAL_BUDGET_MS = 50.0
 SLOW_GAMES = {"crash"}
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
               resume.print_table)
     if "memory" in chosen:
         timed("memory", lambda: memory.measure(games), memory.print_table)
-    if any(name in chosen for name in ("cold", "taps", "idle")):
+    if any(name in chosen for name in ("cold", "floor", "taps", "idle")):
         from benchmarks import ui
         from companion.virtual_display import xvfb
 
@@ -170,6 +170,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             if "cold" in chosen:
                 timed("cold", lambda: ui.cold_start(display, plan["cold_repeats"]),
                       ui.print_cold)
+            if "floor" in chosen:
+                timed("floor", lambda: ui.gl_floor(display), ui.print_floor)
             if "taps" in chosen:
                 timed("taps", lambda: ui.taps(display, games, plan["taps"], plan["tap_seconds"]),
                       ui.print_taps)

@@ -110,6 +110,32 @@ def print_cold(result: dict[str, Any]) -> None:
           f"{result['ratio_no_pyc']})")
 
 
+# -- the GL floor ------------------------------------------------------------------------------
+
+FLOOR_LAYERS = (0, 1, 2, 4)
+
+
+def gl_floor(display: str) -> list[dict[str, Any]]:
+    """Frame cost (draw + buffer swap) of a bare window with 0, 1, 2, 4 window-sized layers:
+    the part of every tap's total that is the GL's alone, before the app draws anything."""
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="bench-floor-") as name:
+        folder = Path(name)
+        for layers in FLOOR_LAYERS:
+            out = folder / f"floor-{layers}.json"
+            _run(["floor", str(out), str(layers)], display, folder)
+            rows.append(json.loads(out.read_text(encoding="utf-8")))
+    return rows
+
+
+def print_floor(rows: list[dict[str, Any]]) -> None:
+    print("GL floor: a bare Kivy window drawing only N window-sized rectangles, per frame "
+          "(swap includes\n  the software rasteriser's work; the Pi's GPU does that part)")
+    for row in rows:
+        print(f"  {row['layers']} layers: swap median {row['swap_median_ms']:>6} ms, "
+              f"p95 {row['swap_p95_ms']:>6} ms ({row['frames']} frames)")
+
+
 # -- tap → board redrawn ---------------------------------------------------------------------------
 
 def taps(display: str, game_ids: list[str], count: int, max_seconds: float,
