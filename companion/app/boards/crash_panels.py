@@ -9,6 +9,7 @@ hexes while cards are chosen. Layout and look are in ``kv/board_crash.kv``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from kivy.properties import (
@@ -22,6 +23,14 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.widgets import BigButton
 
+
+@lru_cache(maxsize=512)
+def text_width(text: str, font_size: int) -> float:
+    """How wide ``text`` is, bold or not (measured, not rendered)."""
+    from kivy.core.text import Label as CoreLabel
+
+    return float(CoreLabel(font_size=font_size).get_extents(text)[0])
+
 CARD_COLOURS = {
     "grey": (0.62, 0.64, 0.68, 1),
     "yellow": (0.98, 0.82, 0.10, 1),
@@ -29,8 +38,14 @@ CARD_COLOURS = {
 }
 
 
-LETTERS_PER_SHARE = 7
-"""A strip button is one share wide, or one share per this many letters of a longer label."""
+STRIP_FONT = 20
+MIN_BUTTON_WIDTH = 64
+"""No strip button is narrower than a finger needs."""
+BUTTON_PADDING = 20
+MIN_WORDS_WIDTH = 110
+"""The words left of the buttons are shown only when they get at least this much room."""
+EVALUATIONS_WIDTH = 46
+DEFAULT_STRIP_WIDTH = 480
 
 
 class CrashStrip(BoxLayout):
@@ -43,6 +58,7 @@ class CrashStrip(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         self._spare: list[CrashStripButton] = []
+        self._labels: list[str] = []
         super().__init__(**kwargs)
 
     def set_buttons(self, text: str, buttons: list[tuple[str, str, Callable[[], None], bool]],
@@ -73,18 +89,33 @@ class CrashStrip(BoxLayout):
         for button in shown[len(buttons):]:
             box.remove_widget(button)
             self._spare.append(button)  # kept for a longer row
-        # the set-up's "Build guide" button is wider (its two words on one line at 20 px)
-        has_guide = any(key == "guide" for key, _label, _action, _enabled in buttons)
-        # with many buttons (or two names beside the guide) the words give way to the buttons
-        # (the status line above the board says the same)
-        crowded = len(buttons) >= 4 or (has_guide and len(buttons) >= 3)
-        self.ids.label.size_hint_x = 1 if not buttons else (0.0001 if crowded else 0.9)
-        self.ids.label.opacity = 0 if crowded else 1
-        for button in box.children:  # a longer label gets a wider button
-            button.size_hint_x = max(1.8 if button.key == "guide" else 1.0,
-                                     len(button.text) / LETTERS_PER_SHARE)
-        if has_guide and not crowded:
-            self.ids.label.size_hint_x = 2.2 if len(buttons) == 1 else 0.6
+        self._labels = [label for _key, label, _action, _enabled in buttons]
+        self._share_width(self._labels)
+
+    def on_size(self, *_: Any) -> None:
+        self._share_width(self._labels)
+
+    def _share_width(self, labels: list[str]) -> None:
+        """Each button as wide as its label needs (a finger's width at least), the words on
+        the left what is left; when even the buttons need more than the strip, the words give
+        way (the status line above the board says the same) and the buttons share it."""
+        if "label" not in self.ids:  # before the kv rule has made the strip's parts
+            return
+        label = self.ids.label
+        box = self.ids.buttons
+        if not labels:
+            label.size_hint_x, label.opacity, box.size_hint_x = 1, 1, 0.0001
+            return
+        needs = [max(MIN_BUTTON_WIDTH, text_width(text, STRIP_FONT) + BUTTON_PADDING)
+                 for text in labels]
+        for button, need in zip(reversed(box.children), needs, strict=True):
+            button.size_hint_x = need
+        room = (self.width or DEFAULT_STRIP_WIDTH) - EVALUATIONS_WIDTH - 3 * self.spacing
+        words = text_width(self.text, STRIP_FONT) + 12
+        is_crowded = sum(needs) + min(words, MIN_WORDS_WIDTH) > room
+        box.size_hint_x = sum(needs)
+        label.size_hint_x = 0.0001 if is_crowded else max(MIN_WORDS_WIDTH, room - sum(needs))
+        label.opacity = 0 if is_crowded else 1
 
 
 class CrashStripButton(BigButton):
