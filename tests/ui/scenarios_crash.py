@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
 
+from companion.app.boards.crash_panels import STRIP_FONT, text_width  # noqa: E402
 from companion.app.controller import Setup  # noqa: E402
 from companion.engine import open_game  # noqa: E402
 
@@ -77,9 +78,14 @@ def seen(d: Driver) -> dict[str, Any]:
     play = play_screen(d)
     area = play.ids.action_area.children
     texts = [w.text for w in area[0].walk() if hasattr(w, "text") and w.text] if area else []
+    buttons = list(reversed(board(d).strip.ids.buttons.children))
     return {"status": play.status, "strip": board(d).strip.text, "action": play.action_kind,
             "area": texts, "banner": play.banner, "history": d.history,
-            "preview": board(d).preview, "targets": sorted(board(d).targets)}
+            "preview": board(d).preview, "targets": sorted(board(d).targets),
+            "strip_buttons": [b.text for b in buttons],
+            # labels that do not fit their button whole (they would show "…")
+            "strip_cut": [b.text for b in buttons
+                          if text_width(b.text, STRIP_FONT) > b.width - 8 or b.width < 60]}
 
 
 def open_position(d: Driver, names: list[str], colours: list[str], position: str) -> None:

@@ -72,6 +72,10 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert seen["after_setup"]["history"] == SETUP
     assert seen["after_setup"]["status"] == texts["turn"]
     assert "e4" in seen["after_setup"]["targets"] and "c3" not in seen["after_setup"]["targets"]
+    # every strip button shows its whole label, a finger wide at least, in both languages
+    assert len(seen["after_setup"]["strip_buttons"]) == 5
+    for state in ("start", "operator_stage", "after_setup", "after_field", "preview"):
+        assert seen[state]["strip_cut"] == [], state
     # 188 hexes, their values, tile borders, 10 bells, 8 cars and the operator: batched into
     # meshes (field by field it was ~1,500 draw calls, each costing the GL driver memory)
     assert seen["board_draw_calls"] < 250

@@ -43,7 +43,8 @@ MIN_BUTTON_WIDTH = 64
 """No strip button is narrower than a finger needs."""
 BUTTON_PADDING = 20
 MIN_WORDS_WIDTH = 110
-"""The words left of the buttons are shown only when they get at least this much room."""
+"""The words left of the buttons need this much room (or their own width, if less); without
+it they are hidden and the buttons take the strip."""
 EVALUATIONS_WIDTH = 46
 DEFAULT_STRIP_WIDTH = 480
 
@@ -111,11 +112,12 @@ class CrashStrip(BoxLayout):
         for button, need in zip(reversed(box.children), needs, strict=True):
             button.size_hint_x = need
         room = (self.width or DEFAULT_STRIP_WIDTH) - EVALUATIONS_WIDTH - 3 * self.spacing
-        words = text_width(self.text, STRIP_FONT) + 12
-        is_crowded = sum(needs) + min(words, MIN_WORDS_WIDTH) > room
+        words = min(text_width(self.text, STRIP_FONT) + 12, MIN_WORDS_WIDTH) if self.text else 0
+        is_crowded = sum(needs) + words > room
         box.size_hint_x = sum(needs)
-        label.size_hint_x = 0.0001 if is_crowded else max(MIN_WORDS_WIDTH, room - sum(needs))
-        label.opacity = 0 if is_crowded else 1
+        is_hidden = is_crowded or not self.text  # no words: the buttons take the strip
+        label.size_hint_x = 0.0001 if is_hidden else max(words, room - sum(needs))
+        label.opacity = 0 if is_hidden else 1
 
 
 class CrashStripButton(BigButton):
