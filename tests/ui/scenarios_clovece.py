@@ -163,20 +163,29 @@ def four_players(d: Driver) -> Iterator[float]:
     d.shot("clovece_4_cs")
 
 
-def near_end(d: Driver) -> Iterator[float]:
-    """From a near-end position (typed in through Fix the position): a capture to give, then
-    Eva brings her last piece home and the result screen shows the places."""
-    yield from start_game(d, ["Eva", "Pat"], ["red", "blue"])
+def type_position(d: Driver, position: str) -> Iterator[float]:
+    """Menu → Fix the position → "Type the position" on the fix panel → the text → Done."""
     play = play_screen(d)
     d.tap(play.ids.menu_button)
     yield 0.3
     d.tap_text(d.app.tr("Fix the position"))
     yield 0.3
+    d.tap_text(d.app.tr("Type the position"), play.ids.action_area)
+    yield 0.3
     modal = play._modal
-    modal.ids.position.text = NEAR_END
+    modal.ids.position.text = position
     d.tap_text(d.app.tr("Done"), modal)
     yield 0.4
+
+
+def near_end(d: Driver) -> Iterator[float]:
+    """From a near-end position (typed in through Fix the position): a capture to give, then
+    Eva brings her last piece home and the result screen shows the places."""
+    yield from start_game(d, ["Eva", "Pat"], ["red", "blue"])
+    play = play_screen(d)
+    yield from type_position(d, NEAR_END)
     d.results["after_fix"] = d.history
+    d.results["fixing_after_text"] = [play.is_fixing, play.board.is_fixing]
     die(d, 3)                                   # Pat
     yield from settle(d)
     d.shot("clovece_near_end_cs")
@@ -269,7 +278,47 @@ def stop_after_winner(d: Driver) -> Iterator[float]:
     d.shot("clovece_result_stopped_en")
 
 
+def fix_by_taps(d: Driver) -> Iterator[float]:
+    """The table differs: Pat's blue piece stands on 20, not 12, and Eva is to move. Fixed by
+    taps: the piece, then its field (a taken goal slot refuses it first); the turn; Done."""
+    yield from start_game(d, ["Eva", "Pat"], ["red", "blue"])
+    play = play_screen(d)
+    yield from type_position(d, NEAR_END)
+    d.results["near_end"] = NEAR_END
+    d.tap(play.ids.menu_button)
+    yield 0.3
+    d.tap_text(d.app.tr("Fix the position"))
+    yield 0.4
+    panel = play.ids.action_area.children[0]
+    d.results["fixing"] = [play.is_fixing, play.action_kind, type(panel).__name__]
+    d.results["message_start"] = play.board.fix_message
+    tap_field(d, 12)                             # pick up the blue piece …
+    yield P
+    d.results["message_picked"] = play.board.fix_message
+    board_point(d, play.board._layout().goals[0][1])   # … not into Eva's goal slot 2: taken
+    yield P
+    d.results["message_refused"] = play.board.fix_message
+    tap_field(d, 20)                             # … it stands on field 20
+    yield P
+    turn = d.find(d.app.tr("Turn: {name}").format(name="Pat"), panel)
+    d.tap(turn)                                  # Eva moves next, not Pat
+    yield P
+    d.results["turn_button"] = turn.text
+    d.results["fix_position"] = play.board.fix_position()
+    d.shot("clovece_fix_cs")
+    d.tap(play.ids.undo_button)                  # Done
+    yield 0.4
+    d.results["after_done"] = [d.history[-1], play.is_fixing, play.board.is_fixing]
+    d.results["position_after"] = d.app.controller.match.position()
+    d.results["status_after"] = play.status
+    d.shot("clovece_fixed_cs")
+    d.tap(play.ids.undo_button)                  # the fix is undone like any input
+    yield 0.4
+    d.results["position_undone"] = d.app.controller.match.position()
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "fix_by_taps": fix_by_taps,
     "four_players": four_players,
     "near_end": near_end,
     "stop_after_winner": stop_after_winner,

@@ -79,6 +79,7 @@ def test_ui_four_players_rolloff_enter_rejected_tap_which_piece_undo(run_clovece
 def test_ui_near_end_capture_choice_notice_and_result_in_czech(run_clovece: Run) -> None:
     seen = run_clovece("near_end", "cs")
     assert seen["after_fix"][0].startswith("fix board4 seats{S0,S2}")
+    assert seen["fixing_after_text"] == [False, False]   # typed on the fix panel: fix mode ends
     # Pat's blue piece 12 → 15 lands on the red one; both may receive it: Pat chooses
     assert seen["awaiting_capture"] == "choice"
     assert seen["action_capture"] == "choice"
@@ -94,6 +95,23 @@ def test_ui_near_end_capture_choice_notice_and_result_in_czech(run_clovece: Run)
     assert seen["screen_at_end"] == "result"
     assert seen["headline"] == "Eva vyhrává!"
     assert seen["ranking"] == [[1, "Eva"], [2, "Pat"]]
+
+
+def test_ui_fix_the_position_by_taps_in_czech(run_clovece: Run) -> None:
+    seen = run_clovece("fix_by_taps", "cs")
+    assert seen["fixing"] == [True, "fix", "CloveceFixPanel"]
+    assert seen["message_start"] == "Ťukni na halmičku a pak tam, kde stojí na stole"
+    assert seen["message_picked"] == "Teď ťukni tam, kde stojí"
+    assert seen["message_refused"] == "Toto místo v chlívečku je obsazené"
+    assert seen["turn_button"] == "Na tahu: Eva"
+    near_end = seen["near_end"]
+    fixed = near_end.replace("track{12:B, 15:R, 38:R}", "track{15:R, 20:B, 38:R}").replace(
+        "turn S2", "turn S0")
+    assert seen["fix_position"] == fixed
+    assert seen["after_done"] == ["fix " + fixed, False, False]
+    assert seen["position_after"] == fixed
+    assert seen["status_after"].startswith("Eva")
+    assert seen["position_undone"] == near_end
 
 
 def test_ui_winner_then_the_others_stop_the_game(run_clovece: Run) -> None:
@@ -170,8 +188,14 @@ def test_a_tap_means_the_piece_under_it_and_asks_when_two_colours_share_a_field(
 
 
 def test_every_board_text_has_czech() -> None:
-    source = BOARD_SOURCE.read_text(encoding="utf-8")
+    boards = BOARD_SOURCE.parent
+    source = "".join((boards / name).read_text(encoding="utf-8")
+                     for name in ("clovece.py", "clovece_panels.py"))
     messages = set(re.findall(r'_tr\(\s*"([^"]+)"', source))
+    # the fix model's messages, translated by the board when shown
+    fix_source = (boards / "clovece_fix.py").read_text(encoding="utf-8")
+    messages |= set(re.findall(r'self\.message(?:, self\.colour)? = "([^"]+)"', fix_source))
+    assert "That goal slot is taken" in messages
     assert len(messages) >= 10
     catalogue = load_catalogue("clovece", "cs")
     for message in messages:

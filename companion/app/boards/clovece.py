@@ -19,10 +19,10 @@ from typing import Any
 from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import NumericProperty
 
 from companion.app.boards.base import Board
+from companion.app.boards.clovece_fix import FixModel
 from companion.app.boards.clovece_layout import (
     Layout,
     along,
@@ -40,9 +40,11 @@ from companion.app.boards.clovece_paint import (
     draw_dice,
     draw_houses,
     draw_piece,
+    draw_selection,
     draw_track,
     ink,
 )
+from companion.app.boards.clovece_panels import CloveceChoices, CloveceFixMode
 from companion.app.widgets import BigButton
 from companion.games.clovece.text import PIECES
 from companion.i18n import translator
@@ -65,7 +67,8 @@ TOUCH_REACH = 30
 """A tap this close (px) to a movable piece means that piece, however small it is drawn."""
 
 
-class CloveceBoard(Board):
+class CloveceBoard(CloveceFixMode, Board):
+    supports_fix = True
     pulse = NumericProperty(0.0)
     """0 ↔ 1 while the movable pieces pulse."""
     move_progress = NumericProperty(1.0)
@@ -92,6 +95,7 @@ class CloveceBoard(Board):
         self._buttons_key: tuple[Any, ...] = ()
         self._canvases: tuple[Canvas, Canvas] | None = None
         self._static_key: tuple[Any, ...] = ()
+        self._fix: FixModel | None = None
         self.bind(pos=self._redraw, size=self._redraw, move_progress=self._redraw,
                   pulse=self._update_glows)
 
@@ -152,6 +156,9 @@ class CloveceBoard(Board):
             return True
         if self._overlay is not None:
             self._close_overlay()
+            return True
+        if self._fix is not None:
+            self._fix_tap(*touch.pos)
             return True
         self.preview = ""
         lines = self._lines_for_tap(*touch.pos)
@@ -352,20 +359,25 @@ class CloveceBoard(Board):
                 draw_track(self._texts, layout, self._state["board"], self._ranks(), looks)
                 draw_houses(layout, self._ranks(), looks)
         with dynamic:
-            self._draw_seats(layout, looks)
-            self._draw_pieces(layout)
-            self._draw_rolls(layout)
-            self._draw_glows(layout)
-            self._draw_badges()
-            self._draw_flights(layout)
+            if self._fix is not None:  # fix mode: the pieces where the players put them
+                self._draw_seats(layout, looks, self._fix.seats[self._fix.turn])
+                self._draw_pieces(layout, self._fix.as_state(self._state))
+                self._draw_badges()
+                draw_selection(layout, self._fix.selected)
+            else:
+                self._draw_seats(layout, looks, self._mover())
+                self._draw_pieces(layout, self._state)
+                self._draw_rolls(layout)
+                self._draw_glows(layout)
+                self._draw_badges()
+                self._draw_flights(layout)
         self._place_buttons(layout)
         if self._overlay is not None:
             self._overlay.center = self.center
 
-    def _draw_seats(self, layout: Layout, looks: list[Any]) -> None:
+    def _draw_seats(self, layout: Layout, looks: list[Any], mover: int | None) -> None:
         """The mover's house framed; each player's tag (where the buttons leave room)."""
         ranks = self._ranks()
-        mover = self._mover()
         for seat, box in layout.home_boxes.items():
             rank = ranks.get(seat)
             look = looks[rank] if rank is not None and rank < len(looks) else None
@@ -392,10 +404,10 @@ class CloveceBoard(Board):
             self._texts.draw(look.name, 20, nx, ny, (0.12, 0.10, 0.08, 1), bold=True,
                              width=width)
 
-    def _draw_pieces(self, layout: Layout) -> None:
+    def _draw_pieces(self, layout: Layout, state: dict[str, Any]) -> None:
         letters = PIECE_LETTERS.get(self.host.lang if self.host else "en", PIECE_LETTERS["en"])
         r = max(layout.field_radius, layout.slot_radius) * 1.02
-        for seat_info in self._state["seats"]:
+        for seat_info in state["seats"]:
             seat = int(seat_info["seat"][1:])
             for colour in seat_info["home"]:
                 index = COLOURS.index(colour)
@@ -408,7 +420,7 @@ class CloveceBoard(Board):
                     draw_piece(self._texts, colour, letters, *layout.goals[seat][slot],
                                layout.slot_radius)
         stacks: dict[int, list[str]] = {}
-        for piece in self._state["track"]:
+        for piece in state["track"]:
             stacks.setdefault(piece["field"], []).append(piece["colour"])
         for number, colours in stacks.items():
             if ("field", number) in self._hidden and self.move_progress < 1:
@@ -534,9 +546,3 @@ class CloveceBoard(Board):
         lang = self.host.lang if self.host is not None else "en"
         return translator(DOMAIN, lang)(text)
 
-
-class CloveceChoices(BoxLayout):
-    """Big buttons over the board when one tap could mean several moves."""
-
-    board = ObjectProperty(None, allownone=True)
-    title = StringProperty("")

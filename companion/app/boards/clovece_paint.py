@@ -155,6 +155,22 @@ def draw_houses(layout: Any, ranks: dict[int, int], looks: list[Any]) -> None:
     rings.draw()
 
 
+def draw_selection(layout: Any, spot: tuple[str, Any] | None) -> None:
+    """The piece picked up in fix mode: a thick ring around its place."""
+    if spot is None:
+        return
+    kind, where = spot
+    if kind == "field":
+        (x, y), r = layout.fields[where], layout.field_radius
+    else:
+        spots = layout.homes if kind == "home" else layout.goals
+        (x, y), r = spots[where[0]][where[1]], layout.slot_radius
+    Color(*GLOW_COLOUR, 1)
+    Line(circle=(x, y, r + 6, 0, 360, SEGMENTS), width=4)
+    Color(0.05, 0.05, 0.05, 1)
+    Line(circle=(x, y, r + 10, 0, 360, SEGMENTS), width=1.5)
+
+
 def ink(colour: Sequence[float]) -> tuple[float, float, float, float]:
     r, g, b = colour[:3]
     return (1, 1, 1, 1) if 0.299 * r + 0.587 * g + 0.114 * b < 0.6 else (0, 0, 0, 1)

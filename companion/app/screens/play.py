@@ -230,7 +230,13 @@ class PlayScreen(Screen):
             self.is_fixing = True
             self.update()
         else:
-            controller = App.get_running_app().controller
+            self.begin_fix_text()
+
+    def begin_fix_text(self) -> None:
+        """The position as text, to edit with the on-screen keyboard (every game; a board
+        with its own fix mode offers it for changes too big for taps)."""
+        controller = App.get_running_app().controller
+        if controller.match is not None:
             self._open_modal(FixText(screen=self, position=controller.match.position()))
 
     def done_fix(self) -> None:
