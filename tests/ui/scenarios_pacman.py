@@ -227,7 +227,50 @@ def eat_a_ghost(d: Driver) -> Iterator[float]:
     d.results["history_end"] = len(d.history)
 
 
+def fix_by_taps(d: Driver) -> Iterator[float]:
+    """The table differs from the screen: PAC-MAN stands on e6, inky was eaten, one life is
+    gone and the ghosts move next. Fixed by taps, then Done; then undone."""
+    yield from open_new_game(d, ["Eva", "Pat"], ["yellow", "blue"], "pacman")
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+    play = play_screen(d)
+    board = play.board
+    d.tap(play.ids.menu_button)
+    yield 0.3
+    d.tap_text(d.app.tr("Fix the position"))
+    yield 0.4
+    panel = play.ids.action_area.children[0]
+    d.results["fixing"] = [play.is_fixing, type(panel).__name__]
+    d.tap_square("e7")                       # PAC-MAN …
+    yield P
+    d.results["message_picked"] = board.fix_message
+    d.tap_square("e6")                       # … stands on e6
+    yield P
+    d.tap_square("c5")                       # inky …
+    yield P
+    x, y, w, h = board._strip_rect()
+    d.tap_at(*board.to_window(x + w / 2, y + h / 2))   # … is on the strip: eaten
+    yield P
+    d.tap_text("-", panel)                   # a life less
+    yield P
+    d.tap_text(board.fix_phase_text(), panel)    # the ghosts move next
+    yield P
+    d.results["panel"] = [board.fix_lives_text(), board.fix_phase_text()]
+    d.results["fix_position"] = board.fix_position()
+    d.shot(f"pacman_fix_{d.app.controller.lang}")
+    d.tap(play.ids.undo_button)              # Done
+    yield 0.4
+    d.results["after_done"] = [d.history[-1], play.is_fixing, board.is_fixing]
+    d.results["state_after"] = {key: state(d)[key] for key in ("pacman_square", "lives", "phase")}
+    d.results["inky_after"] = state(d)["ghosts"]["inky"]["square"]
+    d.results["status_after"] = play.status
+    d.tap(play.ids.undo_button)              # undone like any input
+    yield 0.4
+    d.results["after_undo"] = [d.history, state(d)["pacman_square"]]
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "fix_by_taps": fix_by_taps,
     "whole_game": whole_game,
     "eat_a_ghost": eat_a_ghost,
 }

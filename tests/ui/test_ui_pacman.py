@@ -124,18 +124,41 @@ def test_ui_pacman_a_bonus_eats_a_ghost_with_three_players(display: str, tmp_pat
     assert seen["history_end"] == 31
 
 
+def test_ui_pacman_fix_the_position_by_taps_in_czech(display: str, tmp_path: Path) -> None:
+    seen = run_pacman(display, tmp_path, "fix_by_taps", "cs")
+    assert seen["fixing"] == [True, "PacmanFixPanel"]
+    assert seen["message_picked"] == "Teď ťukni na pole, kde stojí (na pruh vpravo: sněden)"
+    assert seen["panel"] == ["Životy: 2", "Dál táhnou duchové"]
+    position = seen["fix_position"]
+    assert "| phase ghosts | pacman e6 lives 2 |" in position and "| inky - |" in position
+    assert seen["after_done"] == ["fix " + position, False, False]
+    assert seen["state_after"] == {"pacman_square": "e6", "lives": 2, "phase": "ghosts"}
+    assert seen["inky_after"] is None
+    assert seen["status_after"].startswith("Pat")
+    assert seen["after_undo"] == [[], "e7"]
+
+
 def test_every_board_text_has_a_czech_translation_with_the_same_placeholders() -> None:
     import ast
 
     from companion.i18n import load_catalogue
 
-    source = (ROOT / "companion" / "app" / "boards" / "pacman.py").read_text(encoding="utf-8")
-    texts = [
-        node.args[0].value for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
-        and node.args and isinstance(node.args[0], ast.Constant)
-    ]
-    assert len(texts) >= 15
+    boards = ROOT / "companion" / "app" / "boards"
+    texts = []
+    for name in ("pacman.py", "pacman_fix_mode.py"):
+        tree = ast.parse((boards / name).read_text(encoding="utf-8"))
+        texts += [
+            node.args[0].value for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str) and (
+                (isinstance(node.func, ast.Name) and node.func.id == "_")
+                or (isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("_show_fix", "_fix_tr")))
+        ]
+    # the fix model's messages, translated by the board when shown
+    fix_source = (boards / "pacman_fix.py").read_text(encoding="utf-8")
+    texts += re.findall(r'self\.message = "([^"]+)"', fix_source)
+    assert len(texts) >= 20 and "Another figure stands there" in texts
     catalogue = load_catalogue("pacman", "cs")
     for text in texts:
         assert catalogue.get(text), text

@@ -60,14 +60,8 @@ class Shapes:
     def ring(self, colour: Sequence[float], cx: float, cy: float, radius: float, width: float,
              segments: int = 32) -> None:
         """A circle's outline ``width`` wide, centred on ``radius``."""
-        outer = circle_points(cx, cy, radius + width / 2, segments)
-        inner = circle_points(cx, cy, max(0.0, radius - width / 2), segments)
-        indices = []
-        for number in range(segments):
-            following = (number + 1) % segments
-            indices += [number, following, segments + number,
-                        following, segments + following, segments + number]
-        self.triangles(colour, outer + inner, indices)
+        self._band(colour, circle_points(cx, cy, radius + width / 2, segments),
+                   circle_points(cx, cy, max(0.0, radius - width / 2), segments))
 
     def outline(self, colour: Sequence[float], corners: Sequence[Point], width: float) -> None:
         """The outline of a convex polygon, ``width`` wide and centred on its edges, mitred at
@@ -88,6 +82,11 @@ class Shapes:
             scale = half / max(1e-6, (mx * n1[0] + my * n1[1]))
             outer.append((x + mx * scale, y + my * scale))
             inner.append((x - mx * scale, y - my * scale))
+        self._band(colour, outer, inner)
+
+    def _band(self, colour: Sequence[float], outer: list[Point], inner: list[Point]) -> None:
+        """The closed band between two rings of as many points (two triangles a side)."""
+        count = len(outer)
         indices = []
         for number in range(count):
             following = (number + 1) % count

@@ -9,7 +9,6 @@ hexes while cards are chosen. Layout and look are in ``kv/board_crash.kv``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from kivy.properties import (
@@ -21,15 +20,8 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.app.measure import text_width
 from companion.app.widgets import BigButton
-
-
-@lru_cache(maxsize=512)
-def text_width(text: str, font_size: int) -> float:
-    """How wide ``text`` is, bold or not (measured, not rendered)."""
-    from kivy.core.text import Label as CoreLabel
-
-    return float(CoreLabel(font_size=font_size).get_extents(text)[0])
 
 CARD_COLOURS = {
     "grey": (0.62, 0.64, 0.68, 1),

@@ -20,6 +20,7 @@ from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.app.boards.batch import Shapes
+from companion.app.boards.pacman_fix_mode import PacmanFixMode
 from companion.app.boards.pacman_paint import (
     GHOST_COLOURS,
     PACMAN_COLOUR,
@@ -53,8 +54,8 @@ RESET_SECONDS = 0.8
 CAPTION_SECONDS = 3.5
 
 
-class PacmanBoard(QuoridorBoard):
-    supports_fix = False
+class PacmanBoard(PacmanFixMode, QuoridorBoard):
+    supports_fix = True
 
     selected_ghost = StringProperty("")
     """The ghost tapped in the ghost phase: its destinations are highlighted."""
@@ -101,6 +102,8 @@ class PacmanBoard(QuoridorBoard):
         finally:
             self._refreshing = False
         self._redraw()
+        if self._fix is not None:  # e.g. the language switched while fixing
+            self._show_fix(self.fix_message, translated=True)
 
     def choice_label(self, line: str) -> str:
         if self.host is None:
@@ -141,6 +144,9 @@ class PacmanBoard(QuoridorBoard):
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:
             return False
+        if self._fix is not None:
+            self.fix_tap(*touch.pos)
+            return True
         square = self._square_at(*touch.pos)
         if square is None:
             return True

@@ -35,6 +35,7 @@ from kivy.properties import NumericProperty, StringProperty
 from companion.app.boards.base import Board
 from companion.app.boards.patamat_layout import Layout, layout_board
 from companion.app.boards.patamat_track import LAMPS, TrackPainter
+from companion.app.measure import text_width
 from companion.i18n import translator
 
 DOMAIN = "patamat"
@@ -102,7 +103,6 @@ class PatamatBoard(TrackPainter, Board):
         self._buttons: list[tuple[str, tuple[float, float, float, float]]] = []
         self._textures: dict[tuple[Any, ...], Any] = {}
         self._old_textures: dict[tuple[Any, ...], Any] = {}
-        self._widths: dict[tuple[str, int], float] = {}
         self.bind(pos=self._redraw, size=self._redraw, anim_progress=self._redraw,
                   selected_kind=self._on_selected_kind)
 
@@ -539,22 +539,12 @@ class PatamatBoard(TrackPainter, Board):
               colour: Sequence[float], wrap: bool = False) -> None:
         size = int(font)
         longest = max(text.split(), key=len) if wrap and text.split() else text
-        while size > 10 and self._width_of(longest, size) > width:
+        while size > 10 and text_width(longest, size, bold=True) > width:
             size -= 1
         texture = self._texture(text, size, colour, width=int(width) if wrap else None)
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, size=texture.size,
                   pos=(x - texture.width / 2, y - texture.height / 2))
-
-    def _width_of(self, text: str, size: int) -> float:
-        """How wide ``text`` is at ``size`` (measured, not rendered: fitting a text tries
-        several sizes and only the last one becomes a texture)."""
-        key = (text, size)
-        if key not in self._widths:
-            if len(self._widths) > 2000:
-                self._widths.clear()
-            self._widths[key] = CoreLabel(font_size=size, bold=True).get_extents(text)[0]
-        return self._widths[key]
 
     def _texture(self, text: str, size: int, colour: Sequence[float],
                  width: int | None = None) -> Any:

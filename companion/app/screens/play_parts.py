@@ -19,6 +19,8 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup, get_hex_from_color
 
+from companion.app.measure import text_width
+
 INSTRUCTION_LINE = 24
 """The height of one line of instructions (20 px text)."""
 COUNTER_FONT = 20
@@ -95,14 +97,6 @@ def counter_style(full: str, short: str, name: str, width: float) -> str:
     if text_width(digits + "0", COUNTER_FONT) <= width:
         return "short"
     return "flow"
-
-
-@lru_cache(maxsize=512)
-def text_width(text: str, font_size: float) -> int:
-    """The width of one line of ``text`` (regular Roboto at ``font_size``), no texture made."""
-    from kivy.core.text import Label as CoreLabel
-
-    return int(CoreLabel(font_size=font_size).get_extents(text)[0])
 
 
 class ScoreRow(BoxLayout):
