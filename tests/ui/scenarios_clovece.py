@@ -164,13 +164,13 @@ def four_players(d: Driver) -> Iterator[float]:
 
 
 def type_position(d: Driver, position: str) -> Iterator[float]:
-    """Menu → Fix the position → "Type the position" on the fix panel → the text → Done."""
+    """Menu → Fix the position → "Edit as text" on the fix panel → the text → Done."""
     play = play_screen(d)
     d.tap(play.ids.menu_button)
     yield 0.3
     d.tap_text(d.app.tr("Fix the position"))
     yield 0.3
-    d.tap_text(d.app.tr("Type the position"), play.ids.action_area)
+    d.tap_text(d.app.tr("Edit as text"), play.ids.action_area)
     yield 0.3
     modal = play._modal
     modal.ids.position.text = position
