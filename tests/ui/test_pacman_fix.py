@@ -7,12 +7,19 @@ import pytest
 
 from companion.app.boards.pacman_fix import STRIP, PacmanFix
 from companion.engine import IllegalInput, Match, open_game
+from companion.games.pacman.layout import load_layout
+from companion.games.quoridor.board import square_name
 
 
-def fixing() -> tuple[Match, PacmanFix]:
+def fixing(dots: str = "") -> tuple[Match, PacmanFix]:
     match = open_game("pacman", players=2)   # PAC-MAN e7, ghosts d5 f5 c5 g5, dots in corners
+    if dots:                                 # the screen thinks only these are left
+        match = open_game("pacman", players=2, position=match.position().replace(
+            "dots a1 i1 a9 i9", f"dots {dots}"))
     snapshot = match.snapshot()
-    return match, PacmanFix(snapshot["state"], snapshot["position"])
+    layout = load_layout(snapshot["options"].get("layout"))
+    return match, PacmanFix(snapshot["state"], snapshot["position"],
+                            {square_name(dot) for dot in layout.dots}, layout.lives)
 
 
 def field(position: str, name: str) -> str:
@@ -83,11 +90,22 @@ def test_lives_and_who_moves_next_come_from_the_panel() -> None:
     assert match.awaiting == "move" and match.to_move == 1     # the ghosts' player
 
 
-def test_too_many_lives_are_refused_by_the_engine_with_its_reason() -> None:
-    match, fix = fixing()
+def test_lives_stay_within_the_layouts_and_a_dot_eaten_before_can_be_put_back() -> None:
+    match, fix = fixing("a1 i1 a9")      # the screen has i9 eaten
     fix.change_lives(2)
+    assert fix.lives == 3                # the layout gives 3
+    fix.tap("i9")                        # the dot is on the table after all
+    assert field(fix.position(), "dots") == "dots a1 i1 a9 i9"
+    match.play("fix " + fix.position())
+    assert match.snapshot()["state"]["dots_remaining"] == ["a1", "i1", "a9", "i9"]
+
+
+def test_a_position_that_cannot_be_is_refused_by_the_engine_with_its_reason() -> None:
+    match, fix = fixing()
+    fix.tap("d5")
+    fix.tap("a1")                        # blinky on a dot: impossible (R45)
     before = match.position()
     with pytest.raises(IllegalInput) as refused:
         match.play("fix " + fix.position())
-    assert "more than the layout's 3" in refused.value.reason
+    assert refused.value.reason.startswith("R45")
     assert match.position() == before

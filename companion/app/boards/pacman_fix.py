@@ -2,9 +2,8 @@
 
 A tap on a figure picks it up, a tap on a square puts it there; a ghost put on the strip beside
 the board is eaten (off the board), one picked from the strip comes back. A tap on a dot with
-nothing picked up takes it away (eaten), a tap on a dot square of the game's start takes it
-back (only the dots left when fixing began). Lives and who moves next are set on the fix
-panel. ``position()`` writes the position
+nothing picked up takes it away (eaten), a tap on one of the layout's dot squares puts it back.
+Lives and who moves next are set on the fix panel. ``position()`` writes the position
 notation (Part E) for the engine's ``fix`` input, which checks it (R33, R45, …) and refuses it
 with the rule, losing nothing. Ghosts have not moved yet in a ghost phase after a fix.
 """
@@ -21,16 +20,19 @@ STRIP = "strip"
 class PacmanFix:
     """The position being fixed; ``message`` says why the last tap changed nothing."""
 
-    def __init__(self, state: dict[str, Any], position: str) -> None:
+    def __init__(self, state: dict[str, Any], position: str,
+                 dot_squares: set[str] | None = None, most_lives: int = 0) -> None:
         clauses = [clause.strip() for clause in position.split("|")]
         self.layout_clause = next(c for c in clauses if c.startswith("layout "))
         self.walls_clause = next(c for c in clauses if c.startswith("walls "))
         self.pacman: str = state["pacman_square"]
         self.ghosts: dict[str, str | None] = {g: state["ghosts"][g]["square"] for g in GHOSTS}
         self.dots: set[str] = set(state["dots_remaining"])
-        self.dot_squares = set(self.dots)
-        """Where a dot may be put back: the dots left when fixing began."""
+        self.dot_squares = set(dot_squares or ()) | self.dots
+        """Where a dot may be put back: the layout's dot squares."""
         self.lives: int = state["lives"]
+        self.most_lives = most_lives
+        """The layout's lives (0: unknown, the engine checks)."""
         self.phase: str = state["phase"] if state["phase"] in ("pacman", "ghosts") else "pacman"
         self.selected = ""
         """"pacman", a ghost's name, or "" when nothing is picked up."""
@@ -86,8 +88,10 @@ class PacmanFix:
             self.ghosts[figure] = square
 
     def change_lives(self, delta: int) -> None:
-        """At least one (a game without lives is over); the engine checks the layout's most."""
+        """At least one (a game without lives is over), at most the layout's."""
         self.lives = max(1, self.lives + delta)
+        if self.most_lives:
+            self.lives = min(self.most_lives, self.lives)
 
     def next_phase(self) -> None:
         self.phase = "ghosts" if self.phase == "pacman" else "pacman"

@@ -11,6 +11,8 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.boards.pacman_fix import GHOSTS, STRIP, PacmanFix
+from companion.games.pacman.layout import load_layout
+from companion.games.quoridor.board import square_name
 from companion.i18n import translator
 
 SELECTED_COLOUR = (1.0, 0.55, 0.0, 1)
@@ -28,7 +30,9 @@ class PacmanFixMode:
 
     def begin_fix(self) -> None:
         snapshot = self.host.snapshot()
-        self._fix = PacmanFix(snapshot["state"], snapshot["position"])
+        layout = load_layout(snapshot["options"].get("layout"))  # the game's own: it loaded
+        self._fix = PacmanFix(snapshot["state"], snapshot["position"],
+                              {square_name(dot) for dot in layout.dots}, layout.lives)
         self._fix_base = snapshot["state"]
         self.preview, self.selected_ghost, self.caption = "", "", ""
         self.is_fixing = True
