@@ -42,7 +42,7 @@ STRIP_HEIGHT = 52
 MOVE_SECONDS = 0.3
 MAX_MOTION_SECONDS = 1.5
 PREPARE_PICKER_SECONDS = 0.1
-"""After the first position is shown, the card picker is built while the table is idle."""
+"""Just after the board is shown, its card picker is built while the table is idle."""
 ARROW_DISTANCE = 2.1
 """Arrow buttons sit this many field widths from the field's centre."""
 ARROW_RADIUS = 27
@@ -117,6 +117,7 @@ class CrashBoard(CrashControls, Board):
         self.picker: CrashPicker | None = None
         self.bind(pos=self._layout, size=self._layout, preview=self._on_preview,
                   move_progress=self.redraw)
+        Clock.schedule_once(self.prepare_picker, PREPARE_PICKER_SECONDS)
 
     # -- Board interface -------------------------------------------------------------------------
 
@@ -141,8 +142,6 @@ class CrashBoard(CrashControls, Board):
         if self.chains:
             seconds = min(MAX_MOTION_SECONDS, MOVE_SECONDS * len(self.chains))
             Animation(move_progress=float(len(self.chains)), d=seconds).start(self)
-        if self.is_interactive and getattr(self, "_spare_picker", None) is None:
-            Clock.schedule_once(self.prepare_picker, PREPARE_PICKER_SECONDS)
 
     def moving_pieces(self) -> list[tuple[str, float, float]]:
         """While animating: (final field or hole, x, y) of each piece on its way there."""

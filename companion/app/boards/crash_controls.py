@@ -98,7 +98,8 @@ class CrashControls:
     def prepare_picker(self, *_: Any) -> None:
         """Build the picker and its 13 card buttons before they are first needed (called when
         the table is idle: making kv widgets is the slow part of opening it)."""
-        if self.picker is None and getattr(self, "_spare_picker", None) is None:
+        if (self.is_interactive and self.picker is None
+                and getattr(self, "_spare_picker", None) is None):
             self._spare_picker = CrashPicker(board=self)
             self._spare_picker.prepare(len(KINDS))
 
