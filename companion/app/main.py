@@ -161,6 +161,11 @@ class CompanionApp(App):
             prepare()
         self.root.current = name
 
+    def new_game_of(self, game: str) -> None:
+        """The new-game screen with ``game`` chosen (a home tile)."""
+        self.root.get_screen("newgame").requested_game = game
+        self.go("newgame")
+
     def continue_game(self) -> None:
         if self.controller.continue_game():
             self.go("play")

@@ -228,6 +228,7 @@ def resume_after_restart(d: Driver) -> Iterator[float]:
     yield 0.3
     home = d.app.root.get_screen("home")
     d.results["continue_text"] = home.continue_text
+    d.results["tiles"] = [tile.text for tile in reversed(home.ids.game_tiles.children)]
     d.shot("home_continue_cs")
     d.tap(home.ids.continue_button)
     yield 0.4
@@ -235,6 +236,24 @@ def resume_after_restart(d: Driver) -> Iterator[float]:
     d.results["history"] = d.history
     d.results["status"] = d.app.root.get_screen("play").status
     d.shot("play_resumed_cs")
+
+
+def home_tiles(d: Driver) -> Iterator[float]:
+    """A game's tile on the home screen opens its new-game screen; Back, another tile."""
+    yield 0.3
+    home = d.app.root.get_screen("home")
+    d.shot("home_tiles_en")
+    opened = []
+    for name in ("Crash by Crash", "Matfyzácké Člověče nezlob se"):
+        d.tap_text(name, home.ids.game_tiles)
+        yield 0.3
+        opened.append([d.screen.name, d.app.root.get_screen("newgame").game])
+        d.app.go("home")
+        yield 0.3
+    d.tap(home.ids.new_game_button)          # "New game" still opens the game played last
+    yield 0.3
+    opened.append([d.screen.name, d.app.root.get_screen("newgame").game])
+    d.results["opened"] = opened
 
 
 def generic_board(d: Driver) -> Iterator[float]:
@@ -444,6 +463,7 @@ SCENARIOS: dict[str, Scenario] = {
     "play_then_power_cut": play_then_power_cut,
     "resume_after_restart": resume_after_restart,
     "generic_board": generic_board,
+    "home_tiles": home_tiles,
     "instructions_stay": instructions_stay,
     "newgame_choices_and_names": newgame_choices_and_names,
     "pacman_rank": pacman_rank,

@@ -110,9 +110,18 @@ def test_ui_game_survives_a_power_cut(run_scenario: RunScenario, tmp_path: Path)
     assert before["history"] == ["e8", "c6v", "e7"]
     after = run_scenario("resume_after_restart", store=store)
     assert after["continue_text"] == "Pokračovat: Quoridor, Eva, Pat"
+    assert after["tiles"] == ["Quoridor", "Pat a Mat závodí", "Matfyzácké Člověče nezlob se",
+                              "Quoridor PAC-MAN", "Crash by Crash"]
     assert after["screen"] == "play"
     assert after["history"] == ["e8", "c6v", "e7"]
     assert after["status"].startswith("Pat:")
+
+
+def test_ui_a_home_tile_opens_that_games_new_game_screen(run_scenario: RunScenario) -> None:
+    seen = run_scenario("home_tiles", lang="en")
+    # no game played yet: "New game" opens the first game of the list
+    assert seen["opened"] == [["newgame", "crash"], ["newgame", "clovece"],
+                              ["newgame", "quoridor"]]
 
 
 def test_ui_game_without_a_board_plays_through_the_fallback(run_scenario: RunScenario) -> None:

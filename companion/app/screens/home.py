@@ -1,4 +1,5 @@
-"""Home: continue the unfinished game (prominent), new game, history, settings."""
+"""Home: continue the unfinished game (prominent), new game, history, settings, and a tile
+for each game that opens its new-game screen straight away."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
+
+from companion.app.widgets import BigButton
+from companion.engine import GAMES
 
 
 class HomeScreen(Screen):
@@ -25,6 +29,21 @@ class HomeScreen(Screen):
                 game=controller.game_name(stored.game), players=", ".join(stored.names)
             )
         self.warnings = "\n".join(app.store.warnings)
+        self._build_tiles()
+
+    def _build_tiles(self) -> None:
+        """One tile per game (its name in the players' language), made again on a switch."""
+        app = App.get_running_app()
+        tiles = self.ids.game_tiles
+        names = [app.controller.game_name(game) for game in GAMES]
+        if [tile.text for tile in reversed(tiles.children)] == names:
+            return
+        tiles.clear_widgets()
+        for game, name in zip(GAMES, names, strict=True):
+            tile = BigButton(text=name, font_size=22, tone="quiet")
+            tile.game = game
+            tile.bind(on_release=lambda button: app.new_game_of(button.game))
+            tiles.add_widget(tile)
 
     def on_controller_change(self, change: Any) -> None:
         if change.kind == "lang":

@@ -40,9 +40,13 @@ class NewGameScreen(Screen):
         super().__init__(**kwargs)
         self._choices: dict[str, tuple[Any, ...]] = {}
 
+    requested_game = ""
+    """The game a home tile asked for ("" for the one played last)."""
+
     def prepare(self) -> None:
         controller = App.get_running_app().controller
-        last = controller.store.setting("last_game", None)
+        last = self.requested_game or controller.store.setting("last_game", None)
+        self.requested_game = ""
         self.select_game(last if last in GAMES else next(iter(GAMES)))
 
     def on_controller_change(self, change: Any) -> None:
