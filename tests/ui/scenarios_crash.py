@@ -315,8 +315,72 @@ def other_actions(d: Driver) -> Iterator[float]:
     d.results["after_double"] = seen(d)
 
 
+def fix_by_taps(d: Driver) -> Iterator[float]:
+    """Menu → Fix the position: a car moved, a magnetic car added, a car taken off into a hole,
+    the operator into a hole, a point more, a move onto a car refused; Done. Then one more
+    correction, cancelled."""
+    lang = d.app.controller.lang
+    open_position(d, ["Eva", "Pat"], ["red", "blue"], NEAR_END)
+    yield 0.5
+    play = play_screen(d)
+    fields = d.app.controller.snapshot()["state"]["fields"]
+    empty = [f["name"] for f in fields
+             if not (f["car"] or f["bell"] or f["operator"] or f["hole"])]
+    hole = next(f for f in fields if f["hole"])
+    d.results["empty"], d.results["hole"] = empty[:3], [hole["name"], hole["tile"]]
+    d.tap(play.ids.menu_button)
+    yield 0.3
+    d.tap_text(d.app.tr("Fix the position"))
+    yield 0.4
+    panel = play.ids.action_area.children[0]
+    d.results["fixing"] = [play.is_fixing, type(panel).__name__, board(d).strip.text]
+    tap_field(d, "g9")                                     # Eva's car …
+    yield P
+    d.results["picked"] = [board(d).fix_message, board(d).selected]
+    tap_field(d, empty[0])                                 # … stands there
+    yield 0.4
+    d.tap(d.find(board(d).fix_car_text(), play.ids.action_area))  # next: A's magnetic car
+    yield P
+    d.results["new_car"] = board(d).fix_car_text()
+    tap_field(d, empty[1])                                 # a car the screen missed
+    yield 0.4
+    tap_field(d, "c3")                                     # Pat's car fell into a hole
+    yield P
+    tap_field(d, hole["name"])
+    yield 0.4
+    tap_field(d, "n4")                                     # the operator stands in the hole
+    yield P
+    tap_field(d, hole["name"])
+    yield 0.4
+    panel = play.ids.action_area.children[0]
+    d.tap(d.find("+", panel.children[2]))                  # Eva's score row: one point more
+    yield 0.4
+    tap_field(d, "d8")
+    yield P
+    tap_field(d, "h8")                                     # onto a car: refused, nothing sent
+    yield P
+    d.results["refused"] = board(d).fix_message
+    d.results["during"] = [d.history, play.is_fixing]
+    d.shot(f"crash_fix_{lang}")
+    d.tap(play.ids.undo_button)                            # Done
+    yield 0.4
+    d.results["after_done"] = [d.history, play.is_fixing, board(d).is_fixing]
+    d.tap(play.ids.menu_button)
+    yield 0.3
+    d.tap_text(d.app.tr("Fix the position"))
+    yield 0.4
+    tap_field(d, "i10")
+    yield P
+    tap_field(d, empty[2])
+    yield 0.4
+    d.results["second"] = list(d.history)
+    d.tap(play.ids.redo_button)                            # Cancel: that correction is undone
+    yield 0.4
+    d.results["after_cancel"] = [d.history, play.is_fixing]
+
+
 SCENARIOS: dict[str, Scenario] = {"two_players": two_players, "team_game": team_game,
-                                  "other_actions": other_actions}
+                                  "other_actions": other_actions, "fix_by_taps": fix_by_taps}
 
 
 def main() -> None:

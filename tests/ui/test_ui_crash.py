@@ -123,6 +123,26 @@ def test_team_game_places_a_car(display: str, tmp_path: Path) -> None:
     assert seen["next_turn"]["status"] == "Ida: action 1 of 2"
 
 
+def test_fix_the_position_by_taps_each_correction_at_once_in_czech(
+        display: str, tmp_path: Path) -> None:
+    seen = run_crash(display, tmp_path, "fix_by_taps", "cs")
+    a, b, c = seen["empty"]
+    hole_field, hole_tile = seen["hole"]
+    assert seen["fixing"] == [True, "CrashFixPanel", "Oprava pozice: viz vpravo"]
+    assert seen["picked"] == ["Teď ťukni tam, kde autíčko stojí (díra: mimo plán)", "g9"]
+    assert seen["new_car"] == "Přidat: magnetické autíčko hráče Eva"
+    fixes = [f"fix move g9 {a}", f"fix put AM {b}", "fix remove c3", f"fix op H{hole_tile}",
+             "fix score A 34"]
+    # every pair of taps was one correction, played at once; a move onto a car was refused
+    assert seen["during"] == [fixes, True]
+    assert seen["refused"] == "Na tom poli už autíčko stojí"
+    assert seen["after_done"] == [fixes, False, False]
+    # Cancel takes back what this fix mode corrected, nothing before it
+    assert seen["second"] == [*fixes, f"fix move i10 {c}"]
+    assert seen["after_cancel"] == [fixes, False]
+    assert hole_field != a
+
+
 def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Path) -> None:
     seen = run_crash(display, tmp_path, "other_actions", "en")
     assert seen["operator_targets"] == ["m4", "m5", "n3", "n5", "o4", "o5"]

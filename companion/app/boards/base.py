@@ -79,6 +79,10 @@ class Board(Widget):
 
     supports_fix = False
     """Whether this board has its own fix mode; otherwise the play screen edits position text."""
+    fixes_live = False
+    """True: the fix mode sends each correction as its own ``fix …`` input at once (and counts
+    them in ``live_fixes``); Done just leaves the mode, Cancel takes them back."""
+    live_fixes = 0
 
     handles_choices = BooleanProperty(False)
     """True while the board offers the inputs of a "choice" itself (e.g. a picker for card

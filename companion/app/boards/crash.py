@@ -29,6 +29,7 @@ from kivy.properties import BooleanProperty, NumericProperty
 from companion.app.boards.base import Board
 from companion.app.boards.crash_controls import CARD_ARGUMENTS, CrashControls
 from companion.app.boards.crash_draw import BoardPainter
+from companion.app.boards.crash_fix_mode import CrashFixMode
 from companion.app.boards.crash_guide import GuidePainter
 from companion.app.boards.crash_layout import HexGrid, move_chains
 from companion.app.boards.crash_panels import CrashPicker, CrashStrip
@@ -49,8 +50,8 @@ ARROW_RADIUS = 27
 """A 54 px target per arrow."""
 
 
-class CrashBoard(CrashControls, Board):
-    supports_fix = False
+class CrashBoard(CrashFixMode, CrashControls, Board):
+    supports_fix = True
     """Fixing goes through the position text (``fix <position>``, with ``fix put A e5`` …)."""
 
     guide_shown = BooleanProperty(False)
@@ -213,12 +214,12 @@ class CrashBoard(CrashControls, Board):
         self.shown_events = self.last_events
         if self.preview:
             self.preview = ""
-        self.targets = self._idle_targets()
+        self.targets = set() if self.is_fixing else self._idle_targets()
         self.close_picker(redraw=False)
         # The card picker offers the end-of-turn choices (up to ~2,200 card combinations):
         # the play screen must not build a button for each of them.
         self.handles_choices = False
-        if not self.is_interactive:
+        if not self.is_interactive or self.is_fixing:
             pass
         elif self._awaiting == "setup" and self._st.get("setup_stage") == "display":
             self.open_picker("display")
@@ -250,13 +251,16 @@ class CrashBoard(CrashControls, Board):
             return False
         if self.picker is not None or self.strip.collide_point(*touch.pos):
             return super().on_touch_down(touch)
-        if self.guide_shown:  # set-up: a tap on a tile position changes its tile or turn
+        if self.guide_shown and not self.is_fixing:  # set-up: a tap edits a tile position
             if self._awaiting == "setup":
                 self.guide.edit(x=touch.pos[0], y=touch.pos[1])
             else:
                 self.toggle_guide()
             return True
         x, y = touch.pos
+        if self.is_fixing:
+            self.fix_tap(x, y)
+            return True
         if self.mode in ("direction", "battery") and self._arrow_tap(x, y):
             return True
         field = self.grid().field_at(x, y, self.targets | self._operator_fields())

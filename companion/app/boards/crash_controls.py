@@ -221,7 +221,9 @@ class CrashControls:
         if self.host is None or not self._st or not self.is_interactive:
             strip.set_buttons("", [])
             return
-        if self._awaiting == "over":
+        if self.is_fixing:
+            strip.set_buttons(_("Fixing the position: see the right"), [])
+        elif self._awaiting == "over":
             strip.set_buttons(_("Game over"), [])
         elif self._awaiting == "setup":
             self._setup_strip()

@@ -119,7 +119,7 @@ class PlayScreen(Screen):
                 self._update_action_area()
             return
         if change.kind in ("played", "undone", "redone", "lang"):
-            if self.is_fixing and change.kind != "lang":
+            if self.is_fixing and change.kind != "lang" and not self.board.fixes_live:
                 self.board.is_fixing = False
                 self.is_fixing = False
             self.board.refresh(change.events)
@@ -242,6 +242,9 @@ class PlayScreen(Screen):
     def done_fix(self) -> None:
         if self.board is None:
             return
+        if self.board.fixes_live:  # every correction is already played
+            self._leave_fix()
+            return
         App.get_running_app().controller.fix(self.board.fix_position())
         # accepted: the "played" change has left fix mode; rejected: the banner says why
 
@@ -250,6 +253,13 @@ class PlayScreen(Screen):
             self.close_modal()
 
     def cancel_fix(self) -> None:
+        if self.board is not None and self.board.fixes_live:
+            controller = App.get_running_app().controller
+            for _ in range(self.board.live_fixes):  # the corrections made in this fix mode
+                controller.undo()
+        self._leave_fix()
+
+    def _leave_fix(self) -> None:
         self.is_fixing = False
         if self.board is not None:
             self.board.end_fix()
