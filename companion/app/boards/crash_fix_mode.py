@@ -16,6 +16,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.crash.board import FIELD_NAMES
+from companion.games.crash.text import side_name_of
 
 NEW_CARS = ("A", "AM", "B", "BM")
 """What a tap on an empty field adds, in the order the panel's button cycles through them."""
@@ -59,21 +60,21 @@ class CrashFixMode:
     def next_fix_car(self) -> None:
         self.fix_new_car = NEW_CARS[(NEW_CARS.index(self.fix_new_car) + 1) % len(NEW_CARS)]
 
+    def _side_name(self, side: int) -> str:
+        return side_name_of(self._snap.get("names", ["A", "B"]), "AB"[side])
+
     def fix_car_text(self) -> str:
-        looks = self.host.seat_looks() if self.host is not None else []
-        side = 0 if self.fix_new_car.startswith("A") else 1
-        name = looks[side].name if side < len(looks) else self.fix_new_car[0]
+        name = self._side_name(0 if self.fix_new_car.startswith("A") else 1)
         if self.fix_new_car.endswith("M"):
             return self.tr("New car: {name}'s magnetic car").format(name=name)
         return self.tr("New car: {name}'s car").format(name=name)
 
     def fix_score_text(self, side: int) -> str:
-        looks = self.host.seat_looks() if self.host is not None else []
         sides = self._st.get("sides", []) if self._st else []
         if side >= len(sides):
             return ""
-        name = looks[side].name if side < len(looks) else "AB"[side]
-        return self.tr("{name}: {score} points").format(name=name, score=sides[side]["score"])
+        return self.tr("{name}: {score} points").format(name=self._side_name(side),
+                                                        score=sides[side]["score"])
 
     def change_fix_score(self, side: int, delta: int) -> None:
         score = int(self._st["sides"][side]["score"]) + delta

@@ -37,8 +37,12 @@ def card_name(kind: str, lang: str) -> str:
 
 def side_name(match: Match, label: str) -> str:
     """A side (``A``/``B``) or a seat (``A1``…) as the players' names."""
-    names = match.names
-    if match.players == 4:
+    return side_name_of(match.names, label)
+
+
+def side_name_of(names: Sequence[str], label: str) -> str:
+    """:func:`side_name` from the players' names in seat order (a team: "Eva & Ida")."""
+    if len(names) == 4:
         order = ("A1", "B1", "A2", "B2")
         if label in order:
             return names[order.index(label)]
