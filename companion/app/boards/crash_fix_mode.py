@@ -64,17 +64,19 @@ class CrashFixMode:
         return side_name_of(self._snap.get("names", ["A", "B"]), "AB"[side])
 
     def fix_car_text(self) -> str:
+        _ = self.tr  # the board's own (crash) texts
         name = self._side_name(0 if self.fix_new_car.startswith("A") else 1)
         if self.fix_new_car.endswith("M"):
-            return self.tr("New car: {name}'s magnetic car").format(name=name)
-        return self.tr("New car: {name}'s car").format(name=name)
+            return _("New car: {name}'s magnetic car").format(name=name)
+        return _("New car: {name}'s car").format(name=name)
 
     def fix_score_text(self, side: int) -> str:
+        _ = self.tr  # the board's own (crash) texts
         sides = self._st.get("sides", []) if self._st else []
         if side >= len(sides):
             return ""
-        return self.tr("{name}: {score} points").format(name=self._side_name(side),
-                                                        score=sides[side]["score"])
+        return _("{name}: {score} points").format(name=self._side_name(side),
+                                                 score=sides[side]["score"])
 
     def change_fix_score(self, side: int, delta: int) -> None:
         score = int(self._st["sides"][side]["score"]) + delta
@@ -82,6 +84,7 @@ class CrashFixMode:
             self._fix_send(f"fix score {'AB'[side]} {score}")
 
     def fix_tap(self, x: float, y: float) -> None:
+        _ = self.tr  # the board's own (crash) texts
         field = self.grid().field_at(x, y, set(FIELD_NAMES))
         if field is None:
             return
@@ -93,12 +96,12 @@ class CrashFixMode:
         if not pick:
             if info["car"]:
                 self.fix_pick, self.selected = f"car {field}", field
-                self.fix_message = self.tr("Now tap where the car stands (a hole: off the board)")
+                self.fix_message = _("Now tap where the car stands (a hole: off the board)")
             elif on_operator:
                 self.fix_pick = "operator"
-                self.fix_message = self.tr("Now tap where the operator stands")
+                self.fix_message = _("Now tap where the operator stands")
             elif info["hole"]:
-                self.fix_message = self.tr("Tap a car or the operator first")
+                self.fix_message = _("Tap a car or the operator first")
             else:
                 self._fix_send(f"fix put {self.fix_new_car} {field}")
             self.redraw()
@@ -111,7 +114,7 @@ class CrashFixMode:
         elif info["hole"]:
             self._fix_send(f"fix remove {pick[4:]}")
         elif info["car"]:
-            self.fix_message = self.tr("That field holds a car")
+            self.fix_message = _("That field holds a car")
         else:
             self._fix_send(f"fix move {pick[4:]} {field}")
         self.redraw()
@@ -122,7 +125,8 @@ class CrashFixMode:
             self.fix_message = self._start_message()
 
     def _start_message(self) -> str:
-        return self.tr("Tap a car or the operator, then where it stands; an empty field gets "
+        _ = self.tr  # the board's own (crash) texts
+        return _("Tap a car or the operator, then where it stands; an empty field gets "
                        "a new car")
 
 
