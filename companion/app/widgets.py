@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from kivy.properties import ColorProperty, NumericProperty, StringProperty
+from kivy.properties import ColorProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -38,3 +39,10 @@ class BodyLabel(Label):
 
 class TokenButton(ButtonBehavior, Token):
     """A token that can be tapped (the new-game screen cycles a player's colour with it)."""
+
+
+class BoardChoices(BoxLayout):
+    """Big buttons over a board when one tap could mean several things (which piece?)."""
+
+    board = ObjectProperty(None, allownone=True)
+    title = StringProperty("")

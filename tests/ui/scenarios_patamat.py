@@ -225,7 +225,63 @@ BUMP_POSITION = "\n".join([
 """Pat rides the go-kart from F11; Mat stands on F17 and Eva in the rusty car on F16."""
 
 
-SCENARIOS: dict[str, Scenario] = {"whole_game": whole_game, "bump_chain": bump_chain}
+def fix_by_taps(d: Driver) -> Iterator[float]:
+    """The table differs: Pat drove his go-kart on to F12, car2 stands on F18, Eva got out of
+    the rusty car, Mat has a flag and moves next. Fixed by taps (a pawn onto another refused)."""
+    yield from open_new_game(d, ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"], "patamat",
+                             {"target": 3})
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+    play = play_screen(d)
+    board = play.board
+    d.app.controller.fix(BUMP_POSITION)
+    yield 0.3
+    d.tap(play.ids.menu_button)
+    yield 0.3
+    d.tap_text(d.app.tr("Fix the position"))
+    yield 0.4
+    panel = play.ids.action_area.children[0]
+    d.results["fixing"] = [play.is_fixing, type(panel).__name__, board.fix_message]
+    tap_field(d, "F11")                              # Pat in the go-kart: which one?
+    yield P
+    overlay = board._fix_overlay
+    d.results["which"] = [button.text for button in reversed(overlay.ids.buttons.children)]
+    d.shot(f"patamat_fix_which_{d.app.controller.lang}")
+    d.tap(overlay.ids.buttons.children[-1])          # his pawn (the go-kart comes along)
+    yield P
+    tap_field(d, "F12")
+    yield P
+    tap_field(d, "F17")                              # Mat …
+    yield P
+    tap_field(d, "F12")                              # … not onto Pat
+    yield P
+    d.results["refused"] = board.fix_message
+    tap_field(d, "F24")                              # car2 …
+    yield P
+    tap_field(d, "F18")                              # … stands on F18
+    yield P
+    tap_field(d, "F16")                              # Eva got out of the rusty car
+    yield P
+    overlay = board._fix_overlay
+    d.tap(overlay.ids.buttons.children[0])           # the last choice: she gets out
+    yield P
+    d.tap(next(b for b in panel.ids.flags.children if b.player == "Mat"))
+    yield P
+    d.tap(d.find(board.fix_turn_text(), panel))      # Pat → Mat
+    yield P
+    d.results["flags_text"] = sorted(b.text for b in panel.ids.flags.children)
+    d.shot(f"patamat_fix_{d.app.controller.lang}")
+    d.tap(play.ids.undo_button)                      # Done
+    yield 0.4
+    state = d.app.controller.snapshot()["state"]
+    d.results["after"] = {"history": d.history[-1][:8], "fixing": play.is_fixing,
+                          "pawns": state["pawns"], "kart1": state["cars"]["kart1"],
+                          "car2": state["cars"]["car2"], "flags": state["flags"],
+                          "turn": state["turn"]}
+
+
+SCENARIOS: dict[str, Scenario] = {"whole_game": whole_game, "bump_chain": bump_chain,
+                                  "fix_by_taps": fix_by_taps}
 
 
 if __name__ == "__main__":

@@ -100,10 +100,12 @@ def test_short_and_long_tracks_are_laid_out_without_overlaps(tmp_path: Any, coun
 
 def test_every_board_text_has_czech() -> None:
     from companion.app.boards.patamat import BOARD_MESSAGES, NOUN
+    from companion.app.boards.patamat_fix_mode import FIX_TEXTS
     from companion.i18n import load_catalogue
 
     catalogue = load_catalogue("patamat", "cs")
-    missing = [text for text in (*BOARD_MESSAGES, *NOUN.values()) if not catalogue.get(text)]
+    texts = (*BOARD_MESSAGES, *NOUN.values(), *FIX_TEXTS.values())
+    missing = [text for text in texts if not catalogue.get(text)]
     assert missing == []
     letters = [catalogue[text] for text in BOARD_MESSAGES if "|" in text]
     assert len(set(letters)) == len(letters) == 5  # one letter per car type, all different

@@ -138,3 +138,19 @@ def test_ui_patamat_a_push_chain_is_spelled_out_pawn_by_pawn(display: str, tmp_p
     assert seen["action_rusty"] == "preview"
     assert seen["after_rusty"] == ["go"]
     assert seen["rusty_text"]["instructions"] == ["Mat sits out this turn in the rusty car"]
+
+
+def test_ui_patamat_fix_the_position_by_taps_in_czech(display: str, tmp_path: Path) -> None:
+    seen = run_patamat(display, tmp_path, "cs", "fix_by_taps")
+    assert seen["fixing"] == [True, "PatamatFixPanel",
+                              "Klepni na figurku nebo auto a pak na pole, kde stojí"]
+    # Pat sits in the go-kart on F11: the tap asks whether the pawn (with the kart) is meant
+    assert seen["which"] == ["Figurka hráče Pat", "Pat vystoupí"]
+    assert seen["refused"] == "Tam už stojí jiná figurka"
+    assert seen["flags_text"] == ["Eva: vlajky 0", "Mat: vlajky 1", "Pat: vlajky 0"]
+    after = seen["after"]
+    assert after["history"] == "fix boar" and after["fixing"] is False
+    assert {name: (pawn["field"], pawn["car"]) for name, pawn in after["pawns"].items()} == {
+        "Pat": ("F12", "kart1"), "Mat": ("F17", None), "Eva": ("F16", None)}
+    assert (after["kart1"], after["car2"]) == ("F12", "F18")
+    assert after["flags"] == {"Pat": 0, "Mat": 1, "Eva": 0} and after["turn"] == "Mat"

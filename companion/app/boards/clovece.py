@@ -44,8 +44,8 @@ from companion.app.boards.clovece_paint import (
     draw_track,
     ink,
 )
-from companion.app.boards.clovece_panels import CloveceChoices, CloveceFixMode
-from companion.app.widgets import BigButton
+from companion.app.boards.clovece_panels import CloveceFixMode
+from companion.app.widgets import BigButton, BoardChoices
 from companion.games.clovece.text import PIECES
 from companion.i18n import translator
 
@@ -216,7 +216,7 @@ class CloveceBoard(CloveceFixMode, Board):
     # -- overlay widgets -------------------------------------------------------------------------
 
     def _ask(self, lines: list[str]) -> None:
-        overlay = CloveceChoices(board=self, title=self._tr("Which piece?"))
+        overlay = BoardChoices(board=self, title=self._tr("Which piece?"))
         for line in lines:
             overlay.ids.buttons.add_widget(BigButton(
                 text=self.choice_label(line), size_hint_y=None, height=60,

@@ -13,13 +13,6 @@ from companion.app.boards.clovece_layout import element_at
 from companion.games.clovece.text import PIECES
 
 
-class CloveceChoices(BoxLayout):
-    """Big buttons over the board when one tap could mean several moves."""
-
-    board = ObjectProperty(None, allownone=True)
-    title = StringProperty("")
-
-
 class CloveceFixPanel(BoxLayout):
     """Fix mode's right column: what to tap, what the last tap did, and whose turn it is."""
 
@@ -89,4 +82,4 @@ class CloveceFixMode:
         self._redraw()
 
 
-__all__ = ["CloveceChoices", "CloveceFixMode", "CloveceFixPanel"]
+__all__ = ["CloveceFixMode", "CloveceFixPanel"]

@@ -33,6 +33,7 @@ from kivy.graphics import (
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.app.boards.base import Board
+from companion.app.boards.patamat_fix_mode import PatamatFixMode
 from companion.app.boards.patamat_layout import Layout, layout_board
 from companion.app.boards.patamat_track import LAMPS, TrackPainter
 from companion.app.measure import text_width
@@ -79,7 +80,7 @@ MAX_ANIMATION_SECONDS = 0.9
 # -- the widget ------------------------------------------------------------------------------------
 
 
-class PatamatBoard(TrackPainter, Board):
+class PatamatBoard(PatamatFixMode, TrackPainter, Board):
     anim_progress = NumericProperty(1.0)
     """0 → 1 while the last move runs along its path."""
     selected_kind = StringProperty("")
@@ -138,7 +139,10 @@ class PatamatBoard(TrackPainter, Board):
         finally:
             self._refreshing = False
         self._redraw()
-        if is_moving:
+        if self._fix is not None:  # e.g. the language switched while fixing
+            self._fix_base = self._state
+            self._show_fix("", keep=True)
+        elif is_moving:
             seconds = min(MAX_ANIMATION_SECONDS, STEP_SECONDS * (len(self._trail) + 2))
             Animation(anim_progress=1.0, d=seconds, t="linear").start(self)
 
@@ -175,6 +179,10 @@ class PatamatBoard(TrackPainter, Board):
         if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:
             return False
         if not self._state or self._layout is None:
+            return True
+        if self._fix is not None:
+            if self._fix_overlay is None or not super().on_touch_down(touch):  # its buttons
+                self.fix_tap(touch.x, touch.y)
             return True
         for kind, (x, y, w, h) in self._buttons:
             if x <= touch.x <= x + w and y <= touch.y <= y + h:
