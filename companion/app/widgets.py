@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kivy.properties import ColorProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -46,3 +48,17 @@ class BoardChoices(BoxLayout):
 
     board = ObjectProperty(None, allownone=True)
     title = StringProperty("")
+
+    def add_choice(self, text: str, action: Callable[[], None], tone: str = "normal",
+                   height: int = 60) -> None:
+        self.ids.buttons.add_widget(BigButton(
+            text=text, tone=tone, size_hint_y=None, height=height,
+            on_release=lambda _button: action()))
+
+    def show_over(self, board: Widget) -> None:
+        """Add it to ``board``, centred, as tall as its buttons."""
+        buttons = self.ids.buttons
+        side = min(board.width, board.height)
+        self.size = (side * 0.8, 70 + sum(b.height + buttons.spacing for b in buttons.children))
+        self.center = board.center
+        board.add_widget(self)

@@ -218,17 +218,11 @@ class CloveceBoard(CloveceFixMode, Board):
     def _ask(self, lines: list[str]) -> None:
         overlay = BoardChoices(board=self, title=self._tr("Which piece?"))
         for line in lines:
-            overlay.ids.buttons.add_widget(BigButton(
-                text=self.choice_label(line), size_hint_y=None, height=60,
-                on_release=lambda _b, chosen=line: self.send_choice(chosen)))
-        overlay.ids.buttons.add_widget(BigButton(
-            text=self._tr("Cancel"), tone="quiet", size_hint_y=None, height=52,
-            on_release=lambda _b: self._close_overlay()))
-        side = min(self.width, self.height)
-        overlay.size = (side * 0.8, 70 + 66 * len(lines) + 60)
-        overlay.center = self.center
+            overlay.add_choice(self.choice_label(line),
+                               lambda chosen=line: self.send_choice(chosen))
+        overlay.add_choice(self._tr("Cancel"), self._close_overlay, tone="quiet", height=52)
+        overlay.show_over(self)
         self._overlay = overlay
-        self.add_widget(overlay)
 
     def _close_overlay(self) -> None:
         if self._overlay is not None:

@@ -129,14 +129,10 @@ class PatamatFixMode:
         overlay = BoardChoices(board=self, title=self._t(FIX_TEXTS["which"]))
         for choice in choices:
             text = self._choice_text(choice)
-            overlay.ids.buttons.add_widget(BigButton(
-                text=text[:1].upper() + text[1:], size_hint_y=None, height=56,
-                on_release=lambda _b, chosen=choice: self._fix_choose(chosen)))
-        side = min(self.width, self.height)
-        overlay.size = (side * 0.8, 70 + 62 * len(choices))
-        overlay.center = self.center
+            overlay.add_choice(text[:1].upper() + text[1:],
+                               lambda chosen=choice: self._fix_choose(chosen), height=56)
+        overlay.show_over(self)
         self._fix_overlay = overlay
-        self.add_widget(overlay)
 
     def _close_fix_overlay(self) -> None:
         if self._fix_overlay is not None:
