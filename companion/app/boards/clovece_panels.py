@@ -47,10 +47,6 @@ class CloveceFixMode:
         if not is_fixing:  # Done, Cancel, or a fix typed as text: back to the match
             self._fix = None
 
-    def end_fix(self) -> None:
-        self._fix = None
-        super().end_fix()
-
     def fix_panel(self) -> CloveceFixPanel:
         return CloveceFixPanel(board=self)
 

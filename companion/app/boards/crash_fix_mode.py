@@ -49,10 +49,9 @@ class CrashFixMode:
     def fix_position(self) -> str:
         return str(self._snap.get("position", ""))
 
-    def end_fix(self) -> None:
-        self.fix_pick = ""
-        self.is_fixing = False
-        self.refresh()
+    def on_is_fixing(self, _board: Any, is_fixing: bool) -> None:
+        if not is_fixing:  # Done or Cancel (Board.end_fix), then the match is drawn again
+            self.fix_pick = ""
 
     def fix_panel(self) -> CrashFixPanel:
         return CrashFixPanel(board=self)

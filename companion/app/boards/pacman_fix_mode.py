@@ -41,11 +41,6 @@ class PacmanFixMode:
     def fix_position(self) -> str:
         return self._fix.position() if self._fix is not None else ""
 
-    def end_fix(self) -> None:
-        self._fix = None
-        self.is_fixing = False
-        self.refresh()
-
     def on_is_fixing(self, _board: Any, is_fixing: bool) -> None:
         if not is_fixing:  # Done, Cancel, or a fix typed as text: back to the match
             self._fix = None

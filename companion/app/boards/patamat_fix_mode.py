@@ -56,15 +56,9 @@ class PatamatFixMode:
     def fix_position(self) -> str:
         return self._fix.position() if self._fix is not None else ""
 
-    def end_fix(self) -> None:
-        self._fix, self._fix_panel = None, None
-        self._close_fix_overlay()
-        self.is_fixing = False
-        self.refresh()
-
     def on_is_fixing(self, _board: Any, is_fixing: bool) -> None:
         if not is_fixing:  # Done, Cancel, or a fix typed as text: back to the match
-            self._fix = None
+            self._fix, self._fix_panel = None, None
             self._close_fix_overlay()
             if self._fix_ring is not None:
                 self._fix_ring.clear()
