@@ -10,11 +10,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from companion.resources import package_path
+
 LANGUAGES = ("cs", "en")
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = package_path("companion", "locale")
 
 Translate = Callable[[str], str]
 

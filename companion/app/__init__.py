@@ -11,11 +11,13 @@ import os
 import tempfile
 from pathlib import Path
 
+from companion.resources import package_path
+
 SCREEN_SIZE = (800, 480)
 MAX_FPS = 30
 """Enough for the short move animations; less work for the Pi when idle."""
-KV_DIR = Path(__file__).resolve().parents[2] / "kv"
-"""The kv files, at the project root (works from a checkout and an editable install)."""
+KV_DIR = package_path("companion.kv")
+"""The kv files: ``kv/`` at the project root, installed as the package ``companion.kv``."""
 
 
 def configure_kivy(windowed: bool) -> None:

@@ -13,11 +13,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.resources import package_path
+
 ROWS = "abcdefghijklmno"
 DIRECTIONS = ("NE", "E", "SE", "SW", "W", "NW")
 DIRECTION_INDEX = {name: index for index, name in enumerate(DIRECTIONS)}
 _STEPS = ((-1, 1), (0, 2), (1, 1), (1, -1), (0, -2), (-1, -1))
-DATA_FILE = Path(__file__).with_name("crash_board.json")
+DATA_FILE = package_path("companion.games.crash", "crash_board.json")
 
 
 def _row_length(row: int) -> int:

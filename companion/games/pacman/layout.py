@@ -25,9 +25,10 @@ from companion.games.quoridor.board import (
     square_name,
     wall_conflict,
 )
+from companion.resources import package_path
 
 LAYOUT_FORMAT = "quoridor-pacman-layout/1"
-DEFAULT_LAYOUT_PATH = Path(__file__).with_name("layouts") / "default.json"
+DEFAULT_LAYOUT_PATH = package_path("companion.games.pacman", "layouts", "default.json")
 GHOST_NAMES = ("blinky", "pinky", "inky", "clyde")
 MAX_WALLS = 20
 DOT_COUNT = 4

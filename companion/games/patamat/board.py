@@ -18,11 +18,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from companion.resources import package_path
+
 BOARD_FORMAT = "patamat-board/1"
 DEFAULT_BOARD = "standin-v1"
 KINDS = ("start", "finish", "semafor", "sign", "normal")
 BOARDS_DIR_ENV = "COMPANION_PATAMAT_BOARDS"
-PACKAGE_BOARDS = Path(__file__).with_name("boards")
+PACKAGE_BOARDS = package_path("companion.games.patamat.boards")
 
 _ID = re.compile(r"[A-Za-z0-9_]+")
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")
