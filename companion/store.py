@@ -3,6 +3,13 @@
 The file lives in the user's data directory (platformdirs) unless a path is given. A file that
 cannot be read (corrupt, another schema version, not SQLite at all) is moved aside with a plain
 message in :attr:`Store.warnings` and a fresh store is started: never a crash, never silent loss.
+
+A card that refuses writes (full, remounted read-only, failing) is not a damaged file: the store
+opens what it can read, :attr:`Store.problem` says what is wrong, a game write (:meth:`start`,
+:meth:`record`) raises :class:`StoreUnwritable` and changes nothing, and the small writes
+(settings, die counts, an abandoned game) wait in memory. Every later write first tries the card
+again and, once it takes writes, writes what waited; :meth:`record` always writes a game's whole
+timeline up to the match, so moves played unsaved are written by the next record that succeeds.
 """
 
 from __future__ import annotations
@@ -11,18 +18,21 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from platformdirs import user_data_dir
 
 from companion.engine import IllegalInput, Match
+from companion.store_faults import StoreUnwritable, unwritable_kind
 
 SCHEMA_VERSION = 1
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+Write = Callable[[sqlite3.Connection], object]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -89,15 +99,32 @@ class Store:
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path is not None else default_store_path()
         self.warnings: list[str] = []
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.problem: StoreUnwritable | None = None
+        """Why the store cannot be written now (None while it can)."""
         self._saved_lines: dict[int, list[str]] = {}
-        self._connection = self._open_or_replace()
+        self._waiting: list[Write] = []
+        self._waiting_settings: dict[str, Any] = {}
+        self._read_only = False
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._connection = self._open_or_replace()
+        except (OSError, sqlite3.OperationalError) as error:
+            self._note_problem(error)
+            self._connection = self._open_read_only()
+
+    @property
+    def is_writable(self) -> bool:
+        return self.problem is None
 
     # -- games ---------------------------------------------------------------------------------
 
     def start(self, match: Match, extra: dict[str, Any] | None = None) -> int:
-        """Store a new match (and the inputs it already has); return its id."""
-        with self._transaction() as db:
+        """Store a new match (and the inputs it already has); return its id.
+
+        Raises :class:`StoreUnwritable` (nothing stored) when the card refuses the write.
+        """
+
+        def insert(db: sqlite3.Connection) -> int:
             cursor = db.execute(
                 "INSERT INTO games (game, players, names, options, start_position, extra, started)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -111,7 +138,9 @@ class Store:
                     _now(),
                 ),
             )
-            game_id = int(cursor.lastrowid or 0)
+            return int(cursor.lastrowid or 0)
+
+        game_id = self._write(insert)
         self._saved_lines[game_id] = []
         self.record(game_id, match)
         return game_id
@@ -122,6 +151,7 @@ class Store:
         """Bring the stored timeline and undo cursor up to the match, durably.
 
         ``die_face`` (source, face) counts a roll for the fairness figures in the same commit.
+        Raises :class:`StoreUnwritable` (nothing written) when the card refuses the write.
         """
         saved = self._saved_lines.get(game_id)
         if saved is None:
@@ -133,7 +163,8 @@ class Store:
                 break
             common += 1
         outcome = match.outcome
-        with self._transaction() as db:
+
+        def write(db: sqlite3.Connection) -> None:
             db.execute("DELETE FROM inputs WHERE game_id = ? AND seq >= ?", (game_id, common))
             db.executemany(
                 "INSERT INTO inputs (game_id, seq, line) VALUES (?, ?, ?)",
@@ -151,14 +182,24 @@ class Store:
             )
             if die_face is not None:
                 _count_face(db, *die_face)
+
+        self._write(write)
         self._saved_lines[game_id] = list(timeline)
 
     def abandon(self, game_id: int) -> None:
-        with self._transaction() as db:
-            db.execute(
-                "UPDATE games SET status = 'abandoned', finished = ? WHERE id = ?",
-                (_now(), game_id),
-            )
+        finished = _now()
+        self._write_or_wait(lambda db: db.execute(
+            "UPDATE games SET status = 'abandoned', finished = ? WHERE id = ?",
+            (finished, game_id),
+        ))
+
+    def abandon_unfinished(self) -> None:
+        """Every game still being played becomes abandoned (a new game instead of Continue)."""
+        finished = _now()
+        self._write_or_wait(lambda db: db.execute(
+            "UPDATE games SET status = 'abandoned', finished = ? WHERE status = 'playing'",
+            (finished,),
+        ))
 
     def load(self, game_id: int) -> StoredGame:
         row = self._connection.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -210,29 +251,42 @@ class Store:
                 f"Saved game {stored.id} ({stored.game}) could not be replayed and was set "
                 f"aside: {error}"
             )
-            with self._transaction() as db:
-                db.execute("UPDATE games SET status = 'unreadable' WHERE id = ?", (stored.id,))
+            self._write_or_wait(lambda db: db.execute(
+                "UPDATE games SET status = 'unreadable' WHERE id = ?", (stored.id,)
+            ))
             return None
 
     # -- settings and die statistics ------------------------------------------------------------
 
     def setting(self, key: str, default: Any = None) -> Any:
+        if key in self._waiting_settings:
+            return self._waiting_settings[key]
         row = self._connection.execute(
             "SELECT value FROM settings WHERE key = ?", (key,)
         ).fetchone()
         return json.loads(row[0]) if row else default
 
     def set_setting(self, key: str, value: Any) -> None:
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO settings (key, value) VALUES (?, ?)"
-                " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (key, json.dumps(value)),
-            )
+        """Remember a setting; on a card that refuses writes it waits in memory."""
+        text = json.dumps(value)
+        if not self._write_or_wait(lambda db: db.execute(
+            "INSERT INTO settings (key, value) VALUES (?, ?)"
+            " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, text),
+        )):
+            self._waiting_settings[key] = value
 
     def count_face(self, source: str, face: int) -> None:
-        with self._transaction() as db:
-            _count_face(db, source, face)
+        """Count a roll; on a card that refuses writes the count waits in memory."""
+        self._write_or_wait(lambda db: _count_face(db, source, face))
+
+    def retry(self) -> bool:
+        """Try the card again: True when it takes writes (and what waited is written)."""
+        try:
+            self._write(lambda db: None)
+        except StoreUnwritable:
+            return False
+        return True
 
     def face_counts(self, source: str) -> list[int]:
         """How often each face 1–6 came up from ``source``."""
@@ -253,6 +307,8 @@ class Store:
         try:
             return self._open()
         except (sqlite3.DatabaseError, ValueError) as error:
+            if unwritable_kind(error, self.path) is not None:
+                raise  # a card that refuses writes: the file itself is fine
             aside = self.path.with_name(
                 f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}{self.path.suffix}"
             )
@@ -296,6 +352,77 @@ class Store:
     def _transaction(self) -> _Transaction:
         return _Transaction(self._connection)
 
+    def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run what waited, then ``work``, in one transaction; StoreUnwritable on a card that
+        refuses it (then nothing of it is written and what waited keeps waiting)."""
+        if self._read_only:
+            self._reconnect()
+        try:
+            with self._transaction() as db:
+                for waiting in self._waiting:
+                    waiting(db)
+                result = work(db)
+        except (sqlite3.OperationalError, OSError) as error:
+            raise self._note_problem(error) from error
+        if self.problem is not None:
+            log.info("the store takes writes again: %s", self.path)
+        self.problem = None
+        self._waiting.clear()
+        self._waiting_settings.clear()
+        return result
+
+    def _write_or_wait(self, work: Write) -> bool:
+        """Write now, or keep ``work`` for the next write that succeeds; True when written."""
+        try:
+            self._write(work)
+        except StoreUnwritable:
+            self._waiting.append(work)
+            return False
+        return True
+
+    def _note_problem(self, error: BaseException) -> StoreUnwritable:
+        kind = unwritable_kind(error, self.path)
+        if kind is None:
+            raise error
+        if self.problem is None or self.problem.kind != kind:
+            log.warning("the store cannot be written: %s (%s)", self.path, error)
+        self.problem = StoreUnwritable(kind, self.path, str(error))
+        return self.problem
+
+    def _reconnect(self) -> None:
+        """From the read-only fallback back to the file itself, when the card allows it."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            connection = self._open_or_replace()
+        except (sqlite3.OperationalError, OSError) as error:
+            raise self._note_problem(error) from error
+        self._connection.close()
+        self._connection = connection
+        self._read_only = False
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """What can be read of the store while the card refuses writes: the file read-only
+        (immutable when its journal cannot be opened), else an empty store in memory."""
+        self._read_only = True
+        if self.path.exists():
+            for query in ("mode=ro", "immutable=1"):
+                connection = sqlite3.connect(
+                    f"{self.path.as_uri()}?{query}", uri=True, isolation_level=None,
+                    check_same_thread=False,
+                )
+                try:
+                    row = connection.execute(
+                        "SELECT value FROM meta WHERE key = 'schema_version'"
+                    ).fetchone()
+                    if row is not None and row[0] == str(SCHEMA_VERSION):
+                        return connection
+                except sqlite3.DatabaseError:
+                    pass
+                connection.close()
+        connection = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        connection.executescript(_SCHEMA)
+        return connection
+
     def _stored_game(self, row: Sequence[Any]) -> StoredGame:
         (game_id, game, players, names, options, start_position, extra, started, finished,
          status, cursor, result) = row
@@ -333,7 +460,22 @@ class _Transaction:
         return self._connection
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self._connection.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            try:
+                self._connection.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                self._rollback()
+                raise
+        self._rollback()
+
+    def _rollback(self) -> None:
+        # SQLite may have rolled back already (a full disk): then there is nothing to undo.
+        if self._connection.in_transaction:
+            try:
+                self._connection.execute("ROLLBACK")
+            except sqlite3.Error as error:
+                log.warning("rollback failed: %s", error)
 
 
 def _count_face(db: sqlite3.Connection, source: str, face: int) -> None:

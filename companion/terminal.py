@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from companion.engine import IllegalInput, Match, open_game
+from companion.engine.match import TimelineMark
 from companion.store import Store
+from companion.store_faults import StoreUnwritable
 from companion.texts import game_texts
 
 COMMANDS = ("legal", "undo", "redo", "position", "board", "quit")
@@ -24,7 +26,7 @@ class TerminalPlayer:
         self,
         match: Match,
         store: Store,
-        game_id: int,
+        game_id: int | None,
         output: TextIO,
         as_json: bool = False,
         die: DieRoll | None = None,
@@ -60,12 +62,12 @@ class TerminalPlayer:
         elif command == "board":
             self._report(ok=True, events=[], text=self._picture())
         elif command in ("undo", "redo"):
+            before = self.match.mark()
             moved = self.match.undo() if command == "undo" else self.match.redo()
-            if moved:
-                self.store.record(self.stored_id, self.match)
-                self._report(ok=True, events=[], text=f"{command} done")
-            else:
+            if not moved:
                 self._report(ok=False, events=[], error=f"nothing to {command}")
+            elif self._saved(before):
+                self._report(ok=True, events=[], text=f"{command} done")
         else:
             if command == "roll" and self.die is not None:
                 try:
@@ -73,15 +75,30 @@ class TerminalPlayer:
                 except (OSError, TimeoutError) as trouble:
                     self._report(ok=False, events=[], error=f"die: {trouble}")
                     return
+            before = self.match.mark()
             try:
                 events = self.match.play(line)
             except IllegalInput as rejection:
                 self._report(ok=False, events=[], error=rejection.reason)
                 return
-            self.store.record(self.stored_id, self.match)
-            self._report(ok=True, events=events)
+            if self._saved(before):
+                self._report(ok=True, events=events)
 
     # -- private helpers -----------------------------------------------------------------------
+
+    def _saved(self, before: TimelineMark) -> bool:
+        """Store the input just played; if the card refuses it, refuse the input after all
+        (the match goes back to ``before``) and say why. True when saved."""
+        try:
+            if self.stored_id is None:
+                self.stored_id = self.store.start(self.match)
+            else:
+                self.store.record(self.stored_id, self.match)
+        except StoreUnwritable as problem:
+            self.match.rewind(before)
+            self._report(ok=False, events=[], error=problem.message)
+            return False
+        return True
 
     def _report(
         self, ok: bool, events: list[str], error: str | None = None, text: str | None = None
@@ -132,8 +149,12 @@ def start_terminal_game(
     players: int | None,
     position: str | None,
     options: dict[str, Any],
-) -> tuple[Match, int, bool]:
-    """Resume the unfinished game of that kind, or open a new one. Returns (match, id, resumed)."""
+) -> tuple[Match, int | None, bool]:
+    """Resume the unfinished game of that kind, or open a new one. Returns (match, id, resumed).
+
+    The id is None when the store cannot be written now: the game is stored with its first
+    input that can be saved.
+    """
     if position is None:
         stored = store.unfinished(game)
         if stored is not None and (players is None or players == stored.players):
@@ -141,4 +162,7 @@ def start_terminal_game(
             if match is not None:
                 return match, stored.id, True
     match = open_game(game, players=players, position=position, **options)
-    return match, store.start(match), False
+    try:
+        return match, store.start(match), False
+    except StoreUnwritable:
+        return match, None, False

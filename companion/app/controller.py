@@ -2,6 +2,12 @@
 
 No Kivy here. Every input goes through ``match.play()``, and the store records it before any
 listener (a screen) hears of it, so what the screen shows as done is already on disk.
+
+When the card refuses writes (full, read-only), an input that cannot be saved is refused like an
+illegal one (the match goes back to before it) and listeners hear "unsaveable"; the players may
+then choose to play on unsaved (:meth:`Controller.play_unsaved`): inputs count in memory, the
+screens show a "not saved" mark, and every input and :meth:`Controller.retry_saving` try the card
+again and write the whole game as soon as it takes writes.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from companion.app.seats import COLOUR_NAMES, PALETTE, SeatLook, default_colours
 from companion.engine import GAMES, IllegalInput, Match, OptionSpec, open_game
 from companion.i18n import LANGUAGES, translate_reason, translator
 from companion.store import Store, StoredGame
+from companion.store_faults import StoreUnwritable
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +53,11 @@ _AWAITING_TEXTS = {
 
 @dataclass(frozen=True)
 class Change:
-    """What a listener hears: ``kind`` is played|undone|redone|rejected|opened|closed|lang|die
-    (die: the electronic die's connection changed, see :meth:`Controller.die_problem`)."""
+    """What a listener hears: ``kind`` is played|undone|redone|rejected|opened|closed|lang|die|
+    unsaveable|saving (die: the electronic die's connection changed, see
+    :meth:`Controller.die_problem`; unsaveable: an input was refused because the card refuses
+    writes, ``message`` says why; saving: :attr:`Controller.is_unsaved` or the store's problem
+    changed)."""
 
     kind: str
     events: tuple[str, ...] = ()
@@ -86,6 +96,10 @@ class Controller:
         self.last_roll: int | None = None
         self.last_events: tuple[str, ...] = ()
         self.listeners: list[Listener] = []
+        self.is_unsaved = False
+        """The players chose to play on while the card refuses writes: inputs count in memory."""
+        self.refused: tuple[str, tuple[str, int] | None] | None = None
+        """The last input refused because it could not be saved (line, die face), to replay."""
         if lang in LANGUAGES:
             self.store.set_setting("lang", lang)
         self._lang = str(self.store.setting("lang", "cs"))
@@ -113,7 +127,9 @@ class Controller:
 
     def continue_game(self) -> bool:
         """Open the most recent unfinished game where it was left. False if there is none."""
-        while (stored := self.store.unfinished()) is not None:
+        set_aside: set[int] = set()
+        while (stored := self.store.unfinished()) is not None and stored.id not in set_aside:
+            set_aside.add(stored.id)
             match = self.store.resume_or_none(stored)
             if match is not None:
                 colours = list(stored.extra.get("colours") or default_colours(stored.players))
@@ -140,7 +156,11 @@ class Controller:
         return _resized(setup, players, self.tr)
 
     def new_game(self, setup: Setup) -> None:
-        """Start a new match from ``setup``; it is stored (and remembered) at once."""
+        """Start a new match from ``setup``; it is stored (and remembered) at once.
+
+        Raises :class:`StoreUnwritable` when the card refuses writes and the players have not
+        chosen to play unsaved (then the game is stored with its first input that can be).
+        """
         match = open_game(setup.game, players=setup.players, names=setup.names, **setup.options)
         self.store.set_setting(
             f"setup.{setup.game}",
@@ -148,15 +168,56 @@ class Controller:
              "options": setup.options},
         )
         self.store.set_setting("last_game", setup.game)
-        while (unfinished := self.store.unfinished()) is not None:
-            self.store.abandon(unfinished.id)  # New instead of Continue: kept as abandoned
-        stored_id = self.store.start(match, {"colours": setup.colours})
+        self.store.abandon_unfinished()  # New instead of Continue: kept as abandoned
+        try:
+            stored_id: int | None = self.store.start(match, {"colours": setup.colours})
+        except StoreUnwritable:
+            if not self.is_unsaved:
+                raise
+            stored_id = None
         self.setup = Setup(setup.game, list(setup.names), list(setup.colours), dict(setup.options))
         self._open(match, stored_id)
 
     def play_again(self) -> None:
         if self.setup is not None:
             self.new_game(self.setup)
+
+    # -- when the card refuses writes -------------------------------------------------------------
+
+    def save_problem(self) -> str:
+        """Why games cannot be saved now, in the players' words ("" while they can)."""
+        problem = self.store.problem
+        return self.tr(problem.message) if problem is not None else ""
+
+    def play_unsaved(self) -> None:
+        """The players' choice: play on with inputs counted in memory (marked "not saved");
+        the input just refused for want of saving is played now."""
+        self.is_unsaved = True
+        refused, self.refused = self.refused, None
+        self._tell(Change("saving"))
+        if refused is not None and self.match is not None:
+            self.send(*refused)
+
+    def retry_saving(self) -> bool:
+        """Try the card again (the players' "Try again", and a timer while unsaved): True when
+        it takes writes, the open game written whole and the refused input played."""
+        if not self.store.retry():
+            self._tell(Change("saving"))
+            return False
+        was_unsaved = self.is_unsaved
+        try:
+            self._record()
+        except StoreUnwritable:
+            self._tell(Change("saving"))
+            return False
+        self.is_unsaved = False
+        if was_unsaved:
+            log.info("every input played unsaved is saved now")
+        refused, self.refused = self.refused, None
+        if refused is not None and self.match is not None and not self.send(*refused):
+            return False  # refused again: the players heard why ("unsaveable" or "rejected")
+        self._tell(Change("saving"))
+        return True
 
     def end_game(self) -> None:
         """Abandon the running game (it stays in the store, marked abandoned)."""
@@ -174,12 +235,17 @@ class Controller:
         ``die_face`` (source, face): a roll from a die, counted in the same commit.
         """
         match = self._require_match()
+        before = match.mark()
         try:
             events = match.play(line)
         except IllegalInput as error:
             self._tell(Change("rejected", message=self.rejection_text(error)))
             return False
-        self._record(die_face)
+        if not self._saved(die_face):
+            match.rewind(before)
+            self.refused = (line, die_face)
+            self._tell(Change("unsaveable", message=self.save_problem()))
+            return False
         if line.startswith("roll "):
             self.last_roll = int(line.split()[1])
         self.last_events = tuple(events)
@@ -193,18 +259,26 @@ class Controller:
 
     def undo(self) -> bool:
         match = self._require_match()
+        before = match.mark()
         if not match.undo():
             return False
-        self._record()
+        if not self._saved():
+            match.rewind(before)
+            self._tell(Change("unsaveable", message=self.save_problem()))
+            return False
         self.last_events = ()
         self._tell(Change("undone"))
         return True
 
     def redo(self) -> bool:
         match = self._require_match()
+        before = match.mark()
         if not match.redo():
             return False
-        self._record()
+        if not self._saved():
+            match.rewind(before)
+            self._tell(Change("unsaveable", message=self.save_problem()))
+            return False
         self.last_events = tuple(match.last_events)
         self._tell(Change("redone", self.last_events))
         return True
@@ -437,7 +511,7 @@ class Controller:
 
     # -- private helpers -------------------------------------------------------------------------
 
-    def _open(self, match: Match, stored_id: int) -> None:
+    def _open(self, match: Match, stored_id: int | None) -> None:
         self.match = match
         self.stored_id = stored_id
         self.last_events = tuple(match.last_events)
@@ -445,8 +519,33 @@ class Controller:
         self._tell(Change("opened"))
 
     def _record(self, die_face: tuple[str, int] | None = None) -> None:
-        if self.match is not None and self.stored_id is not None:
+        """Write the open game up to now (started in the store first if it is not yet there).
+        Raises StoreUnwritable."""
+        if self.match is None:
+            return
+        if self.stored_id is None:
+            colours = self.setup.colours if self.setup else default_colours(self.match.players)
+            self.stored_id = self.store.start(self.match, {"colours": colours})
+            if die_face is not None:
+                self.store.count_face(*die_face)
+        else:
             self.store.record(self.stored_id, self.match, die_face)
+
+    def _saved(self, die_face: tuple[str, int] | None = None) -> bool:
+        """Save the input just played. False when the card refuses it and the players have not
+        chosen to play unsaved; while unsaved, True (it counts in memory)."""
+        try:
+            self._record(die_face)
+        except StoreUnwritable:
+            if not self.is_unsaved:
+                return False
+            if die_face is not None:
+                self.store.count_face(*die_face)  # waits in memory with the moves
+            return True
+        if self.is_unsaved:
+            self.is_unsaved = False  # the card takes writes again: everything is written
+            self._tell(Change("saving"))
+        return True
 
     def _require_match(self) -> Match:
         if self.match is None:

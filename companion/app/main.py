@@ -81,6 +81,8 @@ class CompanionApp(App):
     last_button = StringProperty("")
     """The last physical/keyboard button pressed (shown by the settings' button test)."""
     has_unfinished = BooleanProperty(False)
+    is_unsaved = BooleanProperty(False)
+    """The players play on while games cannot be saved (the "Not saved" mark shows)."""
     symbol_font = StringProperty("Roboto")
     """A font with ◀ ▶ (DejaVu Sans where installed, as on Raspberry Pi OS)."""
 
@@ -100,6 +102,8 @@ class CompanionApp(App):
         if SYMBOL_FONT.exists():
             self.symbol_font = str(SYMBOL_FONT)
         self._buttons: Any = None
+        self._save_dialog: Any = None
+        self._save_retry: Any = None
 
     # -- building ----------------------------------------------------------------------------
 
@@ -126,6 +130,8 @@ class CompanionApp(App):
         spec = self._die_spec or str(self.store.setting("die", self.config_file.die.spec))
         self.set_die(spec, remember=self._die_spec is None)
         self._bind_inputs()
+        if self.store.problem is not None:
+            self._show_save_problem()
         # What start-up made lives as long as the app: the garbage collector need not walk it
         # again (a full collection that walks it costs ~25 ms, felt when it falls in a tap).
         gc.collect()
@@ -204,9 +210,48 @@ class CompanionApp(App):
 
     # -- private helpers -------------------------------------------------------------------------
 
+    def retry_saving(self) -> None:
+        """The "Not saved" mark tapped: try the card now; the dialog says why if it refuses."""
+        if not self.controller.retry_saving():
+            self._show_save_problem()
+
+    def _show_save_problem(self) -> None:
+        from companion.app.save_problem import SaveProblemDialog
+
+        if self._save_dialog is None:
+            self._save_dialog = SaveProblemDialog()
+        self._save_dialog.message = self.controller.save_problem()
+        if self._save_dialog.parent is None:
+            self._save_dialog.open(animation=False)
+        self._keep_retrying()
+
+    def _keep_retrying(self) -> None:
+        """While games cannot be saved, try the card again now and then (all is written at once
+        when it takes writes); stop when it does."""
+        from companion.app.save_problem import RETRY_SECONDS
+
+        if self._save_retry is None:
+            self._save_retry = Clock.schedule_interval(
+                lambda _dt: self.controller.retry_saving(), RETRY_SECONDS)
+
+    def _saving_changed(self) -> None:
+        self.is_unsaved = self.controller.is_unsaved
+        if self.store.problem is None:
+            if self._save_retry is not None:
+                self._save_retry.cancel()
+                self._save_retry = None
+            if self._save_dialog is not None and self._save_dialog.parent is not None:
+                self._save_dialog.dismiss(animation=False)
+        elif self.is_unsaved:
+            self._keep_retrying()
+
     def _on_change(self, change: Change) -> None:
         if change.kind == "lang":
             self.lang = self.controller.lang
+        elif change.kind == "unsaveable":
+            self._show_save_problem()
+        elif change.kind == "saving":
+            self._saving_changed()
         for screen in self.root.screens:
             on_change = getattr(screen, "on_controller_change", None)
             if callable(on_change):

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Awaiting, Outcome, Rules, Step, canonical_line
 
 FIX_PREFIX = "fix "
+
+
+@dataclass(frozen=True)
+class TimelineMark:
+    """A match's timeline at one moment (see :meth:`Match.mark`)."""
+
+    steps: tuple[Step[Any], ...]
+    cursor: int
 
 
 class Match:
@@ -139,6 +148,16 @@ class Match:
             return False
         self._cursor += 1
         return True
+
+    def mark(self) -> TimelineMark:
+        """The timeline as it is now, to :meth:`rewind` to (e.g. when an input accepted by the
+        rules could not be saved and must be refused after all)."""
+        return TimelineMark(tuple(self._steps), self._cursor)
+
+    def rewind(self, mark: TimelineMark) -> None:
+        """Put the timeline back exactly as :meth:`mark` saw it, redo line included."""
+        self._steps = list(mark.steps)
+        self._cursor = mark.cursor
 
     def restore(self, timeline: Sequence[str], cursor: int) -> None:
         """Replay a saved timeline (history plus redo line) and set the undo cursor."""

@@ -12,6 +12,7 @@ from typing import Any
 
 from driver import Driver, die_now, open_match, open_new_game, seed_players
 from scenarios_dice_lists import SCENARIOS as DIE_AND_LIST_SCENARIOS
+from scenarios_store import SCENARIOS as STORE_SCENARIOS
 
 from companion.app.boards import BOARDS
 
@@ -468,6 +469,7 @@ SCENARIOS: dict[str, Scenario] = {
     "newgame_choices_and_names": newgame_choices_and_names,
     "pacman_rank": pacman_rank,
     **DIE_AND_LIST_SCENARIOS,
+    **STORE_SCENARIOS,
 }
 
 __all__ = ["SCENARIOS", "Any"]

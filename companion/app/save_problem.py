@@ -1,0 +1,27 @@
+"""When games cannot be saved (a full or read-only memory card): say so, and let the players
+choose between trying again and playing on unsaved. Shown by the app over any screen."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import StringProperty
+from kivy.uix.modalview import ModalView
+
+RETRY_SECONDS = 10
+"""While games cannot be saved, the app tries the card again this often."""
+
+
+class SaveProblemDialog(ModalView):
+    """The plain message (what is wrong, what to do) and two big choices."""
+
+    message = StringProperty("")
+
+    def try_again(self) -> None:
+        """The app closes this dialog once the card takes writes; until then it stays."""
+        controller = App.get_running_app().controller
+        if not controller.retry_saving():
+            self.message = controller.save_problem() or self.message
+
+    def play_unsaved(self) -> None:
+        self.dismiss(animation=False)
+        App.get_running_app().controller.play_unsaved()
