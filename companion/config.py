@@ -1,4 +1,4 @@
-"""The configuration file: pins, die, language, fullscreen.
+"""The configuration file: pins, die, language, fullscreen, display rotation.
 
 One TOML file (keys documented in ``hardware/README.md``, example in
 ``hardware/config.example.toml``)::
@@ -17,6 +17,9 @@ One TOML file (keys documented in ``hardware/README.md``, example in
     [die]
     source = "serial"            # "software" | "gpio" | "serial"
     port = "/dev/companion-die"  # for "serial": a device path or pyserial URL
+
+    [display]
+    rotation = 0                 # 0 | 90 | 180 | 270 degrees (a screen mounted upside down: 180)
 
 :func:`load_config` never raises on a bad file: a bad value keeps its default and adds a
 warning naming the key; an unreadable or garbled file gives all defaults and a warning.
@@ -43,6 +46,8 @@ DIE_SOURCES = ("software", "gpio", "serial")
 BUTTON_KEYS = ("roll", "undo", "ok", "menu")
 GPIO_RANGE = range(2, 28)
 """BCM GPIO numbers usable on the 40-pin header."""
+ROTATIONS = (0, 90, 180, 270)
+"""``display.rotation``: degrees the picture is turned (Kivy's ``graphics.rotation``)."""
 
 
 @dataclass(frozen=True)
@@ -74,11 +79,18 @@ class DieConfig:
 
 
 @dataclass(frozen=True)
+class DisplayConfig:
+    rotation: int = 0
+    """Degrees, one of :data:`ROTATIONS`; Kivy turns the picture and every touch with it."""
+
+
+@dataclass(frozen=True)
 class Config:
     language: str = "en"
     fullscreen: bool = True
     buttons: ButtonConfig = ButtonConfig()
     die: DieConfig = DieConfig()
+    display: DisplayConfig = DisplayConfig()
     path: Path | None = None
     """The file the values came from; None if only defaults apply."""
     warnings: tuple[str, ...] = field(default=(), compare=False)
@@ -119,12 +131,14 @@ def parse_config(data: Mapping[str, Any], *, path: Path | None = None) -> Config
     fullscreen = top.get("fullscreen", Config.fullscreen, _boolean)
     buttons_data = top.table("buttons")
     die_data = top.table("die")
-    top.warn_unknown({"language", "fullscreen", "buttons", "die"})
+    display_data = top.table("display")
+    top.warn_unknown({"language", "fullscreen", "buttons", "die", "display"})
     return Config(
         language=language,
         fullscreen=fullscreen,
         buttons=_parse_buttons(_Section(buttons_data, "buttons.", warnings)),
         die=_parse_die(_Section(die_data, "die.", warnings)),
+        display=_parse_display(_Section(display_data, "display.", warnings)),
         path=path,
         warnings=tuple(warnings),
     )
@@ -155,6 +169,13 @@ def _parse_die(section: _Section) -> DieConfig:
     port = section.get("port", default.port, _non_empty_text)
     section.warn_unknown({"source", "port"})
     return DieConfig(source=source, port=port)
+
+
+def _parse_display(section: _Section) -> DisplayConfig:
+    default = DisplayConfig()
+    rotation = section.get("rotation", default.rotation, _rotation)
+    section.warn_unknown({"rotation"})
+    return DisplayConfig(rotation=rotation)
 
 
 @dataclass
@@ -216,6 +237,12 @@ def _seconds(low: float, high: float) -> Callable[[Any], str | None]:
     return check
 
 
+def _rotation(value: Any) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value in ROTATIONS:
+        return None
+    return f"must be one of {', '.join(map(str, ROTATIONS))} (degrees)"
+
+
 def _non_empty_text(value: Any) -> str | None:
     return None if isinstance(value, str) and value.strip() else "must be a non-empty string"
 
@@ -224,6 +251,7 @@ __all__ = [
     "ButtonConfig",
     "Config",
     "DieConfig",
+    "DisplayConfig",
     "default_paths",
     "find_config",
     "load_config",

@@ -9,7 +9,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TYPED = [
     "companion/engine", "companion/games", "companion/store.py", "companion/i18n.py",
-    "companion/terminal.py", "companion/texts.py", "companion/config.py", "hardware",
+    "companion/terminal.py", "companion/texts.py", "companion/config.py",
+    "companion/display.py", "companion/doctor.py", "companion/doctor_files.py",
+    "companion/doctor_system.py", "hardware",
 ]
 
 

@@ -20,8 +20,28 @@ KV_DIR = package_path("companion.kv")
 """The kv files: ``kv/`` at the project root, installed as the package ``companion.kv``."""
 
 
-def configure_kivy(windowed: bool) -> None:
-    """Set Kivy's environment and config; must run before the first ``import kivy``."""
+TOUCHSCREEN_INPUT = "probesysfs,provider=hidinput"
+"""The one input provider on the Pi's console: the touchscreen read from /dev/input."""
+MOUSE_INPUT = "mouse,multitouch_on_demand"
+"""The one input provider in a window (a laptop, a desktop): SDL's mouse events."""
+
+
+def configure_kivy(windowed: bool, rotation: int = 0) -> None:
+    """Set Kivy's environment and config; must run before the first ``import kivy``.
+
+    Fullscreen on the console (SDL's KMS/DRM back-end, the Pi without a desktop): the DRM
+    card with the screen (``companion.display``), vsync (SDL's default asynchronous page
+    flips garble the official touchscreen) and exactly one input, the touchscreen through
+    hidinput (no mouse provider: SDL reports each touch again as a mouse click). Anywhere
+    else exactly one input too: the mouse. ``rotation`` (``display.rotation``) turns the
+    picture; Kivy turns every touch with it (``WindowBase.transform_motion_event_2d``), so
+    the input line needs no rotation of its own.
+    """
+    from companion.display import choose_drm_device, wants_kmsdrm
+
+    on_console = not windowed and wants_kmsdrm(os.environ)
+    if on_console:
+        choose_drm_device()
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     os.environ.setdefault("KIVY_HOME", str(Path(tempfile.gettempdir()) / "companion-kivy"))
@@ -35,7 +55,20 @@ def configure_kivy(windowed: bool) -> None:
     Config.set("graphics", "fullscreen", "0" if windowed else "auto")
     Config.set("graphics", "show_cursor", "1" if windowed else "0")
     Config.set("graphics", "maxfps", str(MAX_FPS))
-    Config.set("input", "mouse", "mouse,multitouch_on_demand")
+    Config.set("graphics", "rotation", str(rotation))
+    if on_console:
+        Config.set("graphics", "vsync", "1")
+    # The one touchscreen line of $KIVY_HOME/config.ini (systemd/kivy-config.ini) is kept on
+    # the console, for a screen that needs its own hidinput parameters.
+    touchscreen = TOUCHSCREEN_INPUT
+    if Config.has_option("input", "touchscreen"):
+        touchscreen = Config.get("input", "touchscreen") or TOUCHSCREEN_INPUT
+    for name in Config.options("input"):
+        Config.remove_option("input", name)
+    if on_console:
+        Config.set("input", "touchscreen", touchscreen)
+    else:
+        Config.set("input", "mouse", MOUSE_INPUT)
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("kivy", "keyboard_mode", "systemanddock")
 
@@ -45,14 +78,14 @@ def run_app(store_path: str | None, windowed: bool, lang: str | None, die: str |
 
     ``die`` None uses the die chosen in Settings (remembered in the store), else the config
     file's; a given one is used for this run only. The config file (``companion.config``) also
-    sets the button pins, the first language and fullscreen.
+    sets the button pins, the first language, fullscreen and the display rotation.
     """
     from companion.config import load_config
 
     config = load_config()
     for warning in config.warnings:
         logging.getLogger(__name__).warning("config: %s", warning)
-    configure_kivy(windowed or not config.fullscreen)
+    configure_kivy(windowed or not config.fullscreen, rotation=config.display.rotation)
     from companion.app.main import CompanionApp
 
     app = CompanionApp(store_path=store_path, lang=lang, die_spec=die, config=config)

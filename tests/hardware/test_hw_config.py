@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from companion import config as config_module
-from companion.config import ButtonConfig, Config, DieConfig, find_config, load_config
+from companion.config import (
+    ButtonConfig,
+    Config,
+    DieConfig,
+    DisplayConfig,
+    find_config,
+    load_config,
+)
 from hardware.buttons import DEFAULT_BOUNCE_TIME, DEFAULT_HOLD_TIME, DEFAULT_PINS
 
 EXAMPLE = Path(__file__).parents[2] / "hardware" / "config.example.toml"
@@ -156,3 +163,33 @@ def test_where_the_file_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 def test_the_config_is_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         Config().language = "cs"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_display_rotation(tmp_path: Path, rotation: int) -> None:
+    config = load_config(write(tmp_path, f"[display]\nrotation = {rotation}\n"))
+    assert config.display == DisplayConfig(rotation=rotation)
+    assert config.warnings == ()
+
+
+def test_display_rotation_defaults_to_zero() -> None:
+    assert Config().display.rotation == 0
+    assert load_config(EXAMPLE).display == DisplayConfig()
+
+
+@pytest.mark.parametrize("bad", ["45", '"180"', "180.0", "true", "-90", "360"])
+def test_a_bad_display_rotation_is_named_and_gives_zero(tmp_path: Path, bad: str) -> None:
+    config = load_config(write(tmp_path, f"[display]\nrotation = {bad}\n"))
+    assert config.display.rotation == 0
+    (warning,) = config.warnings
+    assert warning.startswith("display.rotation: must be one of 0, 90, 180, 270 (degrees)")
+    assert warning.endswith("using the default 0")
+
+
+def test_unknown_display_keys_and_a_display_that_is_not_a_table(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, "[display]\nrotation = 180\nflip = true\n"))
+    assert config.display.rotation == 180
+    assert config.warnings == ("display.flip: unknown key, ignored",)
+    config = load_config(write(tmp_path, "display = 180\n"))
+    assert config.display == DisplayConfig()
+    assert config.warnings[0].startswith("display: must be a table")

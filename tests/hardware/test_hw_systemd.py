@@ -90,6 +90,47 @@ def test_kivy_config_version_is_current_so_kivy_adds_no_inputs() -> None:
     assert config["kivy"]["config_version"] == current.group(1)
 
 
+def test_kivy_config_has_every_key_kivy_reads(tmp_path: Path) -> None:
+    # config_version = current stops Kivy from filling in missing keys: one it reads and the
+    # file lacks (kivy_clock, ...) kills the app at start.
+    if importlib.util.find_spec("kivy") is None:
+        pytest.skip("kivy not installed")
+    home = tmp_path / "kivy"
+    subprocess.run(
+        [sys.executable, "-c", "import kivy.config"],
+        env={"KIVY_HOME": str(home), "KIVY_NO_CONSOLELOG": "1", "PATH": "/usr/bin:/bin"},
+        capture_output=True, timeout=60, check=True,
+    )
+    default = configparser.ConfigParser(interpolation=None)
+    default.read(home / "config.ini")
+    ours = configparser.ConfigParser(interpolation=None)
+    ours.read(KIVY_CONFIG)
+    missing = [
+        f"{section}.{key}"
+        for section in default.sections()
+        if section != "input"
+        for key in default[section]
+        if not ours.has_option(section, key)
+    ]
+    assert missing == []
+
+
+def test_kivy_starts_with_the_shipped_config(tmp_path: Path) -> None:
+    if importlib.util.find_spec("kivy") is None:
+        pytest.skip("kivy not installed")
+    home = tmp_path / "kivy"
+    home.mkdir()
+    (home / "config.ini").write_text(KIVY_CONFIG.read_text())
+    done = subprocess.run(
+        [sys.executable, "-c", "import kivy.clock, kivy.base; from kivy.config import Config; "
+         "print(dict(Config.items('input')))"],
+        env={"KIVY_HOME": str(home), "KIVY_NO_CONSOLELOG": "1", "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "{'touchscreen': 'probesysfs,provider=hidinput'}"
+
+
 def test_install_script_is_valid_shell() -> None:
     subprocess.run(["sh", "-n", str(INSTALL)], check=True, timeout=10)
     text = INSTALL.read_text()
@@ -107,3 +148,64 @@ def test_udev_rule_names_the_pico() -> None:
     rule = UDEV_RULE.read_text()
     assert 'ATTRS{idVendor}=="2e8a"' in rule
     assert 'SYMLINK+="companion-die"' in rule
+
+
+def test_kivy_config_waits_for_vsync() -> None:
+    config = configparser.ConfigParser(interpolation=None)
+    config.read(KIVY_CONFIG)
+    assert config["graphics"]["vsync"] == "1"
+
+
+def test_the_working_directory_is_the_writable_state_directory() -> None:
+    # lgpio writes its notify pipes into the working directory; ProtectSystem=strict leaves
+    # only the StateDirectory writable.
+    (state,) = service("StateDirectory")
+    assert service("WorkingDirectory") == [f"/var/lib/{state}"]
+    assert "HOME=/var/lib/companion" in service("Environment")
+    assert "SDL_VIDEODRIVER=kmsdrm" in service("Environment")
+
+
+def test_install_script_installs_what_kivys_wheel_loads_and_nothing_for_x() -> None:
+    text = INSTALL.read_text()
+    for package in ("libegl1", "libgles2", "libgbm1", "libdrm2", "libgl1", "libgl1-mesa-dri",
+                    "libmtdev1", "python3-venv"):
+        assert re.search(rf"\b{re.escape(package)}\b", text), package
+    assert "libsdl2" not in text  # the wheel bundles SDL2
+    assert "xvfb" not in text.lower()  # a Pi has a real display
+
+
+def test_install_script_goes_on_without_systemd_or_lgpio() -> None:
+    text = INSTALL.read_text()
+    assert "[ -d /run/systemd/system ]" in text
+    assert "starts at the next boot" in text
+    assert "multi-user.target.wants/companion.service" in text
+    assert "available python3-lgpio" in text
+    # daemon-reload and restart only where systemd runs
+    body = text.split("if systemd_running; then", 1)[1].split("else", 1)[0]
+    assert "systemctl daemon-reload" in body and "systemctl restart" in body
+    assert text.count("systemctl restart") == 1 and text.count("daemon-reload") == 1
+
+
+def install_function(name: str) -> str:
+    lines = INSTALL.read_text().splitlines()
+    start = lines.index(f"{name}() {{")
+    end = lines.index("}", start)
+    return "\n".join(lines[start : end + 1])
+
+
+@pytest.mark.parametrize(
+    ("policy", "found"),
+    [
+        ("python3-lgpio:\n  Installed: (none)\n  Candidate: 0.2.2-1~rpt1\n", True),
+        ("python3-lgpio:\n  Installed: (none)\n  Candidate: (none)\n", False),
+        ("", False),  # apt-cache knows nothing of it (plain Debian)
+    ],
+)
+def test_available_reads_apt_cache_policy(tmp_path: Path, policy: str, found: bool) -> None:
+    stub = tmp_path / "apt-cache"
+    stub.write_text(f"#!/bin/sh\nprintf '%s' '{policy}'\n")
+    stub.chmod(0o755)
+    script = install_function("available") + "\navailable python3-lgpio\n"
+    done = subprocess.run(["sh", "-c", script], env={"PATH": f"{tmp_path}:/usr/bin:/bin"},
+                          timeout=10, check=False)
+    assert (done.returncode == 0) is found
