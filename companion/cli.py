@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -35,6 +36,11 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     play.add_argument("--die", dest="play_die", help=DIE_HELP)
     play.add_argument("--lang", dest="play_lang", choices=("cs", "en"), default=None)
     play.add_argument(
+        "--companion", action="append", default=[], metavar="SEAT[:LEVEL]",
+        help="the companion plays this seat (0 = the first to move), at level easy, normal "
+             "(default) or strong (repeatable)",
+    )
+    play.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE",
         help="a game option, e.g. --option target=3 (repeatable)",
     )
@@ -42,10 +48,34 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     board = commands.add_parser("board", help="Pat a Mat board files")
     board.add_argument("action", choices=["check"])
     board.add_argument("file", help="the board file to check")
+
+    doctor = commands.add_parser(
+        "doctor", help="check this machine: display, touch, GPIO, die, store, config, service"
+    )
+    doctor.add_argument("--store", dest="doctor_store", metavar="PATH", help="the store to check")
+    doctor.add_argument(
+        "--config", dest="doctor_config", metavar="PATH", help="the config file to check"
+    )
+    doctor.add_argument(
+        "--die", dest="doctor_die", metavar="SPEC", help="the die to check, e.g. serial:PORT"
+    )
+    doctor.add_argument(
+        "--lang", dest="doctor_lang", choices=("cs", "en"), help="default: the config's"
+    )
+    doctor.add_argument("--json", action="store_true", help="one JSON object, for scripts")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader went away (``companion play … | head``): nothing more to say, no traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(with_games="play" in words).parse_args(words)
     if args.command == "play":
@@ -54,6 +84,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         from companion.games.patamat.validate import main as check_board
 
         return int(check_board([args.file]))
+    if args.command == "doctor":
+        from pathlib import Path
+
+        from companion.doctor import DoctorOptions, doctor_command
+
+        store, config = args.doctor_store or args.store, args.doctor_config
+        return doctor_command(DoctorOptions(
+            store=Path(store) if store else None, config=Path(config) if config else None,
+            die=args.doctor_die or args.die, lang=args.doctor_lang or args.lang,
+        ), as_json=args.json)
     from companion.app import run_app
 
     return run_app(
@@ -62,27 +102,35 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from companion.companions import CompanionSeats, parse_companion
     from companion.store import Store
     from companion.terminal import TerminalPlayer, start_terminal_game
 
     store = Store(args.play_store or args.store)
     for warning in store.warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    if store.problem is not None:
+        print(f"warning: {store.problem.message} Until then every input is refused.",
+              file=sys.stderr)
     try:
         options = dict(_parse_option(text) for text in args.option)
+        companions = CompanionSeats(dict(parse_companion(text) for text in args.companion))
+        die_source = args.play_die or args.die
+        die = _die_reader(die_source) if die_source else None
         match, game_id, resumed = start_terminal_game(
-            store, args.game, args.players, args.position, options
+            store, args.game, args.players, args.position, options, companions
         )
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    if resumed and not args.json:
-        print(f"resumed game {game_id} after {len(match.history)} inputs")
-    die_source = args.play_die or args.die
-    die = _die_reader(die_source) if die_source else None
+    if resumed:
+        if not companions and game_id is not None:
+            companions = CompanionSeats.from_json(store.load(game_id).extra.get("companions"))
+        if not args.json:
+            print(f"resumed game {game_id} after {len(match.history)} inputs")
     player = TerminalPlayer(
         match, store, game_id, sys.stdout, as_json=args.json, die=die,
-        lang=args.play_lang or args.lang or "en",
+        lang=args.play_lang or args.lang or "en", companions=companions,
     )
     try:
         return player.run(sys.stdin)

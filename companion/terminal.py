@@ -1,8 +1,14 @@
 """The terminal player: one game from the keyboard (or a script), line by line.
 
 Each line read is an input in the game's notation or one of the commands ``legal``, ``undo``,
-``redo``, ``position``, ``board``, ``quit`` (``roll`` alone asks the configured die). Every
-accepted input is stored durably before it is acknowledged, so a killed player resumes exactly.
+``redo``, ``position``, ``board``, ``hint``, ``quit`` (``roll`` alone asks the configured die).
+Every accepted input is stored durably before it is acknowledged, so a killed player resumes
+exactly.
+
+Seats played by the companion (``--companion SEAT[:LEVEL]``) answer at once: the reply to a
+person's input holds their inputs' events too, up to the next person's decision or roll (their
+rolls come from the configured die; without one a person types ``roll N`` for them). ``undo``
+goes back to the last input of a person, ``redo`` brings it back with the answers after it.
 """
 
 from __future__ import annotations
@@ -11,13 +17,20 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from companion.engine import IllegalInput, Match, open_game
+from companion.companions import (
+    CompanionSeats,
+    companion_moves,
+    redo_with_companions,
+    undo_to_person,
+)
+from companion.engine import IllegalInput, Match, choose_input, open_game
 from companion.engine.match import TimelineMark
 from companion.store import Store
 from companion.store_faults import StoreUnwritable
 from companion.texts import game_texts
 
-COMMANDS = ("legal", "undo", "redo", "position", "board", "quit")
+COMMANDS = ("legal", "undo", "redo", "position", "board", "hint", "quit")
+HINT_LEVEL = "normal"
 DieRoll = Callable[[], int]
 
 
@@ -31,6 +44,7 @@ class TerminalPlayer:
         as_json: bool = False,
         die: DieRoll | None = None,
         lang: str = "en",
+        companions: CompanionSeats | None = None,
     ) -> None:
         self.match = match
         self.store = store
@@ -39,8 +53,13 @@ class TerminalPlayer:
         self.as_json = as_json
         self.die = die
         self.lang = lang
+        self.companions = companions or CompanionSeats()
 
     def run(self, lines: Iterable[str]) -> int:
+        if self.companions.plays(self.match.to_move):  # a companion seat moves first
+            for event in self._companions_answer(self.match.mark()) or []:
+                if not self.as_json:
+                    self._say(event)
         if not self.as_json:
             self._say(self._status())
         for raw in lines:
@@ -61,9 +80,14 @@ class TerminalPlayer:
             self._report(ok=True, events=[], text=self.match.position())
         elif command == "board":
             self._report(ok=True, events=[], text=self._picture())
+        elif command == "hint":
+            self._hint()
         elif command in ("undo", "redo"):
             before = self.match.mark()
-            moved = self.match.undo() if command == "undo" else self.match.redo()
+            if command == "undo":
+                moved = undo_to_person(self.match, self.companions)
+            else:
+                moved = redo_with_companions(self.match, self.companions)
             if not moved:
                 self._report(ok=False, events=[], error=f"nothing to {command}")
             elif self._saved(before):
@@ -81,17 +105,41 @@ class TerminalPlayer:
             except IllegalInput as rejection:
                 self._report(ok=False, events=[], error=rejection.reason)
                 return
-            if self._saved(before):
-                self._report(ok=True, events=events)
+            answers = self._companions_answer(before)
+            if answers is not None:
+                self._report(ok=True, events=events + answers)
 
     # -- private helpers -----------------------------------------------------------------------
+
+    def _companions_answer(self, before: TimelineMark) -> list[str] | None:
+        """The companion seats play up to a person's turn; then all since ``before`` is saved.
+        Their events, or None when it could not be saved (then nothing of it stands)."""
+        try:
+            events = companion_moves(self.match, self.companions, roll=self.die).events
+        except (OSError, TimeoutError) as trouble:  # the die failed: a person rolls instead
+            self._report(ok=False, events=[], error=f"die: {trouble}")
+            events = []
+        return events if self._saved(before) else None
+
+    def _hint(self) -> None:
+        """What the companion would play for the person to move (nothing is played)."""
+        if self.match.is_over or self.match.awaiting == "roll":
+            reason = "the game is over" if self.match.is_over else "roll the die first"
+            self._report(ok=False, events=[], error=f"no hint: {reason}")
+            return
+        suggestion = choose_input(self.match, HINT_LEVEL)
+        if self.as_json:
+            self._report(ok=True, events=[], hint=suggestion)
+        else:
+            self._report(ok=True, events=[], text=f"hint: {suggestion}")
 
     def _saved(self, before: TimelineMark) -> bool:
         """Store the input just played; if the card refuses it, refuse the input after all
         (the match goes back to ``before``) and say why. True when saved."""
         try:
             if self.stored_id is None:
-                self.stored_id = self.store.start(self.match)
+                extra = {"companions": self.companions.to_json()} if self.companions else None
+                self.stored_id = self.store.start(self.match, extra)
             else:
                 self.store.record(self.stored_id, self.match)
         except StoreUnwritable as problem:
@@ -101,7 +149,8 @@ class TerminalPlayer:
         return True
 
     def _report(
-        self, ok: bool, events: list[str], error: str | None = None, text: str | None = None
+        self, ok: bool, events: list[str], error: str | None = None, text: str | None = None,
+        hint: str | None = None,
     ) -> None:
         outcome = self.match.outcome
         if self.as_json:
@@ -116,6 +165,8 @@ class TerminalPlayer:
             }
             if text is not None:
                 record["text"] = text
+            if hint is not None:
+                record["hint"] = hint
             self._say(json.dumps(record, ensure_ascii=False))
             return
         if error is not None:
@@ -149,6 +200,7 @@ def start_terminal_game(
     players: int | None,
     position: str | None,
     options: dict[str, Any],
+    companions: CompanionSeats | None = None,
 ) -> tuple[Match, int | None, bool]:
     """Resume the unfinished game of that kind, or open a new one. Returns (match, id, resumed).
 
@@ -162,7 +214,10 @@ def start_terminal_game(
             if match is not None:
                 return match, stored.id, True
     match = open_game(game, players=players, position=position, **options)
+    seats = companions or CompanionSeats()
+    seats.check(match.players)
+    extra = {"companions": seats.to_json()} if seats else None
     try:
-        return match, store.start(match), False
+        return match, store.start(match, extra), False
     except StoreUnwritable:
         return match, None, False

@@ -44,3 +44,21 @@ def test_board_check_accepts_the_default_board_and_names_the_errors_of_a_bad_one
         capture_output=True, text=True, timeout=60,
     )
     assert bad.returncode == 1 and "fields must be a non-empty array" in bad.stdout
+
+
+def test_a_reader_that_goes_away_ends_the_terminal_player_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    player = subprocess.Popen(
+        [sys.executable, "-m", "companion", "play", "quoridor", "--json",
+         "--store", str(tmp_path / "games.sqlite3")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert player.stdin is not None and player.stdout is not None
+    player.stdin.write(b"e8\n")
+    player.stdin.flush()
+    assert b'"ok": true' in player.stdout.readline()
+    player.stdout.close()  # as `companion play … | head -1` does
+    _, errors = player.communicate(b"legal\n" * 50, timeout=60)
+    assert player.returncode == 1
+    assert b"Traceback" not in errors

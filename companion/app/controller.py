@@ -16,13 +16,19 @@ import importlib
 import logging
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from companion.app.dice import DieSource, FallbackDie
-from companion.app.seats import COLOUR_NAMES, PALETTE, SeatLook, default_colours, seat_looks
-from companion.engine import GAMES, IllegalInput, Match, OptionSpec, open_game
+from companion.app.seats import SeatLook, default_colours, seat_looks
+from companion.app.setups import (
+    ONE_WORD_NAMES,
+    Setup,
+    resized_setup,
+)
+from companion.companions import CompanionSeats, redo_with_companions, undo_to_person
+from companion.engine import GAMES, IllegalInput, Match, open_game
 from companion.i18n import LANGUAGES, translate_reason, translator
 from companion.store import Store, StoredGame
 from companion.store_faults import StoreUnwritable
@@ -30,15 +36,7 @@ from companion.store_faults import StoreUnwritable
 log = logging.getLogger(__name__)
 
 
-ONE_WORD_NAMES = frozenset({"patamat"})
-"""Games whose notation carries the players' names: one word each, no spaces (Pat a Mat P5)."""
 _ONE_WORD = re.compile(r"\w+")
-
-DYNAMIC_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
-    ("patamat", "board"): ("companion.games.patamat.board:board_names", "Board"),
-}
-"""String options whose values are found at run time: (the function listing them, a short
-label of the ``app`` domain for the new-game screen)."""
 
 PROBLEM_CHARS = 140
 """A refused start's reason is cut to this length on the screen (the log keeps all of it)."""
@@ -64,20 +62,6 @@ class Change:
     message: str = ""
 
 
-@dataclass
-class Setup:
-    """A new game as the new-game screen builds it (remembered per game in the store)."""
-
-    game: str
-    names: list[str]
-    colours: list[str]
-    options: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
-
 Listener = Callable[[Change], None]
 
 
@@ -93,6 +77,8 @@ class Controller:
         self.match: Match | None = None
         self.stored_id: int | None = None
         self.setup: Setup | None = None
+        self.companions = CompanionSeats()
+        """The open game's seats played by the companion."""
         self.last_roll: int | None = None
         self.last_events: tuple[str, ...] = ()
         self.listeners: list[Listener] = []
@@ -133,7 +119,9 @@ class Controller:
             match = self.store.resume_or_none(stored)
             if match is not None:
                 colours = list(stored.extra.get("colours") or default_colours(stored.players))
-                self.setup = Setup(stored.game, list(stored.names), colours, dict(stored.options))
+                seats = CompanionSeats.from_json(stored.extra.get("companions"))
+                self.setup = Setup(stored.game, list(stored.names), colours, dict(stored.options),
+                                   dict(seats.levels))
                 self._open(match, stored.id)
                 return True
         return False
@@ -150,10 +138,12 @@ class Controller:
         options = {**description.option_defaults(), **(saved.get("options") or {})}
         known = description.option_defaults()
         options = {key: value for key, value in options.items() if key in known}
-        return _resized(Setup(game, names, colours, options), players, self.tr)
+        companions = CompanionSeats.from_json(saved.get("companions")).levels
+        setup = Setup(game, names, colours, options, dict(companions))
+        return resized_setup(setup, players, self.tr)
 
     def resized(self, setup: Setup, players: int) -> Setup:
-        return _resized(setup, players, self.tr)
+        return resized_setup(setup, players, self.tr)
 
     def new_game(self, setup: Setup) -> None:
         """Start a new match from ``setup``; it is stored (and remembered) at once.
@@ -165,17 +155,20 @@ class Controller:
         self.store.set_setting(
             f"setup.{setup.game}",
             {"players": setup.players, "names": setup.names, "colours": setup.colours,
-             "options": setup.options},
+             "options": setup.options,
+             "companions": CompanionSeats(setup.companions).to_json()},
         )
         self.store.set_setting("last_game", setup.game)
         self.store.abandon_unfinished()  # New instead of Continue: kept as abandoned
+        seats = CompanionSeats(setup.companions)
         try:
-            stored_id: int | None = self.store.start(match, {"colours": setup.colours})
+            stored_id: int | None = self.store.start(match, self._extra(setup))
         except StoreUnwritable:
             if not self.is_unsaved:
                 raise
             stored_id = None
-        self.setup = Setup(setup.game, list(setup.names), list(setup.colours), dict(setup.options))
+        self.setup = Setup(setup.game, list(setup.names), list(setup.colours), dict(setup.options),
+                           dict(seats.levels))
         self._open(match, stored_id)
 
     def play_again(self) -> None:
@@ -258,9 +251,10 @@ class Controller:
         return f"{error.rule}: {text}"
 
     def undo(self) -> bool:
+        """One input back; with companion seats, back to the last input of a person."""
         match = self._require_match()
         before = match.mark()
-        if not match.undo():
+        if not undo_to_person(match, self.companions):
             return False
         if not self._saved():
             match.rewind(before)
@@ -271,9 +265,10 @@ class Controller:
         return True
 
     def redo(self) -> bool:
+        """One input forward; with companion seats, with the companion's replies after it."""
         match = self._require_match()
         before = match.mark()
-        if not match.redo():
+        if not redo_with_companions(match, self.companions):
             return False
         if not self._saved():
             match.rewind(before)
@@ -444,6 +439,13 @@ class Controller:
             log.exception("result lines failed")
         return []
 
+    def seat_name(self, name: str, level: str | None) -> str:
+        """A player's name, marked when the companion played the seat ("Jan (companion,
+        strong)"), for the result and the history."""
+        if level is None:
+            return name
+        return self.tr("{name} (companion, {level})").format(name=name, level=self.tr(level))
+
     def ranking_rows(self) -> list[tuple[int, int, str, dict[str, int]]]:
         """(place, seat, name, counters) rows, best first, for the result screen."""
         match = self._require_match()
@@ -454,7 +456,8 @@ class Controller:
         place = 1
         for group in groups:
             for seat in group:
-                rows.append((place, seat, match.names[seat], counters.get(seat, {})))
+                name = self.seat_name(match.names[seat], self.companions.levels.get(seat))
+                rows.append((place, seat, name, counters.get(seat, {})))
             place += len(group)
         return rows
 
@@ -512,6 +515,7 @@ class Controller:
     # -- private helpers -------------------------------------------------------------------------
 
     def _open(self, match: Match, stored_id: int | None) -> None:
+        self.companions = CompanionSeats(self.setup.companions if self.setup else {})
         self.match = match
         self.stored_id = stored_id
         self.last_events = tuple(match.last_events)
@@ -524,12 +528,21 @@ class Controller:
         if self.match is None:
             return
         if self.stored_id is None:
-            colours = self.setup.colours if self.setup else default_colours(self.match.players)
-            self.stored_id = self.store.start(self.match, {"colours": colours})
+            setup = self.setup or Setup(self.match.game_id, list(self.match.names),
+                                        default_colours(self.match.players))
+            self.stored_id = self.store.start(self.match, self._extra(setup))
             if die_face is not None:
                 self.store.count_face(*die_face)
         else:
             self.store.record(self.stored_id, self.match, die_face)
+
+    @staticmethod
+    def _extra(setup: Setup) -> dict[str, Any]:
+        """What the store keeps of a game besides the match: colours, the companion's seats."""
+        extra: dict[str, Any] = {"colours": setup.colours}
+        if setup.companions:
+            extra["companions"] = CompanionSeats(setup.companions).to_json()
+        return extra
 
     def _saved(self, die_face: tuple[str, int] | None = None) -> bool:
         """Save the input just played. False when the card refuses it and the players have not
@@ -572,48 +585,8 @@ class Controller:
             listener(change)
 
 
-def option_choices(game: str, spec: OptionSpec) -> tuple[Any, ...]:
-    """The values a screen offers for an option: ``spec.choices``, or the ones found at run
-    time (Pat a Mat's boards); () when the option takes free values."""
-    if spec.choices:
-        return tuple(spec.choices)
-    dynamic = DYNAMIC_CHOICES.get((game, spec.name))
-    if dynamic is None:
-        return ()
-    module_name, function = dynamic[0].split(":")
-    try:
-        found = getattr(importlib.import_module(module_name), function)()
-    except Exception:  # noqa: BLE001 - a broken boards directory must not break the screen
-        log.exception("listing the choices of %s.%s failed", game, spec.name)
-        return ()
-    values = [str(value) for value in found]
-    if isinstance(spec.default, str) and spec.default not in values:
-        values.insert(0, spec.default)
-    return tuple(values)
-
-
 def _text_module(game_id: str) -> ModuleType | None:
     try:
         return importlib.import_module(f"companion.games.{game_id}.text")
     except ImportError:
         return None
-
-
-def _resized(setup: Setup, players: int, tr: Callable[[str], str]) -> Setup:
-    """The setup with exactly ``players`` names and distinct colours (defaults filled in).
-
-    Default names are "Player 3"; in games whose names are one word (Pat a Mat) "Player3".
-    """
-    names = list(setup.names[:players])
-    while len(names) < players:
-        name = tr("Player {number}").format(number=len(names) + 1)
-        if setup.game in ONE_WORD_NAMES:
-            name = name.replace(" ", "")
-        names.append(name)
-    colours = [c for c in setup.colours[:players] if c in PALETTE]
-    for colour in COLOUR_NAMES:
-        if len(colours) >= players:
-            break
-        if colour not in colours:
-            colours.append(colour)
-    return Setup(setup.game, names, colours, dict(setup.options))

@@ -22,6 +22,7 @@ from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion.app import KV_DIR
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
+from companion.app.companion_turns import DEFAULT_PAUSE, CompanionTurns, Decision
 from companion.app.controller import Change, Controller
 from companion.app.dice import make_die_source
 from companion.config import Config
@@ -96,6 +97,8 @@ class CompanionApp(App):
         if lang is None and self.store.setting("lang") is None:
             lang = self.config_file.language
         self.controller = Controller(self.store, lang=lang)
+        self.companion_turns = CompanionTurns(self.controller)
+        self._companion_event: Any = None
         self.lang = self.controller.lang
         self._die_spec = die_spec
         self._keys: Any = None
@@ -166,6 +169,8 @@ class CompanionApp(App):
         if callable(prepare):
             prepare()
         self.root.current = name
+        if name == "play":
+            self._companion_next()
 
     def new_game_of(self, game: str) -> None:
         """The new-game screen with ``game`` chosen (a home tile)."""
@@ -245,7 +250,49 @@ class CompanionApp(App):
         elif self.is_unsaved:
             self._keep_retrying()
 
+    # -- the companion's seats -------------------------------------------------------------------
+
+    def hint(self) -> str | None:
+        """What the companion would play for the person to move (shown, never played)."""
+        return self.companion_turns.hint()
+
+    def coach_is_on(self, game: str) -> bool:
+        return bool(self.store.setting(f"coach.{game}", False))
+
+    def _companion_next(self) -> None:
+        """When a companion seat is to move, it plays after a short pause (while the play screen
+        shows): its decision is made off the UI thread, then played if nothing changed."""
+        if self._companion_event is not None or not self.companion_turns.is_due():
+            return
+        if self.root is None or self.root.current != "play":
+            return
+        pause = float(self.store.setting("companion_pause", DEFAULT_PAUSE))
+        self._companion_event = Clock.schedule_once(self._companion_decide, pause)
+
+    def _companion_decide(self, *_: Any) -> None:
+        turns = self.companion_turns
+
+        def decide() -> None:
+            try:
+                decision = turns.decide()
+            except Exception:  # a strategy bug must not stop the table: a person plays on
+                log.exception("the companion could not decide: a person plays its turn")
+                decision = None
+            post(lambda: self._companion_play(decision))
+
+        threading.Thread(target=decide, name="companion", daemon=True).start()
+
+    def _companion_play(self, decision: Decision | None) -> None:
+        self._companion_event = None
+        if decision is None:
+            return  # it could not decide (logged): the seat's input is left to a person
+        if self.root.current == "play":
+            self.companion_turns.play(decision)
+        self._companion_next()
+
     def _on_change(self, change: Change) -> None:
+        if change.kind in ("played", "redone", "opened", "saving"):
+            Clock.schedule_once(lambda _dt: self._companion_next(), 0)
         if change.kind == "lang":
             self.lang = self.controller.lang
         elif change.kind == "unsaveable":

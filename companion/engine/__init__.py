@@ -15,6 +15,7 @@ from companion.engine.match import Match
 
 if TYPE_CHECKING:
     from companion.engine.registry import GAMES, open_game
+    from companion.engine.strategy import choose_input
 
 __all__ = [
     "GAMES",
@@ -24,6 +25,7 @@ __all__ = [
     "Match",
     "OptionSpec",
     "Outcome",
+    "choose_input",
     "open_game",
 ]
 
@@ -33,4 +35,8 @@ def __getattr__(name: str) -> Any:
         from companion.engine import registry
 
         return getattr(registry, name)
+    if name == "choose_input":
+        from companion.engine.strategy import choose_input
+
+        return choose_input
     raise AttributeError(f"module 'companion.engine' has no attribute {name!r}")

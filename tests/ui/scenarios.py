@@ -471,5 +471,9 @@ SCENARIOS: dict[str, Scenario] = {
     **DIE_AND_LIST_SCENARIOS,
     **STORE_SCENARIOS,
 }
+# after SCENARIOS: these scenarios use this module's helpers
+from scenarios_companion import SCENARIOS as COMPANION_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(COMPANION_SCENARIOS)
 
 __all__ = ["SCENARIOS", "Any"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.app.controller import DYNAMIC_CHOICES, Change, Controller, Setup
+from companion.app.controller import Change, Controller
 from companion.app.dice import FallbackDie
 from companion.app.seats import seat_looks
+from companion.app.setups import DYNAMIC_CHOICES, Setup
 from companion.i18n import load_catalogue
 from companion.store import Store
 
@@ -161,7 +162,7 @@ def test_ui_names_are_checked_before_a_start_in_plain_words(tmp_path: Path) -> N
 
 
 def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None:
-    from companion.app.controller import option_choices
+    from companion.app.setups import option_choices
     from companion.engine import GAMES
 
     specs = {(game, spec.name): spec for game, d in GAMES.items() for spec in d.options}
@@ -275,3 +276,21 @@ def test_ui_the_app_starts_without_the_boards_and_the_other_screens(display: str
     assert done.returncode == 0, done.stderr[-2000:]
     loaded = done.stdout.strip().splitlines()[-1]
     assert loaded == "[]"
+
+
+def test_ui_the_result_and_the_history_say_which_seat_the_companion_played(
+    tmp_path: Path,
+) -> None:
+    from companion.app.screens.history import summary
+
+    controller = open_controller(tmp_path / "games.sqlite3")
+    position = "quoridor 2 | turn e9 | e9 e2 10 | e1 e5 10 | walls -"
+    controller.new_game(Setup("quoridor", ["Eva", "Companion"], ["red", "blue"],
+                              companions={1: "strong"}))
+    controller.fix(position)
+    controller.send("e1")  # Eva reaches her goal
+    assert [row[2] for row in controller.ranking_rows()] == [
+        "Eva", "Companion (companion, strong)"]
+    [finished] = controller.store.finished_games()
+    assert finished.extra["companions"] == {"1": "strong"}
+    assert "Eva, Companion (companion, strong)" in summary(controller, finished)

@@ -15,6 +15,7 @@ from companion.app.boards import make_board
 from companion.app.controller import Change, Controller
 from companion.app.seats import SeatLook, seat_looks
 from companion.app.widgets import BigButton
+from companion.companions import CompanionSeats
 from companion.engine import Match, open_game
 from companion.store import StoredGame
 
@@ -48,8 +49,11 @@ class HistoryRow(BigButton):
 def summary(controller: Controller, stored: StoredGame) -> str:
     when = _local_time(stored.finished or stored.started)
     winners = ", ".join(stored.winners) or controller.tr("draw")
+    levels = CompanionSeats.from_json(stored.extra.get("companions")).levels
+    players = [controller.seat_name(name, levels.get(seat))
+               for seat, name in enumerate(stored.names)]
     return controller.tr("{when} · {game} · {players} · winner: {winner}").format(
-        when=when, game=controller.game_name(stored.game), players=", ".join(stored.names),
+        when=when, game=controller.game_name(stored.game), players=", ".join(players),
         winner=winners)
 
 

@@ -16,9 +16,9 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.app.controller import DYNAMIC_CHOICES, Setup, option_choices
 from companion.app.crash_layout_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layout_options
 from companion.app.seats import COLOUR_NAMES, PALETTE, seat_looks
+from companion.app.setups import DYNAMIC_CHOICES, ONE_WORD_NAMES, Setup, option_choices
 from companion.engine import GAMES
 from companion.i18n import translator
 
@@ -39,6 +39,9 @@ class NewGameScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._choices: dict[str, tuple[Any, ...]] = {}
+        self.companions: dict[int, str] = {}
+        """Seats the companion plays, with its level."""
+        self._person_names: dict[int, str] = {}
 
     requested_game = ""
     """The game a home tile asked for ("" for the one played last)."""
@@ -78,6 +81,26 @@ class NewGameScreen(Screen):
         self.colours = colours
         self._build_players()
 
+    def cycle_seat(self, seat: int) -> None:
+        """One tap: a person → the companion (normal → strong → easy) → a person again. The
+        companion is named "Companion" (the person's name comes back with the person)."""
+        app = App.get_running_app()
+        names = list(self.names)
+        level = self.companions.get(seat)
+        if level is None:
+            self._person_names[seat] = names[seat]
+            self.companions[seat] = SEAT_CYCLE[0]
+            names[seat] = companion_name(app.tr("Companion"), seat, self.companions, self.game)
+        elif SEAT_CYCLE.index(level) + 1 < len(SEAT_CYCLE):
+            self.companions[seat] = SEAT_CYCLE[SEAT_CYCLE.index(level) + 1]
+        else:
+            del self.companions[seat]
+            names[seat] = self._person_names.pop(seat, "") or app.controller.resized(
+                Setup(self.game, [], []), seat + 1).names[seat]
+        self.names = names
+        self.problem = ""
+        self._build_players()
+
     def set_name(self, seat: int, text: str) -> None:
         names = list(self.names)
         if seat < len(names) and names[seat] != text:
@@ -115,7 +138,7 @@ class NewGameScreen(Screen):
         options = dict(self.options)
         if self.game == "crash":
             options.update(layout_options(self.crash_layout))
-        setup = Setup(self.game, names, list(self.colours), options)
+        setup = Setup(self.game, names, list(self.colours), options, dict(self.companions))
         problem = controller.name_problem(setup)
         if problem:
             self.problem = problem
@@ -131,9 +154,12 @@ class NewGameScreen(Screen):
     # -- private helpers -------------------------------------------------------------------------
 
     def _setup(self) -> Setup:
-        return Setup(self.game, list(self.names), list(self.colours), dict(self.options))
+        return Setup(self.game, list(self.names), list(self.colours), dict(self.options),
+                     dict(self.companions))
 
     def _take(self, setup: Setup) -> None:
+        self.companions = dict(setup.companions)
+        self._person_names = {}
         self.players = setup.players
         self.names = setup.names
         self.colours = setup.colours
@@ -176,9 +202,13 @@ class NewGameScreen(Screen):
     def _build_players(self) -> None:
         rows = self.ids.players
         rows.clear_widgets()
+        app = App.get_running_app()
         for seat, look in enumerate(seat_looks(self.names, self.colours)):
+            level = self.companions.get(seat)
+            kind = (f"{app.tr('Companion')}\n{app.tr(LEVEL_LABELS[level])}" if level
+                    else app.tr("Person"))
             row = PlayerRow(seat=seat, name=self.names[seat], colour=look.colour,
-                                    letter=look.letter)
+                            letter=look.letter, kind=kind, is_companion=level is not None)
             rows.add_widget(row)
 
     def _build_options(self) -> None:
@@ -216,12 +246,28 @@ class NewGameScreen(Screen):
 
 
 class PlayerRow(BoxLayout):
-    """One player: the token (tap: next free colour) and the name."""
+    """One player: the token (tap: next free colour), the name, a person or the companion."""
 
     seat = NumericProperty(0)
     name = StringProperty("")
     colour = ColorProperty((1, 1, 1, 1))
     letter = StringProperty("")
+    kind = StringProperty("")
+    is_companion = BooleanProperty(False)
+
+
+SEAT_CYCLE = ("normal", "strong", "easy")
+"""The companion's levels in the order one tap steps through them (then a person again)."""
+LEVEL_LABELS = {"easy": "easy", "normal": "normal", "strong": "strong"}
+
+
+def companion_name(base: str, seat: int, companions: dict[int, str], game: str) -> str:
+    """ "Companion", or "Companion 2" for the second companion seat ("Companion2" where names
+    are one word)."""
+    number = sorted(companions).index(seat) + 1 if seat in companions else 1
+    if number == 1:
+        return base
+    return f"{base}{number}" if game in ONE_WORD_NAMES else f"{base} {number}"
 
 
 class BoolOption(BoxLayout):

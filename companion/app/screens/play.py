@@ -32,6 +32,8 @@ from companion.app.screens.play_parts import (
 from companion.engine import GAMES
 
 BANNER_SECONDS = 5.0
+REFUSED_COLOUR = (0.72, 0.10, 0.10, 1)
+HINT_COLOUR = (0.10, 0.36, 0.62, 1)
 STATUS_FONT_SIZES = (26, 24, 22, 20)
 """The status line's font, a step smaller while it needs more than two lines (never < 20)."""
 STATUS_MAX_LINES = 3
@@ -58,6 +60,9 @@ class PlayScreen(Screen):
     mover_colour = ColorProperty((0, 0, 0, 0))
     mover_letter = StringProperty("")
     banner = StringProperty("")
+    banner_colour = ColorProperty(REFUSED_COLOUR)
+    can_hint = BooleanProperty(False)
+    """The coach is on for this game and a person is to decide: the Hint button shows."""
     board = ObjectProperty(None, allownone=True)
     is_fixing = BooleanProperty(False)
     can_undo = BooleanProperty(False)
@@ -118,6 +123,8 @@ class PlayScreen(Screen):
             if self.action_kind == "roll":
                 self._update_action_area()
             return
+        if change.kind in ("played", "undone", "redone"):
+            self.hide_banner()  # a hint or a refusal was about the position before
         if change.kind in ("played", "undone", "redone", "lang"):
             if self.is_fixing and change.kind != "lang" and not self.board.fixes_live:
                 self.board.is_fixing = False
@@ -143,6 +150,9 @@ class PlayScreen(Screen):
             self.mover_letter = ""
         self.can_undo = match.can_undo
         self.can_redo = match.can_redo
+        app = App.get_running_app()
+        self.can_hint = (app.coach_is_on(match.game_id) and not match.is_over
+                         and match.awaiting != "roll" and not app.companion_turns.is_due())
         self._update_scoreboard(looks)
         self._update_action_area()
 
@@ -193,8 +203,23 @@ class PlayScreen(Screen):
         if self.board is not None:
             self.board.cancel_preview()
 
-    def show_banner(self, text: str) -> None:
+    def show_hint(self) -> None:
+        """The coach: what the companion would play for the person to move, in words; nothing
+        is played."""
+        app = App.get_running_app()
+        line = app.hint()
+        match = app.controller.match
+        if line is None or match is None:
+            return
+        # in the words of the table: what the move would change (as after a real move)
+        events = match.rules.apply(match.state, line)[1]
+        words = app.controller.describe(events)[:2] or [app.controller.input_label(line)]
+        self.show_banner(app.tr("Hint: {move}").format(move="\n".join(words)),
+                         colour=HINT_COLOUR)
+
+    def show_banner(self, text: str, colour: Any = REFUSED_COLOUR) -> None:
         self.banner = text
+        self.banner_colour = colour
         if self._banner_event is not None:
             self._banner_event.cancel()
         self._banner_event = Clock.schedule_once(lambda _dt: self.hide_banner(), BANNER_SECONDS)

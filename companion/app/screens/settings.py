@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.app.controller import Change
@@ -15,14 +15,34 @@ DIE_CHOICES = ("software", "gpio", "serial:/dev/ttyACM0")
 class SettingsScreen(Screen):
     die = StringProperty("software")
     fairness = StringProperty("")
+    coach_game = StringProperty("quoridor")
+    """The game whose coach (the Hint button) this screen turns on or off: the one open, else
+    the one played last. Off by default, so nobody is surprised."""
+    coach_game_name = StringProperty("")
+    is_coach_on = BooleanProperty(False)
 
     def prepare(self) -> None:
         app = App.get_running_app()
         self.die = str(app.store.setting("die", "software"))
+        match = app.controller.match
+        self.coach_game = match.game_id if match else str(
+            app.store.setting("last_game", "quoridor"))
+        self._show_coach()
         self._show_fairness()
+
+    def toggle_coach(self) -> None:
+        app = App.get_running_app()
+        app.store.set_setting(f"coach.{self.coach_game}", not self.is_coach_on)
+        self._show_coach()
+
+    def _show_coach(self) -> None:
+        app = App.get_running_app()
+        self.coach_game_name = app.controller.game_name(self.coach_game)
+        self.is_coach_on = app.coach_is_on(self.coach_game)
 
     def on_controller_change(self, change: Change) -> None:
         if change.kind == "lang":
+            self._show_coach()
             self._show_fairness()
 
     def set_die(self, spec: str) -> None:

@@ -1,0 +1,70 @@
+"""The companion's seats at the table: when it is their turn, what they play, and the hint.
+
+Kivy-free. The app asks :meth:`CompanionTurns.decide` off the UI thread (a strong decision may
+take most of a second) and plays the answer with :meth:`CompanionTurns.play` on it, but only if
+the match is still where the decision was made (a person may have undone meanwhile).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.engine import choose_input
+
+if TYPE_CHECKING:
+    from companion.app.controller import Controller
+
+HINT_LEVEL = "normal"
+DEFAULT_PAUSE = 1.0
+"""Seconds the companion waits before it plays: long enough to see whose turn it is."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An input chosen for the seat to move at timeline ``cursor`` (``roll`` for the die)."""
+
+    cursor: int
+    seat: int
+    line: str
+
+
+class CompanionTurns:
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+
+    def is_due(self) -> bool:
+        """A companion seat is to move (decide or roll)."""
+        match = self.controller.match
+        return (match is not None and not match.is_over
+                and self.controller.companions.plays(match.to_move))
+
+    def decide(self) -> Decision | None:
+        """What the seat to move plays now; ``roll`` when the die is awaited."""
+        match = self.controller.match
+        if match is None or not self.is_due():
+            return None
+        seat = match.to_move
+        assert seat is not None
+        cursor = match.cursor
+        if match.awaiting == "roll":
+            return Decision(cursor, seat, "roll")
+        level = self.controller.companions.level(seat)
+        return Decision(cursor, seat, choose_input(match, level))
+
+    def play(self, decision: Decision) -> bool:
+        """Play ``decision`` if the match is still where it was made."""
+        match = self.controller.match
+        if match is None or match.cursor != decision.cursor or not self.is_due():
+            return False
+        if decision.line == "roll":
+            return self.controller.roll()
+        return self.controller.send(decision.line)
+
+    def hint(self) -> str | None:
+        """What the companion would play for the person to move; None when a roll is awaited,
+        the game is over or a companion seat is to move."""
+        match = self.controller.match
+        if match is None or match.is_over or match.awaiting == "roll" or self.is_due():
+            return None
+        return choose_input(match, HINT_LEVEL)

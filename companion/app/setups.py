@@ -1,0 +1,82 @@
+"""A new game as the new-game screen builds it: game, players, colours, options, and which
+seats the companion plays. Remembered per game in the store; Kivy-free."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.app.seats import COLOUR_NAMES, PALETTE
+from companion.engine import OptionSpec
+
+log = logging.getLogger(__name__)
+
+
+ONE_WORD_NAMES = frozenset({"patamat"})
+"""Games whose notation carries the players' names: one word each, no spaces (Pat a Mat P5)."""
+DYNAMIC_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
+    ("patamat", "board"): ("companion.games.patamat.board:board_names", "Board"),
+}
+"""String options whose values are found at run time: (the function listing them, a short
+label of the ``app`` domain for the new-game screen)."""
+
+@dataclass
+class Setup:
+    """A new game as the new-game screen builds it (remembered per game in the store)."""
+
+    game: str
+    names: list[str]
+    colours: list[str]
+    options: dict[str, Any] = field(default_factory=dict)
+    companions: dict[int, str] = field(default_factory=dict)
+    """Seats the companion plays, with its level (easy / normal / strong)."""
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+
+
+def option_choices(game: str, spec: OptionSpec) -> tuple[Any, ...]:
+    """The values a screen offers for an option: ``spec.choices``, or the ones found at run
+    time (Pat a Mat's boards); () when the option takes free values."""
+    if spec.choices:
+        return tuple(spec.choices)
+    dynamic = DYNAMIC_CHOICES.get((game, spec.name))
+    if dynamic is None:
+        return ()
+    module_name, function = dynamic[0].split(":")
+    try:
+        found = getattr(importlib.import_module(module_name), function)()
+    except Exception:  # noqa: BLE001 - a broken boards directory must not break the screen
+        log.exception("listing the choices of %s.%s failed", game, spec.name)
+        return ()
+    values = [str(value) for value in found]
+    if isinstance(spec.default, str) and spec.default not in values:
+        values.insert(0, spec.default)
+    return tuple(values)
+
+
+
+def resized_setup(setup: Setup, players: int, tr: Callable[[str], str]) -> Setup:
+    """The setup with exactly ``players`` names and distinct colours (defaults filled in).
+
+    Default names are "Player 3"; in games whose names are one word (Pat a Mat) "Player3".
+    """
+    names = list(setup.names[:players])
+    while len(names) < players:
+        name = tr("Player {number}").format(number=len(names) + 1)
+        if setup.game in ONE_WORD_NAMES:
+            name = name.replace(" ", "")
+        names.append(name)
+    colours = [c for c in setup.colours[:players] if c in PALETTE]
+    for colour in COLOUR_NAMES:
+        if len(colours) >= players:
+            break
+        if colour not in colours:
+            colours.append(colour)
+    companions = {seat: level for seat, level in setup.companions.items() if seat < players}
+    return Setup(setup.game, names, colours, dict(setup.options), companions)

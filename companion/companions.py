@@ -1,0 +1,125 @@
+"""Seats played by the companion: who they are, their answers, and undo back to a person.
+
+Kivy-free; the terminal player and the screen share it. The companion's inputs go through
+``match.play`` like anyone's (chosen by :func:`companion.engine.choose_input`); its rolls come
+from the die the table uses, or wait for a person to roll for it when there is none.
+
+Undo goes back to the last decision of a person: the companion's replies after it go with it;
+redo brings the person's input back with the companion's replies that followed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.engine import Match
+from companion.engine.strategy import LEVELS, choose_input
+
+DEFAULT_LEVEL = "normal"
+MAX_REPLIES = 500
+"""A bound on the answers to one person's input (a game where only companions sit ends far
+sooner; the bound only keeps a bug from hanging the table)."""
+
+RollDie = Callable[[], int]
+
+
+@dataclass(frozen=True)
+class CompanionSeats:
+    """Which seats the companion plays, and at which level (``easy``/``normal``/``strong``)."""
+
+    levels: Mapping[int, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for seat, level in self.levels.items():
+            if level not in LEVELS:
+                raise ValueError(f"seat {seat}: level {level!r} is not one of {', '.join(LEVELS)}")
+
+    def __bool__(self) -> bool:
+        return bool(self.levels)
+
+    def plays(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.levels
+
+    def level(self, seat: int) -> str:
+        return self.levels[seat]
+
+    def to_json(self) -> dict[str, str]:
+        return {str(seat): level for seat, level in sorted(self.levels.items())}
+
+    @classmethod
+    def from_json(cls, data: Any) -> CompanionSeats:
+        if not isinstance(data, dict):
+            return cls()
+        return cls({int(seat): str(level) for seat, level in data.items()})
+
+    def check(self, players: int) -> None:
+        """A plain ValueError for a seat that is not at this table."""
+        for seat in self.levels:
+            if not 0 <= seat < players:
+                raise ValueError(
+                    f"--companion {seat}: seats are numbered 0 to {players - 1} for {players} "
+                    "players")
+
+
+def parse_companion(text: str) -> tuple[int, str]:
+    """``SEAT[:LEVEL]`` (``1``, ``2:strong``) as given to ``--companion``."""
+    seat_text, _, level = text.partition(":")
+    level = level.strip().lower() or DEFAULT_LEVEL
+    if not seat_text.strip().isdigit():
+        raise ValueError(f"--companion {text!r}: write the seat number, e.g. 1 or 1:strong")
+    if level not in LEVELS:
+        raise ValueError(f"--companion {text!r}: the level is one of {', '.join(LEVELS)}")
+    return int(seat_text), level
+
+
+@dataclass
+class Reply:
+    """What the companion seats played in answer: their inputs and the events they caused."""
+
+    lines: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+
+
+def companion_moves(match: Match, seats: CompanionSeats, roll: RollDie | None = None,
+                    seed: int | None = None) -> Reply:
+    """Play the companion seats' inputs until a person is to decide or roll (or the game is
+    over). A roll for a companion seat comes from ``roll`` (the table's software or electronic
+    die); without one it is left to a person, as is every other roll."""
+    reply = Reply()
+    for _ in range(MAX_REPLIES):
+        seat = match.to_move
+        if match.is_over or not seats.plays(seat):
+            break
+        assert seat is not None
+        if match.awaiting == "roll":
+            if roll is None:
+                break
+            line = f"roll {roll()}"
+        else:
+            line = choose_input(match, seats.level(seat), seed=seed)
+        reply.events.extend(match.play(line))
+        reply.lines.append(line)
+    return reply
+
+
+def undo_to_person(match: Match, seats: CompanionSeats) -> bool:
+    """Undo back to (and including) the last input of a person; False if there is none."""
+    if not seats:
+        return match.undo()
+    before = match.mark()
+    while match.undo():
+        if not seats.plays(match.to_move):  # the input just taken back was a person's
+            return True
+    match.rewind(before)  # only the companion played: nothing of a person's to take back
+    return False
+
+
+def redo_with_companions(match: Match, seats: CompanionSeats) -> bool:
+    """Redo a person's input and the companion's replies that followed it."""
+    if not match.redo():
+        return False
+    while match.can_redo and seats.plays(match.to_move):
+        match.redo()
+    return True

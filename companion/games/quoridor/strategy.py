@@ -1,0 +1,485 @@
+"""The companion's Quoridor player, 2 and 4 players (rules/quoridor.md, Part A).
+
+Every position is judged as a race: each seat's shortest path to its goal edge (the game's own
+bitboard breadth-first search, pawns ignored as in R25) turned into the ply on which it would
+arrive, given whose turn it is, with walls kept in hand counted as a threat. With two players a
+seat's score is how many rounds the other would arrive after it; with four, the log of its chance
+to arrive first when arrivals are taken as a little uncertain (so the leader gets blocked).
+
+- **easy** walks a shortest path, now and then steps aside at random, and only sometimes puts
+  a wall across the path of an opponent who is ahead: beatable.
+- **normal** looks one round ahead (its move and the replies) over pawn moves that shorten its
+  path and the walls that lengthen an opponent's.
+- **strong** deepens the same alpha-beta search (minimax for 2 players, *paranoid* for 4: the
+  others are taken to play against the companion) ply by ply, with a transposition table, until
+  its work limit is spent.
+
+The work limits (positions created) are what bound the search, so the same history gives the
+same answer; the time budget only cuts a search short on a slow machine. Successor states come
+from the rules themselves (``rules.apply``), never from a copy of them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from companion.engine.errors import IllegalInput
+from companion.engine.strategy import Turn
+from companion.games.quoridor.board import Openings, Wall, square_name
+from companion.games.quoridor.moves import (
+    blocked_wall_slots,
+    pawn_destinations,
+    shortest_path,
+    walls_on_step,
+)
+from companion.games.quoridor.state import QuoridorState
+
+WIN = 10_000.0
+#: A position where a seat one step from its goal cannot be stopped (see Search.threat).
+THREAT = WIN / 2
+#: What a wall still in hand is worth, in rounds of the race (a threat the opponent must fear).
+WALL_IN_HAND = 0.6
+#: What one step nearer the goal is worth besides the race: breaks a stand-off of shuffles.
+PROGRESS = 0.05
+#: How often easy steps off its shortest path, and how often it tries a wall when behind.
+EASY_WANDER = 0.15
+EASY_WALL = 0.2
+#: The opponent's path squares, from its pawn on, near which walls are tried besides the path.
+NEAR_PAWN = 3
+#: How many positions may be created between two looks at the clock.
+CLOCK_EVERY = 64
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a level searches: the depths in plies, positions looked at at most, walls kept.
+
+    ``each_for_itself`` models the other seats as each playing for itself (max-n) instead of
+    all against the companion (paranoid alpha-beta). Two players search whole rounds only (an
+    odd depth gives the companion the last word and flatters it).
+    """
+
+    depths: tuple[int, ...]
+    nodes: int
+    walls_kept: int
+    each_for_itself: bool = False
+
+
+PLANS: dict[tuple[str, int], Plan] = {
+    ("normal", 2): Plan(depths=(2,), nodes=900, walls_kept=8),
+    ("strong", 2): Plan(depths=(2, 4, 6), nodes=6_000, walls_kept=12),
+    ("normal", 4): Plan(depths=(2,), nodes=900, walls_kept=6),
+    ("strong", 4): Plan(depths=(2, 3, 4), nodes=6_000, walls_kept=5, each_for_itself=True),
+}
+
+
+def choose(turn: Turn) -> str:
+    state: QuoridorState = turn.state
+    if not pawn_destinations(state) and turn.legal() == ["pass"]:
+        return "pass"  # R13: nothing else is allowed
+    if turn.level == "easy":
+        return _easy(turn)
+    return Search(turn, PLANS[turn.level, state.players]).best_line()
+
+
+class OutOfWork(Exception):
+    """The search spent its work limit or its time: stop and keep what is known."""
+
+
+Child = tuple[str, QuoridorState]
+
+
+class Search:
+    """Iterative deepening from the companion's seat: alpha-beta, paranoid with 4, or max-n."""
+
+    def __init__(self, turn: Turn, plan: Plan) -> None:
+        self.turn = turn
+        self.plan = plan
+        self.root_seat: int = turn.seat
+        self.players: int = turn.state.players
+        self.created = 0
+        self.scores: dict[tuple[object, ...], float] = {}
+        self.known_steps: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self.table: dict[tuple[object, ...], tuple[int, float, int, str]] = {}
+
+    def best_line(self) -> str:
+        """Iterative deepening; an unfinished depth counts for the moves it has searched."""
+        root: QuoridorState = self.turn.state
+        children = self.turn.rng.shuffled(self.children(root))  # equal scores: a seeded pick
+        children.sort(key=lambda child: -self.score(child[1], self.root_seat))
+        best_line = children[0][0]
+        if len(children) == 1:
+            return best_line
+        try:
+            for depth in self.plan.depths:
+                best_value = -2 * WIN
+                found = best_line
+                for line, child in children:
+                    if self.plan.each_for_itself:
+                        value = self.maxn(child, depth - 1, 1)[self.root_seat]
+                    else:
+                        value = self.alphabeta(child, depth - 1, best_value, 2 * WIN, 1)
+                    if value > best_value:
+                        best_value, found = value, line
+                    # the previous best is searched first, so whatever beats it here is better
+                    # even if this depth is cut short later
+                    best_line = found
+                if abs(best_value) >= WIN - depth:
+                    break  # a forced win or loss is known: deeper will not change it
+                children.sort(key=lambda child: child[0] != best_line)
+        except OutOfWork:
+            pass
+        return best_line
+
+    def alphabeta(
+        self, state: QuoridorState, depth: int, alpha: float, beta: float, ply: int
+    ) -> float:
+        """The companion's value of ``state``, every other seat playing against it."""
+        if state.is_over:
+            return self.final(state, ply)[self.root_seat]
+        if depth == 0:
+            return self.score(state, self.root_seat)
+        key = _key(state)
+        stored = self.table.get(key)
+        hint = ""
+        if stored is not None:
+            stored_depth, stored_value, bound, hint = stored
+            if stored_depth >= depth and (
+                bound == 0
+                or (bound > 0 and stored_value >= beta)
+                or (bound < 0 and stored_value <= alpha)
+            ):
+                return stored_value
+        is_max = state.turn == self.root_seat
+        children = self.children(state)
+        if hint:
+            children.sort(key=lambda child: child[0] != hint)
+        start_alpha, start_beta = alpha, beta
+        best = -2 * WIN if is_max else 2 * WIN
+        best_line = children[0][0]
+        for line, child in children:
+            value = self.alphabeta(child, depth - 1, alpha, beta, ply + 1)
+            if is_max and value > best:
+                best, best_line = value, line
+                alpha = max(alpha, value)
+            elif not is_max and value < best:
+                best, best_line = value, line
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        bound = 1 if best >= start_beta else -1 if best <= start_alpha else 0
+        self.table[key] = (depth, best, bound, best_line)
+        return best
+
+    def maxn(self, state: QuoridorState, depth: int, ply: int) -> tuple[float, ...]:
+        """Every seat's value of ``state``, each seat choosing what is best for itself."""
+        if state.is_over:
+            return self.final(state, ply)
+        if depth == 0:
+            return tuple(self.score(state, seat) for seat in range(self.players))
+        mover = state.turn
+        best: tuple[float, ...] | None = None
+        for _, child in self.children(state):
+            values = self.maxn(child, depth - 1, ply + 1)
+            if best is None or values[mover] > best[mover]:
+                best = values
+        assert best is not None
+        return best
+
+    def final(self, state: QuoridorState, ply: int) -> tuple[float, ...]:
+        """Won or drawn: a quick win is better than a slow one."""
+        if state.winner is None:
+            return (0.0,) * self.players
+        return tuple(
+            WIN - ply if seat == state.winner else -WIN + ply for seat in range(self.players)
+        )
+
+    def view(self, mover: int) -> tuple[int, float]:
+        """Whose score the seat to move goes by, and whether it raises or lowers it."""
+        if self.plan.each_for_itself:
+            return mover, 1.0
+        return self.root_seat, 1.0 if mover == self.root_seat else -1.0
+
+    def children(self, state: QuoridorState) -> list[Child]:
+        """Pawn moves and the walls that matter, best first for the seat to move."""
+        seat = state.turn
+        judged, sign = self.view(seat)
+        pawn_moves = [
+            (square_name(square), child)
+            for square in forward_steps(state)
+            if (child := self.after(state, square_name(square))[1]) is not None
+        ]
+        walls: list[Child] = []
+        if state.walls_left[seat]:
+            walls = self.wall_children(state, judged, sign)
+        found = pawn_moves + walls
+        if not found:
+            found = [(line, self.turn.after(line, state)) for line in self.turn.legal(state)]
+        found.sort(key=lambda child: -sign * self.score(child[1], judged))
+        return found
+
+    def wall_children(self, state: QuoridorState, judged: int, sign: float) -> list[Child]:
+        """The walls worth more to the mover than letting the turn go by, the best few.
+
+        Each candidate is first measured on the board's openings with it; only those kept are
+        placed by the rules (which check R24 and R25 again).
+        """
+        seat = state.turn
+        openings = state.openings
+        walls_left = list(state.walls_left)
+        walls_left[seat] -= 1
+        after_turn = state.next_seat()
+        idle = sign * self.judge(self.steps(state), after_turn, state.walls_left, judged)
+        measured: list[tuple[float, Wall, tuple[int, ...]]] = []
+        for wall in self.wall_candidates(state):
+            self.tick()
+            steps = seat_steps(state, openings.with_wall(wall))
+            if steps is None:
+                continue  # R25: someone would be cut off
+            value = sign * self.judge(steps, after_turn, walls_left, judged)
+            if value > idle:
+                measured.append((value, wall, steps))
+        measured.sort(key=lambda item: -item[0])
+        kept: list[Child] = []
+        for value, wall, steps in measured[: self.plan.walls_kept]:
+            line, child = self.after(state, wall.name)
+            if child is not None:
+                self.scores[(*_key(child), judged)] = sign * value
+                self.known_steps[_key(child)] = steps
+                kept.append((line, child))
+        return kept
+
+    def wall_candidates(self, state: QuoridorState) -> Iterator[Wall]:
+        """Walls across the shortest paths of the seats the mover plays against."""
+        seat = state.turn
+        if seat == self.root_seat or self.players == 2 or self.plan.each_for_itself:
+            targets = [other for other in range(self.players) if other != seat]
+        else:
+            targets = [self.root_seat]  # paranoid: the others play against the companion
+        openings = state.openings
+        blocked = blocked_wall_slots(state.walls)
+        seen: set[Wall] = set()
+        for target in targets:
+            path = shortest_path(openings, state.pawns[target], state.seats[target].goal)
+            if path is None:
+                continue
+            steps = list(zip(path, path[1:]))
+            for square in path[:NEAR_PAWN]:
+                steps += [(square, near) for near in openings.neighbours(square)]
+            for a, b in steps:
+                for wall in walls_on_step(a, b):
+                    if wall not in seen and wall not in blocked:
+                        seen.add(wall)
+                        yield wall
+
+    def after(self, state: QuoridorState, line: str) -> tuple[str, QuoridorState | None]:
+        """The state after ``line`` by the rules, or None when they refuse it (R25)."""
+        self.tick()
+        try:
+            return line, self.turn.rules.apply(state, line)[0]
+        except IllegalInput:
+            return line, None
+
+    def tick(self) -> None:
+        """Count one position looked at; stop when the work limit or the clock runs out."""
+        self.created += 1
+        if self.created > self.plan.nodes or (
+            self.created % CLOCK_EVERY == 0 and self.turn.budget.expired()
+        ):
+            raise OutOfWork
+
+    def score(self, state: QuoridorState, seat: int) -> float:
+        """``seat``'s static value of a position (:meth:`judge`), remembered."""
+        if state.is_over:
+            return self.final(state, 0)[seat]
+        key = (*_key(state), seat)
+        known = self.scores.get(key)
+        if known is None:
+            known = self.judge(self.steps(state), state.turn, state.walls_left, seat)
+            self.scores[key] = known
+        return known
+
+    def steps(self, state: QuoridorState) -> tuple[int, ...]:
+        key = _key(state)
+        known = self.known_steps.get(key)
+        if known is None:
+            known = self.known_steps[key] = seat_steps(state, state.openings) or (0,) * self.players
+        return known
+
+    def judge(
+        self, steps: Sequence[int], turn: int, walls_left: Sequence[int], seat: int
+    ) -> float:
+        """For ``seat``: a win nobody can stop, else the race (see :meth:`value`)."""
+        return self.threat(steps, turn, walls_left, seat) or self.value(
+            steps, turn, walls_left, seat
+        )
+
+    def threat(
+        self, steps: Sequence[int], turn: int, walls_left: Sequence[int], seat: int
+    ) -> float:
+        """A seat one step from its goal wins if no seat moving before it will stop it.
+
+        Taken in turn order from the seat to move, the first seat one step away wins unless a
+        seat before it holds a wall and would use it: any seat when each plays for itself;
+        when all play against the companion, the companion against the others and the others
+        against the companion only. Returns 0 when nothing is decided.
+        """
+        order = [(turn + offset) % self.players for offset in range(self.players)]
+        for index, leader in enumerate(order):
+            if steps[leader] != 1:
+                continue
+            for blocker in order[:index]:
+                would_block = self.plan.each_for_itself or (
+                    (blocker == self.root_seat) != (leader == self.root_seat)
+                )
+                if would_block and walls_left[blocker]:
+                    return 0.0
+            return THREAT if leader == seat else -THREAT
+        return 0.0
+
+    def value(
+        self, steps: Sequence[int], turn: int, walls_left: Sequence[int], seat: int
+    ) -> float:
+        """The race judged for ``seat``, walls in hand counted, and a little progress."""
+        if self.players == 2:
+            race = race_margin(steps, turn, seat) + WALL_IN_HAND * (
+                walls_left[seat] - walls_left[1 - seat]
+            )
+        else:
+            race = race_chance(steps, turn, seat, walls_left)
+        return race - PROGRESS * steps[seat]
+
+
+def forward_steps(state: QuoridorState) -> list[int]:
+    """The pawn moves that shorten the mover's path to its goal; all of them when none does.
+
+    Stepping aside is never worth a tempo against the race measure, and allowing it lets two
+    careful players shuffle for ever, each waiting for the other to walk into its walls.
+    """
+    seat = state.turn
+    goal = state.seats[seat].goal
+    openings = state.openings
+    destinations = pawn_destinations(state)
+    now = openings.distance(state.pawns[seat], goal)
+    if now is None:
+        return destinations
+    forward = [
+        square
+        for square in destinations
+        if goal >> square & 1 or (openings.distance(square, goal) or now) < now
+    ]
+    return forward or destinations
+
+
+def seat_steps(state: QuoridorState, openings: Openings) -> tuple[int, ...] | None:
+    """Every seat's shortest path length to its goal edge, pawns ignored; None if one is cut off."""
+    steps = []
+    for seat, info in enumerate(state.seats):
+        found = openings.distance(state.pawns[seat], info.goal)
+        if found is None:
+            return None
+        steps.append(found)
+    return tuple(steps)
+
+
+def race_margin(steps: Sequence[int], turn: int, seat: int) -> float:
+    """Rounds by which ``seat`` would reach its goal before the first other seat.
+
+    ``steps`` are the seats' path lengths and ``turn`` the seat to move. A seat ``k`` turns
+    after the one to move that needs ``d`` steps arrives on ply ``players * (d - 1) + k``; with 2
+    players and ``seat`` to move an equal race is +0.5.
+    """
+    players = len(steps)
+    arrivals = [
+        players * (needed - 1) + (other - turn) % players for other, needed in enumerate(steps)
+    ]
+    first_other = min(arrival for other, arrival in enumerate(arrivals) if other != seat)
+    return (first_other - arrivals[seat]) / players
+
+
+def race_chance(
+    steps: Sequence[int], turn: int, seat: int, walls_left: Sequence[int]
+) -> float:
+    """Four players: the log of ``seat``'s chance to arrive first, in rounds.
+
+    Arrivals as in :func:`race_margin`, each brought forward by the walls its seat holds, are
+    weighed by a softmax one round wide. Unlike the margin to the leading other seat, this
+    still rewards holding back a leader when another seat is as close: whoever leads is the
+    danger, and every seat lets the others do the blocking at its peril.
+    """
+    players = len(steps)
+    arrivals = [
+        players * (needed - 1 - WALL_IN_HAND * walls_left[other]) + (other - turn) % players
+        for other, needed in enumerate(steps)
+    ]
+    mine = arrivals[seat]
+    total = sum(math.exp((mine - arrival) / players) for arrival in arrivals)
+    return -math.log(total)
+
+
+def _key(state: QuoridorState) -> tuple[object, ...]:
+    return (state.pawns, frozenset(state.walls), state.walls_left, state.turn)
+
+
+# -- easy ----------------------------------------------------------------------------------------
+
+
+def _easy(turn: Turn) -> str:
+    """Walk a shortest path; sometimes wander; sometimes wall an opponent who is ahead."""
+    state: QuoridorState = turn.state
+    seat = state.turn
+    rng = turn.rng
+    moves = [square_name(square) for square in pawn_destinations(state)]
+
+    def steps_after(line: str) -> float:
+        after = turn.after(line)
+        if after.winner == seat:
+            return -1.0
+        steps = after.openings.distance(after.pawns[seat], state.seats[seat].goal)
+        return 99.0 if steps is None else float(steps)
+
+    if not moves:  # boxed in by pawns: a wall, whichever
+        return _naive_wall(turn) or rng.choice(turn.legal())
+    best = turn.best(moves, lambda line: -steps_after(line))
+    if steps_after(best) < 0:
+        return best  # the goal is one step away: any child takes it
+    steps = seat_steps(state, state.openings) or (0,) * state.players
+    if state.walls_left[seat] and rng.random() < EASY_WALL and race_margin(steps, seat, seat) < 0:
+        wall = _naive_wall(turn)
+        if wall is not None:
+            return wall
+    if rng.random() < EASY_WANDER:
+        return rng.choice(moves)
+    return best
+
+
+def _naive_wall(turn: Turn) -> str | None:
+    """The wall across the leading opponent's next steps that lengthens their path the most."""
+    state: QuoridorState = turn.state
+    seat = state.turn
+    openings = state.openings
+    others = [other for other in range(state.players) if other != seat]
+
+    def steps(other: int, board: QuoridorState) -> int:
+        found = board.openings.distance(board.pawns[other], board.seats[other].goal)
+        return 99 if found is None else found
+
+    leader = min(others, key=lambda other: steps(other, state))
+    path = shortest_path(openings, state.pawns[leader], state.seats[leader].goal) or []
+    blocked = blocked_wall_slots(state.walls)
+    candidates: dict[str, QuoridorState] = {}
+    for a, b in zip(path[:NEAR_PAWN + 1], path[1 : NEAR_PAWN + 2]):
+        for wall in walls_on_step(a, b):
+            if wall in blocked or wall.name in candidates:
+                continue
+            try:
+                candidates[wall.name] = turn.after(wall.name)
+            except IllegalInput:
+                continue
+    before = steps(leader, state)
+    useful = [line for line, after in candidates.items() if steps(leader, after) > before]
+    if not useful:
+        return None
+    return turn.best(useful, lambda line: steps(leader, candidates[line]))

@@ -1,0 +1,173 @@
+"""The companion as a Člověče player (companion/games/clovece/strategy.py): every level plays
+whole games in every seat, decides the same way for the same history, never touches the match,
+and takes the obvious gains: a capture, the goal, the leader as the recipient of a capture."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from clovece_table import TWO, game
+
+from companion.engine import Match, choose_input
+from companion.engine.strategy import LEVELS
+
+NEAR_THE_END = (
+    f"{TWO} | S0 home{{}} goal{{3:Y, 4:R}} | S2 home{{}} goal{{3:G, 4:B}} | "
+    "track{4:G, 9:B, 27:R, 33:Y} | turn S0"
+)
+"""Each seat has two pieces in its goal and two of its colours on the track: a short game."""
+
+
+def play_out(match: Match, levels: list[str], seed: int, limit: int = 5000) -> int:
+    """Play to the end: the die from a seeded generator, every decision the companion's at the
+    seat's level. Returns the number of decisions."""
+    die = random.Random(seed)
+    decisions = 0
+    for _ in range(limit):
+        if match.outcome is not None:
+            return decisions
+        if match.awaiting == "roll":
+            match.play(f"roll {die.randint(1, 6)}")
+            continue
+        line = choose_input(match, levels[match.to_move or 0], seed=seed)
+        assert line in match.legal()
+        match.play(line)
+        decisions += 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    ("players", "levels", "seed"),
+    [
+        (2, ["easy", "easy"], 1),
+        (2, ["normal", "normal"], 2),
+        (4, ["easy", "normal", "easy", "normal"], 3),
+        (3, ["normal", "easy", "normal"], 4),
+        (6, ["easy"] * 6, 5),
+    ],
+)
+def test_every_seat_plays_a_whole_game(players: int, levels: list[str], seed: int) -> None:
+    match = game(players=players)
+    assert play_out(match, levels, seed) > 0
+    assert match.outcome is not None and match.outcome.reason == "goal"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_finishes_a_game_from_near_the_end(level: str) -> None:
+    match = game(NEAR_THE_END)
+    play_out(match, [level, level], seed=7)
+    assert match.outcome is not None
+
+
+def test_strong_plays_against_normal_to_the_end() -> None:
+    match = game(NEAR_THE_END)
+    play_out(match, ["strong", "normal"], seed=8)
+    assert match.outcome is not None
+
+
+def test_the_companion_never_stops_the_game() -> None:
+    winner = f"{TWO.replace('S0,S2', 'S0,S1,S2')}"
+    match = game(
+        f"{winner} | S0 home{{}} goal{{1:R, 2:Y, 3:G, 4:B}} | S1 home{{R,Y,G}} goal{{}} | "
+        "S2 home{R,Y,G} goal{} | track{5:B, 25:B} | places{S0=1} | turn S1 | rolls{3:pending}",
+        players=3,
+    )
+    assert "stop" in match.legal()
+    for level in LEVELS:
+        assert choose_input(match, level, seed=1) != "stop"
+
+
+# -- determinism, and the match left alone --------------------------------------------------------
+
+
+def _midgame() -> Match:
+    match = game(players=4)
+    die = random.Random(11)
+    while len(match.history) < 60 or match.awaiting == "roll":
+        if match.awaiting == "roll":
+            match.play(f"roll {die.randint(1, 6)}")
+        else:
+            match.play(choose_input(match, "normal", seed=3))
+    return match
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_history_level_and_seed_give_the_same_input(level: str) -> None:
+    match = _midgame()
+    first = choose_input(match, level, seed=5, time_budget=60)
+    again = game(players=4)
+    for line in match.history:
+        again.play(line)
+    assert choose_input(again, level, seed=5, time_budget=60) == first
+    assert choose_input(match, level, seed=5, time_budget=60) == first
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choosing_leaves_the_match_as_it_was(level: str) -> None:
+    match = _midgame()
+    position, history = match.position(), list(match.history)
+    choose_input(match, level, seed=1)
+    assert match.position() == position and match.history == history
+    assert match.undo() and match.redo()
+
+
+def test_a_roll_is_not_the_companions_to_choose() -> None:
+    match = game()
+    with pytest.raises(ValueError, match="die"):
+        choose_input(match, "normal")
+
+
+# -- tactics ------------------------------------------------------------------------------------
+
+CAPTURE = (
+    f"{TWO} | S0 home{{R,Y,G}} goal{{}} | S2 home{{R,Y,G}} goal{{}} | track{{5:B, 8:B}} | "
+    "turn S0 | rolls{3:pending}"
+)
+"""S0 rolls 3: blue from 5 lands on the blue on 8, the only piece S2 can move."""
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_capture_is_taken_and_the_piece_goes_to_the_other_seat(level: str) -> None:
+    match = game(CAPTURE)
+    assert choose_input(match, level, seed=1) == "move 5 B"
+    match.play("move 5 B")
+    assert match.awaiting == "choice"
+    assert choose_input(match, level, seed=1) == "give B@8 -> S2"
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_piece_goes_into_the_goal_rather_than_along_the_track(level: str) -> None:
+    match = game(
+        f"{TWO} | S0 home{{Y,G}} goal{{4:R}} | S2 home{{R,Y,G}} goal{{}} | "
+        "track{10:B, 38:B} | turn S0 | rolls{2:pending}"
+    )
+    assert choose_input(match, level, seed=1) == "move 38 B"
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_winning_move_is_played(level: str) -> None:
+    match = game(
+        f"{TWO} | S0 home{{}} goal{{2:Y, 3:G, 4:R}} | S2 home{{R,Y,G}} goal{{}} | "
+        "track{20:B, 38:B} | turn S0 | rolls{2:pending}"
+    )
+    assert choose_input(match, level, seed=1) == "move 38 B"
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_captured_piece_goes_to_the_leader(level: str) -> None:
+    # All three seats may play blue; S1 has three pieces in its goal and needs only blue.
+    match = game(
+        "board4 seats{S0,S1,S2} | S0 home{R,Y,G} goal{} | S1 home{} goal{1:R, 2:Y, 3:G} | "
+        "S2 home{R,Y,G} goal{} | track{5:B, 8:B, 30:B} | turn S0 | rolls{3:pending}",
+        players=3,
+    )
+    match.play("move 5 B")
+    assert match.legal() == ["give B@8 -> S0", "give B@8 -> S1", "give B@8 -> S2"]
+    assert choose_input(match, level, seed=1) == "give B@8 -> S1"
+
+
+def test_the_easy_level_is_not_always_the_normal_one() -> None:
+    match = _midgame()
+    answers = {choose_input(match, "easy", seed=seed) for seed in range(40)}
+    assert len(answers) > 1 or len(match.legal()) == 1

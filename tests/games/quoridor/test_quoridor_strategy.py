@@ -1,0 +1,126 @@
+"""The companion plays Quoridor (companion/games/quoridor/strategy.py), 2 and 4 players."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import Match, choose_input, open_game
+from companion.engine.strategy import LEVELS
+
+#: Plenty: the search is bounded by its work limits, never by the clock, in these tests.
+GENEROUS = 30.0
+#: Whole games at the strong level: the clock, not the work limit, keeps them short here.
+BRISK = 0.03
+
+
+def at(position: str) -> Match:
+    players = int(position.split("|")[0].split()[1])
+    return open_game("quoridor", players=players, position=position)
+
+
+def steps_to_goal(match: Match, seat: int) -> int:
+    return match.counters()[seat]["steps"]
+
+
+def play_out(match: Match, levels: list[str], seed: int, budget: float | None) -> Match:
+    for _ in range(600):
+        if match.is_over:
+            break
+        seat = match.to_move
+        assert seat is not None
+        line = choose_input(match, levels[seat], seed=seed, time_budget=budget)
+        assert line in match.legal()
+        match.play(line)
+    return match
+
+
+@pytest.mark.parametrize("levels, seed, budget", [
+    (["easy", "easy"], 1, None),
+    (["normal", "easy"], 2, None),
+    (["easy", "strong"], 3, BRISK),
+    (["strong", "normal"], 4, BRISK),
+])
+def test_two_companions_play_a_whole_game(levels: list[str], seed: int, budget: float) -> None:
+    match = play_out(open_game("quoridor", players=2), levels, seed, budget)
+    assert match.outcome is not None and match.outcome.reason == "goal"
+
+
+@pytest.mark.parametrize("levels, seed, budget", [
+    (["easy", "normal", "easy", "normal"], 5, None),
+    (["strong", "easy", "normal", "easy"], 6, BRISK),
+])
+def test_four_companions_play_a_whole_game(levels: list[str], seed: int, budget: float) -> None:
+    match = play_out(open_game("quoridor", players=4), levels, seed, budget)
+    assert match.outcome is not None and match.outcome.reason == "goal"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_history_level_and_seed_give_the_same_input(level: str) -> None:
+    match = open_game("quoridor", players=2)
+    for line in ["e8", "e2", "e7", "e3", "d6h", "e4"]:
+        match.play(line)
+    first = choose_input(match, level, seed=11, time_budget=GENEROUS)
+    again = open_game("quoridor", players=2)
+    for line in match.history:
+        again.play(line)
+    assert choose_input(again, level, seed=11, time_budget=GENEROUS) == first
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_one_step_from_the_goal_it_steps_there(level: str) -> None:
+    # Both are one step from their goal: whoever moves first wins.
+    match = at("quoridor 2 | turn e9 | e9 c2 10 | e1 g8 10 | walls -")
+    line = choose_input(match, level, seed=1, time_budget=GENEROUS)
+    assert line == "c1"
+    match.play(line)
+    assert match.outcome is not None and match.outcome.winners == (0,)
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_it_walls_off_an_opponent_about_to_win(level: str) -> None:
+    # e1's pawn on a8 would step to a9 and win; e9 is far away and must wall it.
+    match = at("quoridor 2 | turn e9 | e9 e9 10 | e1 a8 10 | walls -")
+    line = choose_input(match, level, seed=1, time_budget=GENEROUS)
+    assert len(line) == 3, f"{line} is no wall"
+    match.play(line)
+    assert steps_to_goal(match, 1) > 1
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_four_players_it_walls_off_the_next_seat_about_to_win(level: str) -> None:
+    # a5's seat on h3 would step to i3 and win next; e9 cannot win before that.
+    match = at("quoridor 4 | turn e9 | e9 e7 5 | a5 h3 5 | e1 e2 5 | i5 h7 5 | walls -")
+    line = choose_input(match, level, seed=1, time_budget=GENEROUS)
+    assert len(line) == 3, f"{line} is no wall"
+    match.play(line)
+    assert steps_to_goal(match, 1) > 1
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_with_no_walls_left_it_walks_a_shortest_path(level: str) -> None:
+    match = at(
+        "quoridor 2 | turn e9 | e9 e5 0 | e1 e1 10"
+        " | walls a1h c1h g1h a8h c8h g8h a3v a5v h3v h5v"
+    )
+    line = choose_input(match, level, seed=1, time_budget=GENEROUS)
+    match.play(line)
+    assert steps_to_goal(match, 0) == 3
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_forced_pass_is_played(level: str) -> None:
+    match = at(
+        "quoridor 4 | turn e9 | e9 a9 0 | a5 a8 5 | e1 a7 5 | i5 i5 5"
+        " | walls a8v a3h c3h e3h g3h"
+    )
+    assert choose_input(match, level, seed=1) == "pass"
+
+
+def test_the_strong_level_beats_the_easy_one() -> None:
+    wins = 0
+    for seed in range(2):
+        levels = ["strong", "easy"] if seed % 2 == 0 else ["easy", "strong"]
+        match = play_out(open_game("quoridor", players=2), levels, seed, BRISK)
+        assert match.outcome is not None
+        wins += levels[match.outcome.winners[0]] == "strong"
+    assert wins == 2
