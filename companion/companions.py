@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import Match
-from companion.engine.strategy import LEVELS, choose_input
+from companion.engine.strategy import LEVELS, awaits_the_table, choose_input
 
 DEFAULT_LEVEL = "normal"
 MAX_REPLIES = 500
@@ -93,6 +93,8 @@ def companion_moves(match: Match, seats: CompanionSeats, roll: RollDie | None = 
         if match.is_over or not seats.plays(seat):
             break
         assert seat is not None
+        if awaits_the_table(match):
+            break  # a card that came up on the table: a person enters it
         if match.awaiting == "roll":
             if roll is None:
                 break

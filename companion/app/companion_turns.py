@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.engine import choose_input
+from companion.engine.strategy import awaits_the_table
 
 if TYPE_CHECKING:
     from companion.app.controller import Controller
@@ -34,10 +35,12 @@ class CompanionTurns:
         self.controller = controller
 
     def is_due(self) -> bool:
-        """A companion seat is to move (decide or roll)."""
+        """A companion seat is to move (decide or roll); not when the table's cards are to be
+        entered (a person does that, as for a roll made with the table's own die)."""
         match = self.controller.match
         return (match is not None and not match.is_over
-                and self.controller.companions.plays(match.to_move))
+                and self.controller.companions.plays(match.to_move)
+                and not awaits_the_table(match))
 
     def decide(self) -> Decision | None:
         """What the seat to move plays now; ``roll`` when the die is awaited."""

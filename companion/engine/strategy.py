@@ -142,6 +142,17 @@ def strategy_for(game_id: str) -> Strategy:
     return choose
 
 
+def awaits_the_table(match: Match) -> bool:
+    """The next input records what only the table knows (a card that came up), like a roll:
+    at the table a person enters it for a companion seat. A game's strategy module says so with
+    an ``awaits_the_table(state)`` of its own; games without one have no such inputs."""
+    if match.is_over:
+        return False
+    check = getattr(importlib.import_module(f"companion.games.{match.game_id}.strategy"),
+                    "awaits_the_table", None)
+    return bool(check(match.state)) if callable(check) else False
+
+
 def choose_input(
     match: Match,
     level: str = "normal",

@@ -21,10 +21,11 @@ are (the display, a refill, the four-player discards) are not the companion's to
 gives a legal one, and the table should give the true one.
 
 * easy: a handful of actions judged by points and board alone, with random ones among them.
-* normal: every action but card swaps and 4-step operator moves judged one action ahead; a
-  blue or yellow card by the best second action it allows.
-* strong: 4-step operator moves too; as first action, the best few judged together with the
-  best second action after each.
+* normal: every action but card swaps, yellow cards and 4-step operator moves judged one
+  action ahead; the most wanted known blue card by the best placement it allows.
+* strong: 4-step operator moves and every known card too, a blue or yellow card by the best
+  second action it allows; as first action, the best few judged together with the best second
+  action after each.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from companion.games.crash.board import (
 )
 from companion.games.crash.cards import BLUE, YELLOW
 from companion.games.crash.notation import format_place
+from companion.games.crash.rules import CRASH
 from companion.games.crash.state import (
     ACTION_END,
     SEATS_4,
@@ -96,6 +98,18 @@ CARD_PREFERENCE = (
 )
 """Kinds the companion would rather take from the display, best first."""
 BLIND_DRAW = 0.1
+
+
+def awaits_the_table(state: CrashState) -> bool:
+    """The display laid out at set-up, a refill, a four-player discard: these inputs record
+    which physical cards came up, so at the table a person enters them, never the companion
+    (:func:`choose` still answers for them, for games played without a table)."""
+    if state.setup:
+        return state.setup_stage() == "display"
+    if state.action != ACTION_END:
+        return False
+    lines = CRASH.legal(state)
+    return bool(lines) and not lines[0].startswith("draw ")
 
 
 def choose(turn: Turn) -> str:
@@ -327,6 +341,8 @@ def _needs_follow_up(state: CrashState, line: str) -> bool:
 
 
 def _search(turn: Turn, state: CrashState, candidates: list[str], side: int) -> str:
+    if turn.level == "normal":
+        candidates = _without_long_thought(state, candidates)
     if len(candidates) == 1:
         return candidates[0]
     plain = [line for line in candidates if "bat=" not in line][: SEARCH[turn.level]]
@@ -358,6 +374,17 @@ def _pick(turn: Turn, state: CrashState, scores: dict[str, float]) -> str:
         close = sorted(line for line, score in scores.items() if score >= best - SHAKE_MARGIN)
         return turn.rng.choice(close)
     return turn.best(list(scores), scores.__getitem__)
+
+
+def _without_long_thought(state: CrashState, candidates: list[str]) -> list[str]:
+    """Normal: no yellow card (its second action must ring a bell, and finding those takes a
+    simulation of every action) and only the most wanted blue card, each of which is judged by
+    a whole search of the placements it allows."""
+    blue = [line for line in candidates if _needs_follow_up(state, line)
+            and line.split()[1] in BLUE]
+    kept = min(blue, key=lambda line: CARD_PREFERENCE.index(line.split()[1]), default=None)
+    return [line for line in candidates
+            if not _needs_follow_up(state, line) or line == kept] or candidates
 
 
 def _judge(turn: Turn, state: CrashState, line: str, side: int) -> float:

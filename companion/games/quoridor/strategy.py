@@ -319,24 +319,25 @@ class Search:
     def threat(
         self, steps: Sequence[int], turn: int, walls_left: Sequence[int], seat: int
     ) -> float:
-        """A seat one step from its goal wins if no seat moving before it will stop it.
+        """A win that one round of play in turn order cannot stop, for ``seat`` or against it.
 
-        Taken in turn order from the seat to move, the first seat one step away wins unless a
-        seat before it holds a wall and would use it: any seat when each plays for itself;
-        when all play against the companion, the companion against the others and the others
-        against the companion only. Returns 0 when nothing is decided.
+        Every seat in turn, from the one to move: one step from its goal, it wins; else, holding
+        a wall, it puts it in the way of the next seat one step from its goal (everyone stops a
+        seat about to win, whoever they are); else it walks a step. Returns 0 when no one wins
+        in that round.
         """
+        remaining = list(steps)
+        walls = list(walls_left)
         order = [(turn + offset) % self.players for offset in range(self.players)]
-        for index, leader in enumerate(order):
-            if steps[leader] != 1:
-                continue
-            for blocker in order[:index]:
-                would_block = self.plan.each_for_itself or (
-                    (blocker == self.root_seat) != (leader == self.root_seat)
-                )
-                if would_block and walls_left[blocker]:
-                    return 0.0
-            return THREAT if leader == seat else -THREAT
+        for index, mover in enumerate(order):
+            if remaining[mover] == 1:
+                return THREAT if mover == seat else -THREAT
+            threatening = [later for later in order[index + 1 :] if remaining[later] == 1]
+            if threatening and walls[mover]:
+                walls[mover] -= 1
+                remaining[threatening[0]] += 1
+            else:
+                remaining[mover] -= 1
         return 0.0
 
     def value(

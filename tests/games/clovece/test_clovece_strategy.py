@@ -12,6 +12,9 @@ from clovece_table import TWO, game
 from companion.engine import Match, choose_input
 from companion.engine.strategy import LEVELS
 
+UNHURRIED = 60.0
+"""A time budget that never cuts a search short: the tests see the work-bounded answer."""
+
 NEAR_THE_END = (
     f"{TWO} | S0 home{{}} goal{{3:Y, 4:R}} | S2 home{{}} goal{{3:G, 4:B}} | "
     "track{4:G, 9:B, 27:R, 33:Y} | turn S0"
@@ -30,7 +33,7 @@ def play_out(match: Match, levels: list[str], seed: int, limit: int = 5000) -> i
         if match.awaiting == "roll":
             match.play(f"roll {die.randint(1, 6)}")
             continue
-        line = choose_input(match, levels[match.to_move or 0], seed=seed)
+        line = choose_input(match, levels[match.to_move or 0], seed=seed, time_budget=UNHURRIED)
         assert line in match.legal()
         match.play(line)
         decisions += 1
@@ -75,7 +78,7 @@ def test_the_companion_never_stops_the_game() -> None:
     )
     assert "stop" in match.legal()
     for level in LEVELS:
-        assert choose_input(match, level, seed=1) != "stop"
+        assert choose_input(match, level, seed=1, time_budget=UNHURRIED) != "stop"
 
 
 # -- determinism, and the match left alone --------------------------------------------------------
@@ -88,26 +91,26 @@ def _midgame() -> Match:
         if match.awaiting == "roll":
             match.play(f"roll {die.randint(1, 6)}")
         else:
-            match.play(choose_input(match, "normal", seed=3))
+            match.play(choose_input(match, "normal", seed=3, time_budget=UNHURRIED))
     return match
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_same_history_level_and_seed_give_the_same_input(level: str) -> None:
     match = _midgame()
-    first = choose_input(match, level, seed=5, time_budget=60)
+    first = choose_input(match, level, seed=5, time_budget=UNHURRIED)
     again = game(players=4)
     for line in match.history:
         again.play(line)
-    assert choose_input(again, level, seed=5, time_budget=60) == first
-    assert choose_input(match, level, seed=5, time_budget=60) == first
+    assert choose_input(again, level, seed=5, time_budget=UNHURRIED) == first
+    assert choose_input(match, level, seed=5, time_budget=UNHURRIED) == first
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_choosing_leaves_the_match_as_it_was(level: str) -> None:
     match = _midgame()
     position, history = match.position(), list(match.history)
-    choose_input(match, level, seed=1)
+    choose_input(match, level, seed=1, time_budget=UNHURRIED)
     assert match.position() == position and match.history == history
     assert match.undo() and match.redo()
 
@@ -130,10 +133,10 @@ CAPTURE = (
 @pytest.mark.parametrize("level", ["normal", "strong"])
 def test_a_capture_is_taken_and_the_piece_goes_to_the_other_seat(level: str) -> None:
     match = game(CAPTURE)
-    assert choose_input(match, level, seed=1) == "move 5 B"
+    assert choose_input(match, level, seed=1, time_budget=UNHURRIED) == "move 5 B"
     match.play("move 5 B")
     assert match.awaiting == "choice"
-    assert choose_input(match, level, seed=1) == "give B@8 -> S2"
+    assert choose_input(match, level, seed=1, time_budget=UNHURRIED) == "give B@8 -> S2"
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
@@ -142,7 +145,7 @@ def test_a_piece_goes_into_the_goal_rather_than_along_the_track(level: str) -> N
         f"{TWO} | S0 home{{Y,G}} goal{{4:R}} | S2 home{{R,Y,G}} goal{{}} | "
         "track{10:B, 38:B} | turn S0 | rolls{2:pending}"
     )
-    assert choose_input(match, level, seed=1) == "move 38 B"
+    assert choose_input(match, level, seed=1, time_budget=UNHURRIED) == "move 38 B"
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
@@ -151,7 +154,7 @@ def test_the_winning_move_is_played(level: str) -> None:
         f"{TWO} | S0 home{{}} goal{{2:Y, 3:G, 4:R}} | S2 home{{R,Y,G}} goal{{}} | "
         "track{20:B, 38:B} | turn S0 | rolls{2:pending}"
     )
-    assert choose_input(match, level, seed=1) == "move 38 B"
+    assert choose_input(match, level, seed=1, time_budget=UNHURRIED) == "move 38 B"
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
@@ -164,10 +167,10 @@ def test_the_captured_piece_goes_to_the_leader(level: str) -> None:
     )
     match.play("move 5 B")
     assert match.legal() == ["give B@8 -> S0", "give B@8 -> S1", "give B@8 -> S2"]
-    assert choose_input(match, level, seed=1) == "give B@8 -> S1"
+    assert choose_input(match, level, seed=1, time_budget=UNHURRIED) == "give B@8 -> S1"
 
 
 def test_the_easy_level_is_not_always_the_normal_one() -> None:
     match = _midgame()
-    answers = {choose_input(match, "easy", seed=seed) for seed in range(40)}
+    answers = {choose_input(match, "easy", seed=seed, time_budget=UNHURRIED) for seed in range(40)}
     assert len(answers) > 1 or len(match.legal()) == 1

@@ -11,6 +11,9 @@ from crash_util import game
 from companion.engine import Match, choose_input, open_game
 from companion.engine.strategy import LEVELS
 
+UNHURRIED = 60.0
+"""A time budget that never cuts a search short: the tests see the work-bounded answer."""
+
 
 def play_out(match: Match, levels: list[str], seed: int, limit: int = 2000) -> list[str]:
     """Play to the end, every input the companion's; return them."""
@@ -18,7 +21,7 @@ def play_out(match: Match, levels: list[str], seed: int, limit: int = 2000) -> l
     for _ in range(limit):
         if match.outcome is not None:
             return chosen
-        line = choose_input(match, levels[match.to_move or 0], seed=seed)
+        line = choose_input(match, levels[match.to_move or 0], seed=seed, time_budget=UNHURRIED)
         match.play(line)
         chosen.append(line)
     raise AssertionError("the game did not end")
@@ -80,21 +83,21 @@ def _positions() -> list[Match]:
     opening = open_game("crash", players=2)
     middle = open_game("crash", players=2)
     for _ in range(30):
-        middle.play(choose_input(middle, "normal", seed=6))
+        middle.play(choose_input(middle, "normal", seed=6, time_budget=UNHURRIED))
     return [opening, middle, open_game("crash", players=2, position=LATE)]
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_same_history_level_and_seed_give_the_same_input(level: str) -> None:
     for match in _positions():
-        first = choose_input(match, level, seed=3, time_budget=60)
-        assert choose_input(match, level, seed=3, time_budget=60) == first
+        first = choose_input(match, level, seed=3, time_budget=UNHURRIED)
+        assert choose_input(match, level, seed=3, time_budget=UNHURRIED) == first
     middle = _positions()[1]
     replayed = open_game("crash", players=2)
     for line in middle.history:
         replayed.play(line)
-    assert choose_input(replayed, level, seed=3, time_budget=60) == choose_input(
-        middle, level, seed=3, time_budget=60
+    assert choose_input(replayed, level, seed=3, time_budget=UNHURRIED) == choose_input(
+        middle, level, seed=3, time_budget=UNHURRIED
     )
 
 
@@ -102,7 +105,7 @@ def test_the_same_history_level_and_seed_give_the_same_input(level: str) -> None
 def test_choosing_leaves_the_match_as_it_was(level: str) -> None:
     for match in _positions():
         position, history = match.position(), list(match.history)
-        choose_input(match, level, seed=1)
+        choose_input(match, level, seed=1, time_budget=UNHURRIED)
         assert match.position() == position and match.history == history
 
 
@@ -112,7 +115,7 @@ def test_choosing_leaves_the_match_as_it_was(level: str) -> None:
 @pytest.mark.parametrize("level", ["normal", "strong"])
 def test_a_car_on_the_rim_is_pushed_off(level: str) -> None:
     match = game("board all=1", "operator o1", "A: e5 e6", "B: a1 h7", "turn 3 A")
-    events = match.play(choose_input(match, level, seed=1))
+    events = match.play(choose_input(match, level, seed=1, time_budget=UNHURRIED))
     assert "pts A +2 pushoff" in events
 
 
@@ -120,7 +123,7 @@ def test_a_car_on_the_rim_is_pushed_off(level: str) -> None:
 def test_a_bell_is_rung_while_ahead(level: str) -> None:
     match = game("board all=1", "bells b4", "operator o1", "A: b5 e6 g6 i6 k6", "B: g9 g10",
                  "turn 7 A")
-    events = match.play(choose_input(match, level, seed=1))
+    events = match.play(choose_input(match, level, seed=1, time_budget=UNHURRIED))
     assert "ring b4" in events and "eval 1 A+6 B+2" in events
 
 
@@ -129,7 +132,7 @@ def test_no_bell_is_rung_while_behind(level: str) -> None:
     match = game("board all=1", "bells b4", "operator o1", "A: b5", "B: e6 g6 i6 k6 g9",
                  "turn 7 A")
     for _ in range(2):
-        events = match.play(choose_input(match, level, seed=1))
+        events = match.play(choose_input(match, level, seed=1, time_budget=UNHURRIED))
         assert not any(event.startswith("eval ") for event in events)
 
 
@@ -138,7 +141,7 @@ def test_the_last_car_of_the_other_side_goes_when_that_wins(level: str) -> None:
     match = game("board all=1", "operator o1", "A: e5 e6", "B: h7", "score A=12 B=10",
                  "turn 3 A", "cards hands=3,3 known=A:saboteur")
     while match.outcome is None and match.to_move == 0:
-        match.play(choose_input(match, level, seed=1))
+        match.play(choose_input(match, level, seed=1, time_budget=UNHURRIED))
     assert match.outcome is not None and match.outcome.winners == (0,)
 
 
@@ -146,9 +149,23 @@ def test_the_last_car_of_the_other_side_goes_when_that_wins(level: str) -> None:
 def test_the_draw_takes_the_best_card_from_the_display(level: str) -> None:
     match = game("board all=1", "operator o1", "A: e5 e6", "B: h7 c3", "turn 3 A action=end",
                  "cards display=lambada,saboteur,bright hands=2,3")
-    assert choose_input(match, level, seed=1) == "draw d:saboteur"
+    assert choose_input(match, level, seed=1, time_budget=UNHURRIED) == "draw d:saboteur"
 
 
 def test_the_easy_level_does_not_always_play_the_same() -> None:
     match = game("board all=1", "operator o1", "A: e5 e6", "B: a1 h7", "turn 3 A")
-    assert len({choose_input(match, "easy", seed=seed) for seed in range(20)}) > 1
+    answers = {choose_input(match, "easy", seed=seed, time_budget=UNHURRIED) for seed in range(20)}
+    assert len(answers) > 1
+
+
+def test_the_tables_cards_are_left_to_a_person_at_the_table() -> None:
+    from companion.companions import CompanionSeats, companion_moves
+    from companion.engine.strategy import awaits_the_table
+
+    match = open_game("crash", players=2)
+    seats = CompanionSeats({0: "normal", 1: "normal"})
+    reply = companion_moves(match, seats)  # the companions set up until the display is due
+    assert awaits_the_table(match) and match.awaiting != "over"
+    assert match.state.setup_stage() == "display"
+    assert reply.lines  # they chose the first placer and the operator themselves
+    assert companion_moves(match, seats).lines == []  # nothing more until a person enters it

@@ -13,6 +13,9 @@ from patamat_helpers import game, named_game
 from companion.engine import Match, choose_input, open_game
 from companion.engine.strategy import LEVELS
 
+UNHURRIED = 60.0
+"""A time budget that never cuts a search short: the tests see the work-bounded answer."""
+
 
 def play_out(match: Match, levels: list[str], seed: int, limit: int = 5000) -> list[str]:
     """Play to the end (die from a seeded generator); return the companion's inputs."""
@@ -24,7 +27,7 @@ def play_out(match: Match, levels: list[str], seed: int, limit: int = 5000) -> l
         if match.awaiting == "roll":
             match.play(f"roll {die.randint(1, 6)}")
             continue
-        line = choose_input(match, levels[match.to_move or 0], seed=seed)
+        line = choose_input(match, levels[match.to_move or 0], seed=seed, time_budget=UNHURRIED)
         assert line in match.legal()
         match.play(line)
         chosen.append(line)
@@ -67,7 +70,7 @@ def _midrace() -> Match:
         if match.awaiting == "roll":
             match.play(f"roll {die.randint(1, 6)}")
         else:
-            match.play(choose_input(match, "normal", seed=2))
+            match.play(choose_input(match, "normal", seed=2, time_budget=UNHURRIED))
     return match
 
 
@@ -82,21 +85,21 @@ def _with_options() -> Match:
 @pytest.mark.parametrize("opening", ["setup", "choice"])
 def test_the_same_history_level_and_seed_give_the_same_input(level: str, opening: str) -> None:
     match = open_game("patamat", players=3) if opening == "setup" else _with_options()
-    first = choose_input(match, level, seed=9, time_budget=60)
-    assert choose_input(match, level, seed=9, time_budget=60) == first
+    first = choose_input(match, level, seed=9, time_budget=UNHURRIED)
+    assert choose_input(match, level, seed=9, time_budget=UNHURRIED) == first
     again = _midrace()
-    line = choose_input(again, level, seed=9, time_budget=60)
+    line = choose_input(again, level, seed=9, time_budget=UNHURRIED)
     replayed = open_game("patamat", players=3)
     for played in again.history:
         replayed.play(played)
-    assert choose_input(replayed, level, seed=9, time_budget=60) == line
+    assert choose_input(replayed, level, seed=9, time_budget=UNHURRIED) == line
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_choosing_leaves_the_match_as_it_was(level: str) -> None:
     for match in (open_game("patamat", players=2), _with_options(), _midrace()):
         position, history = match.position(), list(match.history)
-        choose_input(match, level, seed=1)
+        choose_input(match, level, seed=1, time_budget=UNHURRIED)
         assert match.position() == position and match.history == history
 
 
@@ -115,7 +118,7 @@ def test_the_kart_beats_the_rusty_car(level: str) -> None:
         pawns={"Pat": 'field = "F05", options = ["kart1", "rusty1"]'},
         cars={"kart1": "F05", "rusty1": "F05"},
     )
-    assert choose_input(match, level, seed=1) == "choose kart"
+    assert choose_input(match, level, seed=1, time_budget=UNHURRIED) == "choose kart"
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
@@ -124,7 +127,7 @@ def test_standing_still_beats_driving_backwards(level: str) -> None:
         pawns={"Pat": 'field = "F20", options = ["rusty1", "garbage1"]'},
         cars={"rusty1": "F20", "garbage1": "F20"},
     )
-    assert choose_input(match, level, seed=1) == "choose rusty"
+    assert choose_input(match, level, seed=1, time_budget=UNHURRIED) == "choose rusty"
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
@@ -134,10 +137,10 @@ def test_the_tractor_that_reaches_the_finish_wins_the_race(level: str) -> None:
         cars={"tractor1": "F43", "garbage1": "F43"},
         flags={"Pat": 2},
     )
-    line = choose_input(match, level, seed=1)
+    line = choose_input(match, level, seed=1, time_budget=UNHURRIED)
     assert line == "choose tractor"
     match.play(line)
-    assert choose_input(match, level, seed=1) == "go"
+    assert choose_input(match, level, seed=1, time_budget=UNHURRIED) == "go"
     assert "win Pat" in match.play("go")
 
 
@@ -149,18 +152,18 @@ def test_a_car_that_skips_the_detour_beats_a_longer_ride_into_it(level: str) -> 
         pawns={"Pat": 'field = "F28", options = ["car1", "tractor1"]'},
         cars={"car1": "F28", "tractor1": "F28"},
     )
-    assert choose_input(match, level, seed=1) == "choose car"
+    assert choose_input(match, level, seed=1, time_budget=UNHURRIED) == "choose car"
 
 
 def test_helping_cars_go_on_the_route_and_hindering_cars_beside_them() -> None:
     match = named_game(names=("Pat", "Mat"))
-    first = choose_input(match, "normal", seed=1)
+    first = choose_input(match, "normal", seed=1, time_budget=UNHURRIED)
     kind, field = first.split()[1:]
     assert kind == "kart" and field.startswith("F")
     helpers = ["kart", "kart", "kart", "car", "car", "car", "car"]
     for index, kind in enumerate(helpers):
         match.play(f"place {kind} F{index + 11:02d}")
-    line = choose_input(match, "normal", seed=1)
+    line = choose_input(match, "normal", seed=1, time_budget=UNHURRIED)
     kind, field = line.split()[1:]
     assert kind in ("tractor", "rusty", "garbage")
     assert field in {f"F{index + 11:02d}" for index in range(len(helpers))}, line
@@ -168,5 +171,5 @@ def test_helping_cars_go_on_the_route_and_hindering_cars_beside_them() -> None:
 
 def test_the_easy_level_does_not_always_choose_the_same() -> None:
     match = _with_options()
-    answers = {choose_input(match, "easy", seed=seed) for seed in range(40)}
+    answers = {choose_input(match, "easy", seed=seed, time_budget=UNHURRIED) for seed in range(40)}
     assert len(answers) > 1
