@@ -4,17 +4,23 @@ Every position is judged as a race: each seat's shortest path to its goal edge (
 bitboard breadth-first search, pawns ignored as in R25) turned into the ply on which it would
 arrive, given whose turn it is, with walls kept in hand counted as a threat. With two players a
 seat's score is how many rounds the other would arrive after it; with four, the log of its chance
-to arrive first when arrivals are taken as a little uncertain (so the leader gets blocked).
+to arrive first when arrivals are taken as a little uncertain (so the leader gets blocked). A
+seat one step from its goal that one round of play cannot stop (everyone walls a seat about to
+win, as long as they hold walls) decides the game outright.
+
+The moves looked at are the pawn steps that shorten the mover's path (sidesteps only when none
+does: two careful players would otherwise shuffle for ever) and the few walls across other
+seats' shortest paths that gain more than the tempo they cost.
 
 - **easy** walks a shortest path, now and then steps aside at random, and only sometimes puts
   a wall across the path of an opponent who is ahead: beatable.
-- **normal** looks one round ahead (its move and the replies) over pawn moves that shorten its
-  path and the walls that lengthen an opponent's.
-- **strong** deepens the same alpha-beta search (minimax for 2 players, *paranoid* for 4: the
-  others are taken to play against the companion) ply by ply, with a transposition table, until
-  its work limit is spent.
+- **normal** looks two plies ahead (its move and the next seat's reply), every other seat
+  taken to play against it.
+- **strong**, 2 players: alpha-beta deepened by whole rounds with a transposition table until
+  its work limit is spent. 4 players: max-n (each seat plays for itself, as people do: they
+  block whoever is about to win), deepened ply by ply over a narrower choice of walls.
 
-The work limits (positions created) are what bound the search, so the same history gives the
+The work limits (positions looked at) are what bound the search, so the same history gives the
 same answer; the time budget only cuts a search short on a slow machine. Successor states come
 from the rules themselves (``rules.apply``), never from a copy of them.
 """
@@ -71,7 +77,7 @@ PLANS: dict[tuple[str, int], Plan] = {
     ("normal", 2): Plan(depths=(2,), nodes=900, walls_kept=8),
     ("strong", 2): Plan(depths=(2, 4, 6), nodes=6_000, walls_kept=12),
     ("normal", 4): Plan(depths=(2,), nodes=900, walls_kept=6),
-    ("strong", 4): Plan(depths=(2, 3, 4), nodes=6_000, walls_kept=5, each_for_itself=True),
+    ("strong", 4): Plan(depths=(2, 3, 4, 5, 6), nodes=8_000, walls_kept=4, each_for_itself=True),
 }
 
 
@@ -215,8 +221,9 @@ class Search:
         if state.walls_left[seat]:
             walls = self.wall_children(state, judged, sign)
         found = pawn_moves + walls
-        if not found:
-            found = [(line, self.turn.after(line, state)) for line in self.turn.legal(state)]
+        if not found:  # boxed in by pawns with no wall worth a tempo: any few legal inputs
+            lines = self.turn.legal(state)[: self.plan.walls_kept]
+            found = [(line, child) for line in lines if (child := self.after(state, line)[1])]
         found.sort(key=lambda child: -sign * self.score(child[1], judged))
         return found
 
