@@ -66,7 +66,10 @@ def serial_die(d: Driver) -> Iterator[float]:
     controller = d.app.controller
     fake = FAKE_DIES[0]
     open_match(d, "clovece", ["Eva", "Pat"], ["red", "blue"])
-    yield 0.6                               # the die says HELLO
+    for _ in range(50):                     # the die says HELLO (after the first frame)
+        if controller.die_status.startswith("hello"):
+            break
+        yield 0.1
     play = d.app.root.get_screen("play")
     d.results["source"] = controller.die.source
     d.results["die_status"] = controller.die_status
