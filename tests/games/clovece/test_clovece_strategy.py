@@ -8,6 +8,7 @@ import random
 
 import pytest
 from clovece_table import TWO, game
+from games.playout import play_out
 
 from companion.engine import Match, choose_input
 from companion.engine.strategy import LEVELS
@@ -22,24 +23,6 @@ NEAR_THE_END = (
 """Each seat has two pieces in its goal and two of its colours on the track: a short game."""
 
 
-def play_out(match: Match, levels: list[str], seed: int, limit: int = 5000) -> int:
-    """Play to the end: the die from a seeded generator, every decision the companion's at the
-    seat's level. Returns the number of decisions."""
-    die = random.Random(seed)
-    decisions = 0
-    for _ in range(limit):
-        if match.outcome is not None:
-            return decisions
-        if match.awaiting == "roll":
-            match.play(f"roll {die.randint(1, 6)}")
-            continue
-        line = choose_input(match, levels[match.to_move or 0], seed=seed, time_budget=UNHURRIED)
-        assert line in match.legal()
-        match.play(line)
-        decisions += 1
-    raise AssertionError("the game did not end")
-
-
 @pytest.mark.parametrize(
     ("players", "levels", "seed"),
     [
@@ -52,7 +35,7 @@ def play_out(match: Match, levels: list[str], seed: int, limit: int = 5000) -> i
 )
 def test_every_seat_plays_a_whole_game(players: int, levels: list[str], seed: int) -> None:
     match = game(players=players)
-    assert play_out(match, levels, seed) > 0
+    assert len(play_out(match, levels, seed)) > 0
     assert match.outcome is not None and match.outcome.reason == "goal"
 
 

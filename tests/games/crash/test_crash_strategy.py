@@ -7,24 +7,13 @@ from __future__ import annotations
 
 import pytest
 from crash_util import game
+from games.playout import play_out
 
 from companion.engine import Match, choose_input, open_game
 from companion.engine.strategy import LEVELS
 
 UNHURRIED = 60.0
 """A time budget that never cuts a search short: the tests see the work-bounded answer."""
-
-
-def play_out(match: Match, levels: list[str], seed: int, limit: int = 2000) -> list[str]:
-    """Play to the end, every input the companion's; return them."""
-    chosen = []
-    for _ in range(limit):
-        if match.outcome is not None:
-            return chosen
-        line = choose_input(match, levels[match.to_move or 0], seed=seed, time_budget=UNHURRIED)
-        match.play(line)
-        chosen.append(line)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize(
@@ -37,7 +26,7 @@ def play_out(match: Match, levels: list[str], seed: int, limit: int = 2000) -> l
 )
 def test_every_seat_plays_a_whole_game_from_the_set_up(levels: list[str], seed: int) -> None:
     match = open_game("crash", players=len(levels))
-    chosen = play_out(match, levels, seed)
+    chosen = play_out(match, levels, seed, limit=2000, check_legal=False)
     heads = {line.split()[0] for line in chosen}
     assert {"first", "operator-start", "init", "place"} <= heads
     assert match.outcome is not None
@@ -55,7 +44,7 @@ LATE = (
 @pytest.mark.parametrize("levels", [["strong", "normal"], ["normal", "strong"], ["easy", "strong"]])
 def test_the_strong_level_plays_a_late_game_to_the_end(levels: list[str]) -> None:
     match = open_game("crash", players=2, position=LATE)
-    play_out(match, levels, seed=4)
+    play_out(match, levels, seed=4, limit=2000, check_legal=False)
     assert match.outcome is not None
 
 

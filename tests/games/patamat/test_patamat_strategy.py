@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from games.playout import play_out
 from patamat_helpers import game, named_game
 
 from companion.engine import Match, choose_input, open_game
@@ -15,23 +16,6 @@ from companion.engine.strategy import LEVELS
 
 UNHURRIED = 60.0
 """A time budget that never cuts a search short: the tests see the work-bounded answer."""
-
-
-def play_out(match: Match, levels: list[str], seed: int, limit: int = 5000) -> list[str]:
-    """Play to the end (die from a seeded generator); return the companion's inputs."""
-    die = random.Random(seed)
-    chosen = []
-    for _ in range(limit):
-        if match.outcome is not None:
-            return chosen
-        if match.awaiting == "roll":
-            match.play(f"roll {die.randint(1, 6)}")
-            continue
-        line = choose_input(match, levels[match.to_move or 0], seed=seed, time_budget=UNHURRIED)
-        assert line in match.legal()
-        match.play(line)
-        chosen.append(line)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize(
