@@ -6,20 +6,41 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
-DIE_HELP = "where rolls come from: software (default), serial:PORT_OR_URL, or gpio"
+DIE_HELP = (
+    "where rolls come from: software (default), gpio, serial:PORT_OR_URL, or table "
+    "(the game's own die: you type or tap the face it shows)"
+)
+
+
+class CommandLine(argparse.ArgumentParser):
+    """argparse, but a bad value ends in one plain line (and status 2), not a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def die_spec(text: str) -> str:
+    """An argparse type: a die source as ``hardware.dice.make_die`` takes it."""
+    from hardware.dice import check_source
+
+    try:
+        return check_source(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     """The command line. ``with_games=False`` skips loading every game (a faster app start)."""
-    parser = argparse.ArgumentParser(
+    parser = CommandLine(
         prog="companion",
         description="A touchscreen table companion for physical board games.",
     )
     parser.add_argument("--store", help="the SQLite file that keeps every game")
     parser.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
     parser.add_argument("--lang", choices=("cs", "en"), help="language of the screens")
-    parser.add_argument("--die", default=None, help=DIE_HELP)
+    parser.add_argument("--die", default=None, type=die_spec, help=DIE_HELP)
     commands = parser.add_subparsers(dest="command")
 
     play = commands.add_parser("play", help="play one game in the terminal")
@@ -33,7 +54,7 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     play.add_argument("--position", help="start from a position in the game's notation")
     play.add_argument("--store", dest="play_store", help="the SQLite file that keeps every game")
     play.add_argument("--json", action="store_true", help="one JSON object per line read")
-    play.add_argument("--die", dest="play_die", help=DIE_HELP)
+    play.add_argument("--die", dest="play_die", type=die_spec, help=DIE_HELP)
     play.add_argument("--lang", dest="play_lang", choices=("cs", "en"), default=None)
     play.add_argument(
         "--companion", action="append", default=[], metavar="SEAT[:LEVEL]",
@@ -57,7 +78,8 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
         "--config", dest="doctor_config", metavar="PATH", help="the config file to check"
     )
     doctor.add_argument(
-        "--die", dest="doctor_die", metavar="SPEC", help="the die to check, e.g. serial:PORT"
+        "--die", dest="doctor_die", metavar="SPEC", type=die_spec,
+        help="the die to check, e.g. serial:PORT"
     )
     doctor.add_argument(
         "--lang", dest="doctor_lang", choices=("cs", "en"), help="default: the config's"
@@ -116,7 +138,7 @@ def _play(args: argparse.Namespace) -> int:
         options = dict(_parse_option(text) for text in args.option)
         companions = CompanionSeats(dict(parse_companion(text) for text in args.companion))
         die_source = args.play_die or args.die
-        die = _die_reader(die_source) if die_source else None
+        die = _die_reader(die_source) if die_source and die_source != "table" else None
         match, game_id, resumed = start_terminal_game(
             store, args.game, args.players, args.position, options, companions
         )
@@ -131,6 +153,7 @@ def _play(args: argparse.Namespace) -> int:
     player = TerminalPlayer(
         match, store, game_id, sys.stdout, as_json=args.json, die=die,
         lang=args.play_lang or args.lang or "en", companions=companions,
+        asks_face=die_source == "table",
     )
     try:
         return player.run(sys.stdin)
@@ -155,7 +178,7 @@ def _parse_option(text: str) -> tuple[str, object]:
 
 def _die_reader(source: str):  # type: ignore[no-untyped-def]
     """A function that returns the next roll from the die ``source``."""
-    if source == "software":
+    if source in ("software", "gpio"):  # the GPIO button is not read here: ``roll`` rolls
         import secrets
 
         return lambda: secrets.randbelow(6) + 1

@@ -15,7 +15,7 @@ One TOML file (keys documented in ``hardware/README.md``, example in
     hold_time = 1.0
 
     [die]
-    source = "serial"            # "software" | "gpio" | "serial"
+    source = "serial"            # "software" | "gpio" | "serial" | "table"
     port = "/dev/companion-die"  # for "serial": a device path or pyserial URL
 
     [display]
@@ -42,7 +42,7 @@ APP_NAME = "companion"
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
 ENV_VAR = "COMPANION_CONFIG"
 LANGUAGES = ("en", "cs")
-DIE_SOURCES = ("software", "gpio", "serial")
+DIE_SOURCES = ("software", "gpio", "serial", "table")
 BUTTON_KEYS = ("roll", "undo", "ok", "menu")
 GPIO_RANGE = range(2, 28)
 """BCM GPIO numbers usable on the 40-pin header."""

@@ -45,6 +45,7 @@ class TerminalPlayer:
         die: DieRoll | None = None,
         lang: str = "en",
         companions: CompanionSeats | None = None,
+        asks_face: bool = False,
     ) -> None:
         self.match = match
         self.store = store
@@ -54,6 +55,9 @@ class TerminalPlayer:
         self.die = die
         self.lang = lang
         self.companions = companions or CompanionSeats()
+        self.asks_face = asks_face
+        """The table's own die (``--die table``): ``roll`` alone asks which face it shows."""
+        self._is_asking_face = False
 
     def run(self, lines: Iterable[str]) -> int:
         if self.companions.plays(self.match.to_move):  # a companion seat moves first
@@ -73,6 +77,13 @@ class TerminalPlayer:
         return 0
 
     def handle(self, line: str) -> None:
+        if self._is_asking_face:
+            self._is_asking_face = False
+            if line.isdigit():
+                if not 1 <= int(line) <= 6:
+                    self._ask_face(f"a die shows 1 to 6, not {line}")
+                    return
+                line = f"roll {line}"
         command = line.lower()
         if command == "legal":
             self._report(ok=True, events=[], text=" ".join(self.match.legal()))
@@ -93,6 +104,9 @@ class TerminalPlayer:
             elif self._saved(before):
                 self._report(ok=True, events=[], text=f"{command} done")
         else:
+            if command == "roll" and self.die is None and self.asks_face:
+                self._ask_face()
+                return
             if command == "roll" and self.die is not None:
                 try:
                     line = f"roll {self.die()}"
@@ -120,6 +134,15 @@ class TerminalPlayer:
             self._report(ok=False, events=[], error=f"die: {trouble}")
             events = []
         return events if self._saved(before) else None
+
+    def _ask_face(self, error: str | None = None) -> None:
+        """Ask which face the table's die shows; the next line that is a number answers."""
+        if self.match.awaiting != "roll":
+            self._report(ok=False, events=[], error="no roll is awaited now")
+            return
+        self._is_asking_face = True
+        question = "Which face does the die show? Type 1 to 6."
+        self._report(ok=error is None, events=[], error=error, text=question, ask="face")
 
     def _hint(self) -> None:
         """What the companion would play for the person to move (nothing is played)."""
@@ -150,7 +173,7 @@ class TerminalPlayer:
 
     def _report(
         self, ok: bool, events: list[str], error: str | None = None, text: str | None = None,
-        hint: str | None = None,
+        hint: str | None = None, ask: str | None = None,
     ) -> None:
         outcome = self.match.outcome
         if self.as_json:
@@ -167,6 +190,8 @@ class TerminalPlayer:
                 record["text"] = text
             if hint is not None:
                 record["hint"] = hint
+            if ask is not None:
+                record["ask"] = ask
             self._say(json.dumps(record, ensure_ascii=False))
             return
         if error is not None:

@@ -6,6 +6,7 @@
 ``"software"``                 :class:`SoftwareDie`, rolled from the screen or keys
 ``"gpio"``                     :class:`SoftwareDie`, rolled by the GPIO ROLL button
 ``"serial:PORT_OR_URL"``       :class:`SerialDie` on a device path or pyserial URL
+``"table"``                    :class:`TableDie`: the game's own die, its face tapped
 =============================  =====================================================
 
 The app wires every ROLL input (screen, key R, GPIO button) to ``die.request_roll()``;
@@ -20,8 +21,9 @@ from typing import Any, Protocol
 from hardware import Post, call_now
 from hardware.serial_die import SerialDie
 from hardware.software_die import SoftwareDie
+from hardware.table_die import TableDie
 
-SOURCES = ("software", "gpio", "serial:PORT_OR_URL")
+SOURCES = ("software", "gpio", "serial:PORT_OR_URL", "table")
 
 
 class Die(Protocol):
@@ -38,6 +40,24 @@ class Die(Protocol):
     def request_roll(self) -> bool: ...
 
     def close(self) -> None: ...
+
+
+def check_source(source: str) -> str:
+    """``source`` when it names a die (see the table above); else ValueError in plain words,
+    suggesting ``serial:`` before what looks like a port or a pyserial URL."""
+    text = source.strip()
+    if text in ("software", "gpio", "table"):
+        return text
+    kind, _, port = text.partition(":")
+    if kind == "serial" and port.strip():
+        return text
+    if text.startswith(("/dev/", "socket://", "rfc2217://", "loop://", "COM")):
+        hint = f"; for an electronic die write serial:{text}"
+    else:
+        hint = ""
+    raise ValueError(
+        f"the die must be software, gpio, table or serial:PORT, not {source!r}{hint}"
+    )
 
 
 def make_die(
@@ -57,6 +77,11 @@ def make_die(
         if on_status is not None:
             post(lambda: on_status(die.status))
         return die
+    if source == "table":
+        table = TableDie()
+        if on_status is not None:
+            post(lambda: on_status(table.status))
+        return table
     kind, _, port = source.partition(":")
     if kind == "serial" and port:
         return SerialDie(port, on_roll=on_roll, on_status=on_status, post=post, **serial_options)
