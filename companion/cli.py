@@ -51,6 +51,10 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     else:
         play.add_argument("game", help="the game id")
     play.add_argument("--players", type=int, help="number of players")
+    play.add_argument(
+        "--name", dest="names", action="append", default=None, metavar="NAME",
+        help="a player's name, one per seat in seat order (repeatable; sets --players)",
+    )
     play.add_argument("--position", help="start from a position in the game's notation")
     play.add_argument("--store", dest="play_store", help="the SQLite file that keeps every game")
     play.add_argument("--json", action="store_true", help="one JSON object per line read")
@@ -85,6 +89,17 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
         "--lang", dest="doctor_lang", choices=("cs", "en"), help="default: the config's"
     )
     doctor.add_argument("--json", action="store_true", help="one JSON object, for scripts")
+
+    from companion.records_cli import add_commands
+
+    add_commands(commands)
+
+    sounds = commands.add_parser(
+        "sounds", help="write every sound cue and a sample of every spoken prompt as WAV files"
+    )
+    sounds.add_argument("--out", dest="sounds_out", metavar="DIR", help="the folder to write")
+    sounds.add_argument("--lang", dest="sounds_lang", metavar="cs|en",
+                        help="the prompts' language (default: both)")
     return parser
 
 
@@ -102,6 +117,16 @@ def _main(argv: Sequence[str] | None) -> int:
     args = build_parser(with_games="play" in words).parse_args(words)
     if args.command == "play":
         return _play(args)
+    from companion.records_cli import COMMANDS as RECORDS_COMMANDS
+
+    if args.command in RECORDS_COMMANDS:
+        from companion.records_cli import run
+
+        return run(args)
+    if args.command == "sounds":
+        from companion.sound.export import sounds_command
+
+        return sounds_command(args.sounds_out, args.sounds_lang)
     if args.command == "board":
         from companion.games.patamat.validate import main as check_board
 
@@ -140,7 +165,8 @@ def _play(args: argparse.Namespace) -> int:
         die_source = args.play_die or args.die
         die = _die_reader(die_source) if die_source and die_source != "table" else None
         match, game_id, resumed = start_terminal_game(
-            store, args.game, args.players, args.position, options, companions
+            store, args.game, args.players, args.position, options, companions,
+            names=args.names,
         )
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)

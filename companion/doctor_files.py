@@ -114,7 +114,7 @@ def check_store_file(choice: StoreChoice, t: Translate) -> list[Check]:
         "playing)").format(path=path, origin=choice.origin, size=human_size(_store_bytes(path)),
                            total=sum(counts.values()), finished=counts.get("finished", 0),
                            playing=counts.get("playing", 0)))
-    if version not in (None, str(SCHEMA_VERSION)):
+    if version not in (None, "1", str(SCHEMA_VERSION)):  # schema 1: migrated at the next start
         return [summary, Check("store-integrity", "fail", t(
             "store {path} has schema version {found}; this app reads version {expected}")
             .format(path=path, found=version, expected=SCHEMA_VERSION),

@@ -322,12 +322,12 @@ def check_die(
 ) -> Check:
     """The die named by ``spec``; for ``serial:URL`` open the port, send HELLO, await the answer."""
     kind, _, url = spec.partition(":")
-    if spec in ("software", "gpio"):
+    if spec in ("software", "gpio", "table"):
         return Check("die", "ok", t("die: {source} ({origin}), no port to check").format(
             source=spec, origin=origin))
     if kind != "serial" or not url:
-        return Check("die", "fail", t("die source {spec!r} ({origin}) is not software, gpio or "
-                                      "serial:PORT").format(spec=spec, origin=origin),
+        return Check("die", "fail", t("die source {spec!r} ({origin}) is not software, gpio, "
+                                      "table or serial:PORT").format(spec=spec, origin=origin),
                      t("Set die.source and die.port in the config file, or choose the die in "
                        "Settings."))
     from hardware.serial_die import HELLO, LineBuffer, open_port

@@ -1,8 +1,15 @@
 """Every game in one SQLite file: each accepted input committed before it is acknowledged.
 
 The file lives in the user's data directory (platformdirs) unless a path is given. A file that
-cannot be read (corrupt, another schema version, not SQLite at all) is moved aside with a plain
-message in :attr:`Store.warnings` and a fresh store is started: never a crash, never silent loss.
+cannot be read (corrupt, a newer or unknown schema version, not SQLite at all) is moved aside with
+a plain message in :attr:`Store.warnings` and a fresh store is started: never a crash, never
+silent loss. A store of the previous schema (1) is migrated in place, in one transaction, after a
+copy of it is taken beside it (``<name>.v1-backup-<stamp>.sqlite3``; see
+:mod:`companion.store_schema`).
+
+The players are records of their own (:mod:`companion.players`): every game's seats point at
+them, and a finished game's ranks and final counters are kept per seat for the statistics
+(:mod:`companion.stats`).
 
 A card that refuses writes (full, remounted read-only, failing) is not a damaged file: the store
 opens what it can read, :attr:`Store.problem` says what is wrong, a game write (:meth:`start`,
@@ -26,42 +33,28 @@ from typing import Any, TypeVar
 
 from platformdirs import user_data_dir
 
+from companion import players as roster
 from companion.engine import IllegalInput, Match
+from companion.players import Player
+from companion.results import final_results, game_key, save_results
 from companion.store_faults import StoreUnwritable, unwritable_kind
+from companion.store_schema import (
+    SCHEMA_VERSION,
+    create_tables,
+    migrate_file,
+    migrated_in_memory,
+    schema_version,
+    set_version,
+)
 
-SCHEMA_VERSION = 1
+__all__ = ["SCHEMA_VERSION", "Player", "Store", "StoreUnwritable", "StoredGame"]
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 Write = Callable[[sqlite3.Connection], object]
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    names TEXT NOT NULL,
-    options TEXT NOT NULL,
-    start_position TEXT,
-    extra TEXT NOT NULL DEFAULT '{}',
-    started TEXT NOT NULL,
-    finished TEXT,
-    status TEXT NOT NULL DEFAULT 'playing',
-    cursor INTEGER NOT NULL DEFAULT 0,
-    result TEXT
-);
-CREATE TABLE IF NOT EXISTS inputs (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    line TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS die_faces (
-    source TEXT NOT NULL, face INTEGER NOT NULL, count INTEGER NOT NULL,
-    PRIMARY KEY (source, face)
-);
-"""
+_GAME_COLUMNS = (
+    "id, game, players, names, options, start_position, extra, started, finished, status,"
+    " cursor, result"
+)
 
 
 def default_store_path() -> Path:
@@ -96,8 +89,17 @@ class StoredGame:
 class Store:
     """The SQLite store. Open it once; call :meth:`record` after every accepted input."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(
+        self, path: Path | str | None = None, clock: Callable[[], str] | None = None,
+        check: bool = True,
+    ) -> None:
+        """``clock`` gives the time stamped on games and players (ISO 8601; UTC now by
+        default). ``check=False`` skips the integrity check of a file that is opened only to
+        read the records (it reads the whole file: slow for a large store)."""
         self.path = Path(path) if path is not None else default_store_path()
+        self.clock: Callable[[], str] = clock or _now
+        """What stamps the games and players with the time (ISO 8601)."""
+        self._check = check
         self.warnings: list[str] = []
         self.problem: StoreUnwritable | None = None
         """Why the store cannot be written now (None while it can)."""
@@ -118,11 +120,25 @@ class Store:
 
     # -- games ---------------------------------------------------------------------------------
 
-    def start(self, match: Match, extra: dict[str, Any] | None = None) -> int:
+    def start(
+        self, match: Match, extra: dict[str, Any] | None = None,
+        player_ids: Sequence[int] | None = None,
+    ) -> int:
         """Store a new match (and the inputs it already has); return its id.
 
-        Raises :class:`StoreUnwritable` (nothing stored) when the card refuses the write.
+        ``player_ids`` gives the player of every seat, in seat order; without it the players
+        are found (or created) by the match's names, and the companion's seats
+        (``extra["companions"]``, seat → level) are the companion's player of that level.
+        Raises :class:`StoreUnwritable` (nothing stored) when the card refuses the write,
+        ValueError for a wrong number of players and KeyError for an unknown player id (then
+        nothing is stored either).
         """
+        if player_ids is not None and len(player_ids) != match.players:
+            raise ValueError(
+                f"{len(player_ids)} players given for the {match.players} seats of this game"
+            )
+        companions = (extra or {}).get("companions")
+        started = self.clock()
 
         def insert(db: sqlite3.Connection) -> int:
             cursor = db.execute(
@@ -135,10 +151,23 @@ class Store:
                     json.dumps(match.snapshot()["options"]),
                     match.start_position,
                     json.dumps(extra or {}),
-                    _now(),
+                    started,
                 ),
             )
-            return int(cursor.lastrowid or 0)
+            game_id = int(cursor.lastrowid or 0)
+            if player_ids is None:
+                seats = roster.seat_players(
+                    db, match.names, companions if isinstance(companions, dict) else None,
+                    started,
+                )
+            else:
+                seats = [roster.player_row(db, player_id).id for player_id in player_ids]
+            db.executemany(
+                "INSERT INTO game_seats (game_id, seat, player_id) VALUES (?, ?, ?)",
+                [(game_id, seat, player_id) for seat, player_id in enumerate(seats)],
+            )
+            roster.touch(db, seats, started)
+            return game_id
 
         game_id = self._write(insert)
         self._saved_lines[game_id] = []
@@ -163,6 +192,8 @@ class Store:
                 break
             common += 1
         outcome = match.outcome
+        results = final_results(match) if outcome else []
+        finished = self.clock() if outcome else None
 
         def write(db: sqlite3.Connection) -> None:
             db.execute("DELETE FROM inputs WHERE game_id = ? AND seq >= ?", (game_id, common))
@@ -170,16 +201,26 @@ class Store:
                 "INSERT INTO inputs (game_id, seq, line) VALUES (?, ?, ?)",
                 [(game_id, seq, timeline[seq]) for seq in range(common, len(timeline))],
             )
+            key = None
+            if outcome:
+                (started,) = db.execute(
+                    "SELECT started FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
+                key = game_key(match.game_id, match.players, match.start_position, started,
+                               timeline)
             db.execute(
-                "UPDATE games SET cursor = ?, status = ?, finished = ?, result = ? WHERE id = ?",
+                "UPDATE games SET cursor = ?, status = ?, finished = ?, result = ?, key = ?"
+                " WHERE id = ?",
                 (
                     match.cursor,
                     "finished" if outcome else "playing",
-                    _now() if outcome else None,
+                    finished,
                     json.dumps(outcome.to_json()) if outcome else None,
+                    key,
                     game_id,
                 ),
             )
+            save_results(db, game_id, results, match.game_id, match.players, finished)
             if die_face is not None:
                 _count_face(db, *die_face)
 
@@ -187,7 +228,7 @@ class Store:
         self._saved_lines[game_id] = list(timeline)
 
     def abandon(self, game_id: int) -> None:
-        finished = _now()
+        finished = self.clock()
         self._write_or_wait(lambda db: db.execute(
             "UPDATE games SET status = 'abandoned', finished = ? WHERE id = ?",
             (finished, game_id),
@@ -195,21 +236,23 @@ class Store:
 
     def abandon_unfinished(self) -> None:
         """Every game still being played becomes abandoned (a new game instead of Continue)."""
-        finished = _now()
+        finished = self.clock()
         self._write_or_wait(lambda db: db.execute(
             "UPDATE games SET status = 'abandoned', finished = ? WHERE status = 'playing'",
             (finished,),
         ))
 
     def load(self, game_id: int) -> StoredGame:
-        row = self._connection.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self._connection.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
         if row is None:
             raise KeyError(f"no game {game_id} in the store")
         return self._stored_game(row)
 
     def unfinished(self, game: str | None = None) -> StoredGame | None:
         """The most recent game still being played (of that kind, if given)."""
-        query = "SELECT * FROM games WHERE status = 'playing'"
+        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'playing'"
         params: tuple[Any, ...] = ()
         if game is not None:
             query += " AND game = ?"
@@ -219,7 +262,8 @@ class Store:
 
     def finished_games(self, limit: int = 200) -> list[StoredGame]:
         rows = self._connection.execute(
-            "SELECT * FROM games WHERE status = 'finished' ORDER BY id DESC LIMIT ?", (limit,)
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished'"
+            " ORDER BY id DESC LIMIT ?", (limit,)
         ).fetchall()
         return [self._stored_game(row) for row in rows]
 
@@ -255,6 +299,59 @@ class Store:
                 "UPDATE games SET status = 'unreadable' WHERE id = ?", (stored.id,)
             ))
             return None
+
+    # -- players -------------------------------------------------------------------------------
+
+    def players(self, recent_first: bool = True, include_companions: bool = True) -> list[Player]:
+        """Every player (merged records left out): the most recently played first, else by
+        name."""
+        return roster.all_players(self._connection, recent_first, include_companions)
+
+    def player(self, player_id: int) -> Player:
+        """The player with this id (a merged id gives the kept player). KeyError if none."""
+        return roster.player_row(self._connection, player_id)
+
+    def player_named(self, name: str, create: bool = True) -> Player:
+        """The player called ``name`` (any case); a new one (next palette colour, initial) when
+        there is none and ``create``, else KeyError. StoreUnwritable when it cannot be saved."""
+        found = roster.find_named(self._connection, name)
+        if found is not None:
+            return found
+        if not create:
+            raise KeyError(f"there is no player called {roster.clean_name(name)!r}")
+        return self._write(lambda db: roster.named_or_new(db, name, self.clock()))
+
+    def companion_player(self, level: str) -> Player:
+        """The player who stands for the companion at ``level`` (easy, normal, strong)."""
+        roster.companion_name(level)  # a plain ValueError for an unknown level
+        return self._write(lambda db: roster.companion_row(db, level, self.clock()))
+
+    def rename_player(self, player_id: int, new_name: str) -> Player:
+        """Rename; the games follow. ValueError in plain words when the name is taken."""
+        return self._write(lambda db: roster.rename(db, player_id, new_name))
+
+    def merge_players(self, keep_id: int, drop_id: int) -> Player:
+        """Every seat of ``drop_id`` becomes ``keep_id``'s; the dropped name finds the kept
+        player from now on. Returns the kept player."""
+        return self._write(lambda db: roster.merge(db, keep_id, drop_id))
+
+    def seat_player_ids(self, game_id: int) -> list[int]:
+        """The player of every seat of a stored game, in seat order."""
+        return [player_id for (player_id,) in self._connection.execute(
+            "SELECT player_id FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )]
+
+    # -- for the records modules (statistics, export, import) ---------------------------------
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The connection, for read queries (the statistics and the export)."""
+        return self._connection
+
+    def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` in one transaction, with the store's handling of a card that refuses
+        writes (StoreUnwritable, nothing written)."""
+        return self._write(work)
 
     # -- settings and die statistics ------------------------------------------------------------
 
@@ -329,25 +426,30 @@ class Store:
         try:
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=FULL")
-            if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            if self._check and connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("the database failed its integrity check")
-            connection.executescript(_SCHEMA)
-            row = connection.execute(
-                "SELECT value FROM meta WHERE key = 'schema_version'"
-            ).fetchone()
-            if row is None:
-                connection.execute(
-                    "INSERT INTO meta (key, value) VALUES ('schema_version', ?)",
-                    (str(SCHEMA_VERSION),),
-                )
-            elif row[0] != str(SCHEMA_VERSION):
+            version = schema_version(connection)
+            if version == "1":
+                self._migrate(connection)
+            elif version is None:  # a new store
+                with _Transaction(connection) as db:
+                    create_tables(db)
+                    set_version(db)
+            elif version == str(SCHEMA_VERSION):
+                create_tables(connection)  # what a later build added (else nothing is written)
+            else:
                 raise ValueError(
-                    f"it has schema version {row[0]}, this app reads version {SCHEMA_VERSION}"
+                    f"it has schema version {version}, this app reads version {SCHEMA_VERSION}"
                 )
         except BaseException:
             connection.close()
             raise
         return connection
+
+    def _migrate(self, connection: sqlite3.Connection) -> None:
+        copy = migrate_file(connection, self.path)
+        log.info("the games file %s was brought up to date; the file as it was is kept in %s",
+                 self.path, copy)
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._connection)
@@ -411,16 +513,17 @@ class Store:
                     check_same_thread=False,
                 )
                 try:
-                    row = connection.execute(
-                        "SELECT value FROM meta WHERE key = 'schema_version'"
-                    ).fetchone()
-                    if row is not None and row[0] == str(SCHEMA_VERSION):
+                    version = schema_version(connection)
+                    if version == str(SCHEMA_VERSION):
                         return connection
-                except sqlite3.DatabaseError:
-                    pass
+                    if version == "1":  # migrated in memory: readable, written once it can be
+                        return migrated_in_memory(connection)
+                except Exception as error:  # noqa: BLE001 - unreadable: the empty store below
+                    log.warning("the store %s cannot be read here: %r", self.path, error)
                 connection.close()
         connection = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        connection.executescript(_SCHEMA)
+        create_tables(connection)
+        set_version(connection)
         return connection
 
     def _stored_game(self, row: Sequence[Any]) -> StoredGame:

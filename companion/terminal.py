@@ -14,7 +14,7 @@ goes back to the last input of a person, ``redo`` brings it back with the answer
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from companion.companions import (
@@ -226,19 +226,30 @@ def start_terminal_game(
     position: str | None,
     options: dict[str, Any],
     companions: CompanionSeats | None = None,
+    names: Sequence[str] | None = None,
 ) -> tuple[Match, int | None, bool]:
     """Resume the unfinished game of that kind, or open a new one. Returns (match, id, resumed).
 
-    The id is None when the store cannot be written now: the game is stored with its first
-    input that can be saved.
+    ``names`` names the players in seat order (their number is the number of players, unless
+    ``players`` says otherwise; then a mismatch is a ValueError); a game is resumed only when
+    it was played by the same names. The id is None when the store cannot be written now: the
+    game is stored with its first input that can be saved.
     """
+    if names is not None:
+        names = [" ".join(name.split()) for name in names]
+        if not all(names):
+            raise ValueError("--name: a player's name cannot be empty")
+        if players is None:
+            players = len(names)
     if position is None:
         stored = store.unfinished(game)
-        if stored is not None and (players is None or players == stored.players):
+        if stored is not None and (players is None or players == stored.players) and (
+            names is None or list(stored.names) == names
+        ):
             match = store.resume_or_none(stored)
             if match is not None:
                 return match, stored.id, True
-    match = open_game(game, players=players, position=position, **options)
+    match = open_game(game, players=players, names=names, position=position, **options)
     seats = companions or CompanionSeats()
     seats.check(match.players)
     extra = {"companions": seats.to_json()} if seats else None

@@ -1,16 +1,18 @@
-"""The four physical buttons: ROLL, UNDO (long press: REDO), OK and MENU.
+"""The four physical buttons: ROLL, UNDO (long press: REDO), OK (long press: HINT) and MENU.
 
 Each button is wired between its GPIO pin and ground and uses the Pi's internal pull-up,
 so pressing it pulls the pin low. gpiozero does the pin work; this module speaks the
-table's language: ``on_roll``, ``on_undo``, ``on_redo``, ``on_confirm``, ``on_menu``.
+table's language: ``on_roll``, ``on_undo``, ``on_redo``, ``on_confirm``, ``on_hint``,
+``on_menu``.
 
 Two layers stop a bouncing contact from becoming several presses: gpiozero's
 ``bounce_time`` (done in the pin driver where it supports it, e.g. lgpio on a Pi 5) and a
 small :class:`Debouncer` here, which also covers pin drivers that ignore ``bounce_time``
 (``MockFactory`` among them).
 
-UNDO acts on *release*: a press held for ``hold_time`` seconds is a REDO, fired as soon as
-the hold is reached, and that press then does not undo on release.
+UNDO and OK act on *release*: a press held for ``hold_time`` seconds is a REDO (UNDO) or a
+HINT (OK: what the companion would play), fired as soon as the hold is reached, and that press
+then does nothing on release.
 
 Every callback goes through ``post``. gpiozero calls us from its own threads; the app
 passes a ``post`` that schedules on the Kivy clock.
@@ -92,6 +94,7 @@ class Buttons:
         on_undo: Action | None = None,
         on_redo: Action | None = None,
         on_confirm: Action | None = None,
+        on_hint: Action | None = None,
         on_menu: Action | None = None,
         post: Post = call_now,
         pins: Mapping[str, int] = DEFAULT_PINS,
@@ -109,15 +112,12 @@ class Buttons:
         self._post = post
         self._clock = clock
         self._lock = threading.Lock()
-        self._on_press: dict[str, Action | None] = {
-            "roll": on_roll,
-            "ok": on_confirm,
-            "menu": on_menu,
-        }
-        self._on_undo = on_undo
-        self._on_redo = on_redo
+        self._on_press: dict[str, Action | None] = {"roll": on_roll, "menu": on_menu}
+        self._on_release: dict[str, Action | None] = {"undo": on_undo, "ok": on_confirm}
+        """The buttons that act on release: a long press means ``_on_hold`` instead."""
+        self._on_hold: dict[str, Action | None] = {"undo": on_redo, "ok": on_hint}
         self._debouncers = {name: Debouncer(bounce_time) for name in BUTTON_NAMES}
-        self._undo_was_held = False
+        self._was_held = {name: False for name in self._on_release}
         self._buttons: dict[str, Any] = {}
         try:
             for name in BUTTON_NAMES:
@@ -160,8 +160,8 @@ class Buttons:
         )
         button.when_pressed = lambda: self._pressed(name)
         button.when_released = lambda: self._released(name)
-        if name == "undo":
-            button.when_held = self._undo_held
+        if name in self._on_hold:
+            button.when_held = lambda: self._held(name)
         return button
 
     def _pressed(self, name: str) -> None:
@@ -169,8 +169,8 @@ class Buttons:
             if not self._debouncers[name].press(self._clock()):
                 log.debug("%s: bounce ignored", name)
                 return
-            if name == "undo":
-                self._undo_was_held = False
+            if name in self._on_release:
+                self._was_held[name] = False
                 return
         self._deliver(self._on_press[name])
 
@@ -178,16 +178,16 @@ class Buttons:
         with self._lock:
             if not self._debouncers[name].release(self._clock()):
                 return
-            if name != "undo" or self._undo_was_held:
+            if name not in self._on_release or self._was_held[name]:
                 return
-        self._deliver(self._on_undo)
+        self._deliver(self._on_release[name])
 
-    def _undo_held(self) -> None:
+    def _held(self, name: str) -> None:
         with self._lock:
-            if not self._debouncers["undo"].is_down or self._undo_was_held:
+            if not self._debouncers[name].is_down or self._was_held[name]:
                 return
-            self._undo_was_held = True
-        self._deliver(self._on_redo)
+            self._was_held[name] = True
+        self._deliver(self._on_hold[name])
 
     def _deliver(self, callback: Action | None) -> None:
         if callback is not None:

@@ -6,7 +6,8 @@ key                     action
 R, Space                ``roll``
 U                       ``undo``
 Shift+U, U held long    ``redo``
-O, Enter                ``confirm``
+O, Enter                ``confirm`` (on release)
+O or Enter held long    ``hint``
 M                       ``menu``
 ======================  ==========
 
@@ -15,8 +16,8 @@ Kivy's (``keycode[1]`` in ``on_key_down``: ``"r"``, ``"spacebar"``, ``"enter"``)
 ``modifiers`` is Kivy's list (``["shift"]``, ``["ctrl", "capslock"]``, ...).
 
 :func:`key_to_action` is the pure mapping; :class:`KeyboardButtons` adds the long-press
-rule (U held for ``hold_time`` means redo, and then no undo on release), fed with Kivy's
-key-down (repeated while a key is held) and key-up events.
+rule (U held for ``hold_time`` means redo, O or Enter held means hint, and then nothing on
+release), fed with Kivy's key-down (repeated while a key is held) and key-up events.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-ACTIONS = ("roll", "undo", "redo", "confirm", "menu")
+ACTIONS = ("roll", "undo", "redo", "confirm", "hint", "menu")
 """Everything a button or key can ask for."""
 
 _PLAIN_KEYS = {
@@ -57,9 +58,14 @@ def key_to_action(key: str, modifiers: Iterable[str] = ()) -> str | None:
     return _PLAIN_KEYS.get(key.lower())
 
 
+HOLD_ACTIONS = {"undo": "redo", "confirm": "hint"}
+"""The actions that wait for the key's release: held long, they mean another action."""
+
+
 @dataclass
 class KeyboardButtons:
-    """Key events in, actions out, with U acting on release like the GPIO UNDO button.
+    """Key events in, actions out, with U, O and Enter acting on release like the GPIO UNDO
+    and OK buttons (held for ``hold_time``: redo, hint).
 
     Call :meth:`key_down` for every key-down event (including the repeats a held key
     produces) and :meth:`key_up` for every key-up, with a monotonic time in seconds.
@@ -67,29 +73,32 @@ class KeyboardButtons:
     """
 
     hold_time: float = 1.0
-    _undo_down_since: float | None = field(default=None, repr=False)
-    _undo_was_held: bool = field(default=False, repr=False)
+    _down_since: dict[str, float] = field(default_factory=dict, repr=False)
+    """Per held key (lower case): when it went down."""
+    _was_held: set[str] = field(default_factory=set, repr=False)
 
     def key_down(self, key: str, modifiers: Iterable[str], now: float) -> str | None:
         action = key_to_action(key, modifiers)
-        if action != "undo":
+        if action not in HOLD_ACTIONS:
             return action
-        if self._undo_down_since is None:
-            self._undo_down_since = now
-            self._undo_was_held = False
+        name = key.lower()
+        since = self._down_since.get(name)
+        if since is None:
+            self._down_since[name] = now
+            self._was_held.discard(name)
             return None
-        if not self._undo_was_held and now - self._undo_down_since >= self.hold_time:
-            self._undo_was_held = True
-            return "redo"
+        if name not in self._was_held and now - since >= self.hold_time:
+            self._was_held.add(name)
+            return HOLD_ACTIONS[action]
         return None
 
     def key_up(self, key: str, now: float) -> str | None:
-        if key.lower() != "u" or self._undo_down_since is None:
+        name = key.lower()
+        action = key_to_action(name)
+        since = self._down_since.pop(name, None)
+        if action not in HOLD_ACTIONS or since is None:
             return None
-        held_for = now - self._undo_down_since
-        was_held = self._undo_was_held
-        self._undo_down_since = None
-        self._undo_was_held = False
-        if was_held:
-            return None  # the redo was already given while the key was held
-        return "redo" if held_for >= self.hold_time else "undo"
+        if name in self._was_held:
+            self._was_held.discard(name)
+            return None  # the long-press action was already given while the key was held
+        return HOLD_ACTIONS[action] if now - since >= self.hold_time else action

@@ -6,8 +6,9 @@
 #
 # Idempotent: run it again after `git pull` to update. What it does (systemd/README.md):
 #   1. apt packages: python3-venv, the EGL/GLES/GBM/DRM/GL libraries Kivy's bundled SDL2
-#      loads, mtdev, rsync; python3-lgpio where the distribution has it (Raspberry Pi OS)
-#   2. a system user `companion` in the groups gpio dialout video render input
+#      loads, mtdev, rsync, espeak-ng; python3-lgpio where the distribution has it (Raspberry
+#      Pi OS)
+#   2. a system user `companion` in the groups gpio dialout video render input audio
 #   3. the project copied to /opt/companion/src and pip-installed into /opt/companion/venv
 #   4. the udev rule for the electronic die (/dev/companion-die)
 #   5. /etc/companion/config.toml from the example (kept if it exists)
@@ -19,7 +20,7 @@ set -eu
 PREFIX=${PREFIX:-/opt/companion}
 STATE=/var/lib/companion
 USER_NAME=companion
-GROUPS_WANTED="gpio dialout video render input"
+GROUPS_WANTED="gpio dialout video render input audio"
 SRC_DIR=$(cd "$(dirname "$0")/.." && pwd)
 
 if [ "$(id -u)" -ne 0 ]; then
@@ -46,6 +47,8 @@ if command -v apt-get >/dev/null 2>&1; then
     # or GL (glew, a desktop) from the system; the Mesa drivers come with libgl1-mesa-dri.
     packages="python3 python3-venv libegl1 libgles2 libgbm1 libdrm2 libgl1 libgl1-mesa-dri"
     packages="$packages libmtdev1 rsync"
+    # espeak-ng speaks the prompts ("Eva, roll the die"); without it the app only plays cues
+    packages="$packages espeak-ng"
     # lgpio drives the GPIO buttons on a Pi 5 (gpiozero's default there); only Raspberry Pi
     # OS has it. Without it the buttons report "no GPIO" and the keyboard stands in.
     if available python3-lgpio; then

@@ -6,6 +6,7 @@ The engine and resume figures in quick mode, for one game, in a subprocess as a 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -42,3 +43,19 @@ def test_quick_engine_and_resume_figures_come_out_as_one_json_object() -> None:
     assert "engine quoridor 2p legal() p99" in figures
     assert "resume quoridor (1000 inputs) max" in figures
     assert all(isinstance(line["holds"], bool) for line in result["budgets"])
+
+
+def test_records_benchmark_generates_a_small_store_and_reports_every_figure(
+    tmp_path: Path,
+) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "records.py"), "--games", "12", "--repeat",
+         "1", "--seed", "3"],
+        capture_output=True, text=True, timeout=300, cwd=ROOT, check=False,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    figures = json.loads(done.stdout.strip().splitlines()[-1])["records"]
+    assert figures["games"] == 12
+    for name in ("screen", "cli_stats", "export_csv", "export_json", "export_bgstats"):
+        assert figures[name]["median_ms"] > 0

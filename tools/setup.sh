@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(xvfb xauth x11-utils x11-apps libgl1 libgl1-mesa-dri libegl1 libmtdev1)
+# espeak-ng speaks the prompts (tests render with it); sox measures sounds by hand
+packages=(xvfb xauth x11-utils x11-apps libgl1 libgl1-mesa-dri libegl1 libmtdev1 espeak-ng sox)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -36,11 +36,12 @@ class CompanionTurns:
 
     def is_due(self) -> bool:
         """A companion seat is to move (decide or roll); not when the table's cards are to be
-        entered (a person does that, as for a roll made with the table's own die)."""
+        entered or the table's own die is rolled for it (a person does that)."""
         match = self.controller.match
         return (match is not None and not match.is_over
                 and self.controller.companions.plays(match.to_move)
-                and not awaits_the_table(match))
+                and not awaits_the_table(match)
+                and not (match.awaiting == "roll" and self.controller.die.source == "table"))
 
     def decide(self) -> Decision | None:
         """What the seat to move plays now; ``roll`` when the die is awaited."""
@@ -64,10 +65,17 @@ class CompanionTurns:
             return self.controller.roll()
         return self.controller.send(decision.line)
 
-    def hint(self) -> str | None:
-        """What the companion would play for the person to move; None when a roll is awaited,
-        the game is over or a companion seat is to move."""
+    def can_hint(self) -> bool:
+        """A person is to decide: not a roll, not the end, not a companion seat's turn, and
+        not the table's cards to enter (which cards came up is no one's choice)."""
         match = self.controller.match
-        if match is None or match.is_over or match.awaiting == "roll" or self.is_due():
+        return (match is not None and not match.is_over and match.awaiting != "roll"
+                and not self.is_due() and not awaits_the_table(match))
+
+    def hint(self) -> str | None:
+        """What the companion would play for the person to move; None when there is nothing
+        to hint (see :meth:`can_hint`)."""
+        match = self.controller.match
+        if match is None or not self.can_hint():
             return None
         return choose_input(match, HINT_LEVEL)

@@ -29,7 +29,8 @@ from companion.app.setups import (
 )
 from companion.companions import CompanionSeats, redo_with_companions, undo_to_person
 from companion.engine import GAMES, IllegalInput, Match, open_game
-from companion.i18n import LANGUAGES, translate_reason, translator
+from companion.i18n import LANGUAGES, translator
+from companion.plain_words import plain_text, refusal
 from companion.store import Store, StoredGame
 from companion.store_faults import StoreUnwritable
 
@@ -55,11 +56,13 @@ class Change:
     unsaveable|saving (die: the electronic die's connection changed, see
     :meth:`Controller.die_problem`; unsaveable: an input was refused because the card refuses
     writes, ``message`` says why; saving: :attr:`Controller.is_unsaved` or the store's problem
-    changed)."""
+    changed; rejected: ``message`` is the refusal in plain words, ``detail`` the rule it comes
+    from, "rule R24")."""
 
     kind: str
     events: tuple[str, ...] = ()
     message: str = ""
+    detail: str = ""
 
 
 Listener = Callable[[Change], None]
@@ -120,8 +123,11 @@ class Controller:
             if match is not None:
                 colours = list(stored.extra.get("colours") or default_colours(stored.players))
                 seats = CompanionSeats.from_json(stored.extra.get("companions"))
+                player_ids = {seat: pid for seat, pid in
+                              enumerate(self.store.seat_player_ids(stored.id))
+                              if seat not in seats.levels}
                 self.setup = Setup(stored.game, list(stored.names), colours, dict(stored.options),
-                                   dict(seats.levels))
+                                   dict(seats.levels), player_ids)
                 self._open(match, stored.id)
                 return True
         return False
@@ -139,7 +145,8 @@ class Controller:
         known = description.option_defaults()
         options = {key: value for key, value in options.items() if key in known}
         companions = CompanionSeats.from_json(saved.get("companions")).levels
-        setup = Setup(game, names, colours, options, dict(companions))
+        player_ids = {int(seat): int(pid) for seat, pid in (saved.get("player_ids") or {}).items()}
+        setup = Setup(game, names, colours, options, dict(companions), player_ids)
         return resized_setup(setup, players, self.tr)
 
     def resized(self, setup: Setup, players: int) -> Setup:
@@ -156,19 +163,21 @@ class Controller:
             f"setup.{setup.game}",
             {"players": setup.players, "names": setup.names, "colours": setup.colours,
              "options": setup.options,
-             "companions": CompanionSeats(setup.companions).to_json()},
+             "companions": CompanionSeats(setup.companions).to_json(),
+             "player_ids": {str(seat): pid for seat, pid in setup.player_ids.items()}},
         )
         self.store.set_setting("last_game", setup.game)
         self.store.abandon_unfinished()  # New instead of Continue: kept as abandoned
         seats = CompanionSeats(setup.companions)
         try:
-            stored_id: int | None = self.store.start(match, self._extra(setup))
+            stored_id: int | None = self.store.start(match, self._extra(setup),
+                                                     player_ids=self._player_ids(setup))
         except StoreUnwritable:
             if not self.is_unsaved:
                 raise
             stored_id = None
         self.setup = Setup(setup.game, list(setup.names), list(setup.colours), dict(setup.options),
-                           dict(seats.levels))
+                           dict(seats.levels), dict(setup.player_ids))
         self._open(match, stored_id)
 
     def play_again(self) -> None:
@@ -232,7 +241,9 @@ class Controller:
         try:
             events = match.play(line)
         except IllegalInput as error:
-            self._tell(Change("rejected", message=self.rejection_text(error)))
+            log.info("refused %r: %s", line, error.reason)
+            text, rule = self.refusal(error)
+            self._tell(Change("rejected", message=text, detail=rule))
             return False
         if not self._saved(die_face):
             match.rewind(before)
@@ -245,10 +256,16 @@ class Controller:
         self._tell(Change("played", tuple(events)))
         return True
 
-    def rejection_text(self, error: IllegalInput) -> str:
+    def refusal(self, error: IllegalInput) -> tuple[str, str]:
+        """A refused input as the screen shows it: what is wrong and what to do instead, in
+        the players' words, and the rule it comes from ("rule R24"), both in the language of
+        the screen. The engine's reason (rule first) stays for the log and the terminal."""
         game = self.match.game_id if self.match else "app"
-        text = translate_reason(game, self._lang, error.template, error.params)
-        return f"{error.rule}: {text}"
+        return refusal(game, self._lang, error, self.match)
+
+    def rejection_text(self, error: IllegalInput) -> str:
+        """The plain words of a refused input (its rule line: :meth:`refusal`)."""
+        return self.refusal(error)[0]
 
     def undo(self) -> bool:
         """One input back; with companion seats, back to the last input of a person."""
@@ -283,8 +300,8 @@ class Controller:
 
         When the electronic die cannot roll (its cable is pulled), the software die rolls
         instead, so the game goes on (the die area says so: :meth:`die_problem`)."""
-        if self.match is None or self.match.awaiting != "roll":
-            return False
+        if self.match is None or self.match.awaiting != "roll" or self.die.source == "table":
+            return False  # the table's own die: a person taps the face it shows
         if self.die.request_roll():
             return True
         if self.die.source in ("software", "gpio"):
@@ -292,6 +309,27 @@ class Controller:
         if self._screen_die is None:
             self._screen_die = FallbackDie(lambda face: self.on_roll(face, source="software"))
         return self._screen_die.request_roll()
+
+    def rolloff_rolls(self) -> dict[int, int | None] | None:
+        """While the players roll to see who starts: each seat's latest roll, None for the seat
+        to roll now; None when no roll-off is on (then the scoreboard shows the counters)."""
+        match = self.match
+        if match is None or not _in_rolloff(match.state):
+            return None
+        rolls: dict[int, int | None] = {}
+        for state, line in match.inputs_with_states():
+            words = line.split()
+            if _in_rolloff(state) and len(words) == 2 and words[0] == "roll":
+                seat = match.rules.to_move(state)
+                if seat is not None:
+                    rolls[seat] = int(words[1])
+        if match.to_move is not None:
+            rolls[match.to_move] = None
+        return rolls
+
+    def table_roll(self, face: int) -> bool:
+        """A face of the table's own die, tapped: counted under "table", then played."""
+        return self.on_roll(face, source="table")
 
     def on_roll(self, value: int, source: str | None = None) -> bool:
         """A face from the die (software, GPIO or electronic): counted, then played."""
@@ -492,6 +530,9 @@ class Controller:
         the reason)."""
         log.warning("a start of %s was refused: %s", game or "a game", error)
         reason = str(error)
+        if isinstance(error, IllegalInput) and game:  # in the players' words, without the rule
+            words = plain_text(game, self._lang, error)
+            reason = words[:1].lower() + words[1:] if words[1:2].islower() else words
         for domain in (game, "app"):
             if domain:
                 translated = translator(domain, self._lang)(reason)
@@ -530,11 +571,30 @@ class Controller:
         if self.stored_id is None:
             setup = self.setup or Setup(self.match.game_id, list(self.match.names),
                                         default_colours(self.match.players))
-            self.stored_id = self.store.start(self.match, self._extra(setup))
+            self.stored_id = self.store.start(self.match, self._extra(setup),
+                                              player_ids=self._player_ids(setup))
             if die_face is not None:
                 self.store.count_face(*die_face)
         else:
             self.store.record(self.stored_id, self.match, die_face)
+
+    def _player_ids(self, setup: Setup) -> list[int] | None:
+        """The player of every seat: the companion's of that level, the known player a chip
+        seated, else the player of that name (new on a first game). None when the store cannot
+        tell now (then it finds the players by name itself)."""
+        ids = []
+        try:
+            for seat, name in enumerate(setup.names):
+                level = setup.companions.get(seat)
+                if level is not None:
+                    ids.append(self.store.companion_player(level).id)
+                elif seat in setup.player_ids:
+                    ids.append(self.store.player(setup.player_ids[seat]).id)
+                else:
+                    ids.append(self.store.player_named(name).id)
+        except (StoreUnwritable, KeyError, ValueError):
+            return None
+        return ids
 
     @staticmethod
     def _extra(setup: Setup) -> dict[str, Any]:
@@ -590,3 +650,8 @@ def _text_module(game_id: str) -> ModuleType | None:
         return importlib.import_module(f"companion.games.{game_id}.text")
     except ImportError:
         return None
+
+
+def _in_rolloff(state: object) -> bool:
+    """The players roll to see who starts (Člověče's and Pat a Mat's roll-off)."""
+    return getattr(state, "phase", None) == "rolloff"

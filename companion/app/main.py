@@ -22,6 +22,7 @@ from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion.app import KV_DIR
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
+from companion.app.audio import AppAudio
 from companion.app.companion_turns import DEFAULT_PAUSE, CompanionTurns, Decision
 from companion.app.controller import Change, Controller
 from companion.app.dice import make_die_source
@@ -34,12 +35,13 @@ _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "home": ("companion.app.screens.home:HomeScreen", ("home",)),
-    "newgame": ("companion.app.screens.newgame:NewGameScreen", ("newgame",)),
+    "newgame": ("companion.app.screens.newgame:NewGameScreen", ("players", "newgame")),
     "play": ("companion.app.screens.play:PlayScreen", ("play",)),
     "result": ("companion.app.screens.result:ResultScreen", ("play", "result")),
     "history": ("companion.app.screens.history:HistoryScreen", ("history",)),
     "replay": ("companion.app.screens.history:ReplayScreen", ("replay",)),
     "settings": ("companion.app.screens.settings:SettingsScreen", ("settings",)),
+    "stats": ("companion.app.screens.stats:StatsScreen", ("players", "stats")),
 }
 """Every screen: its class and the kv files it needs. Only home is made at start; the others
 (their modules imported, their kv files loaded) on first use: a faster first frame."""
@@ -79,6 +81,8 @@ RESULT_DELAY_SECONDS = 0.8
 class CompanionApp(App):
     lang = StringProperty("cs")
     controller = ObjectProperty(None)
+    audio = ObjectProperty(None)
+    """The cues and spoken prompts (:class:`companion.app.audio.AppAudio`)."""
     last_button = StringProperty("")
     """The last physical/keyboard button pressed (shown by the settings' button test)."""
     has_unfinished = BooleanProperty(False)
@@ -98,6 +102,7 @@ class CompanionApp(App):
             lang = self.config_file.language
         self.controller = Controller(self.store, lang=lang)
         self.companion_turns = CompanionTurns(self.controller)
+        self.audio = AppAudio(self.controller, self.store)
         self._companion_event: Any = None
         self.lang = self.controller.lang
         self._die_spec = die_spec
@@ -133,8 +138,10 @@ class CompanionApp(App):
         spec = self._die_spec or str(self.store.setting("die", self.config_file.die.spec))
         self.set_die(spec, remember=self._die_spec is None)
         self._bind_inputs()
+        self.audio.start()
         if self.store.problem is not None:
             self._show_save_problem()
+        self._start_background_work()
         # What start-up made lives as long as the app: the garbage collector need not walk it
         # again (a full collection that walks it costs ~25 ms, felt when it falls in a tap).
         gc.collect()
@@ -149,6 +156,7 @@ class CompanionApp(App):
             Clock.schedule_interval(lambda _dt: watchdog(), interval / 2)
 
     def on_stop(self) -> None:
+        self.audio.close()
         for device in (self._buttons, self.controller.die):
             close = getattr(device, "close", None)
             if callable(close):
@@ -171,6 +179,11 @@ class CompanionApp(App):
         self.root.current = name
         if name == "play":
             self._companion_next()
+
+    def open_stats(self, back_to: str = "home") -> None:
+        """The statistics screen; Back returns to ``back_to`` (home or the result)."""
+        self.root.get_screen("stats").back_to = back_to
+        self.go("stats")
 
     def new_game_of(self, game: str) -> None:
         """The new-game screen with ``game`` chosen (a home tile)."""
@@ -197,7 +210,7 @@ class CompanionApp(App):
             self.store.set_setting("die", spec)
 
     def do_action(self, action: str) -> None:
-        """A physical button or key: roll, undo, redo, confirm, menu."""
+        """A physical button or key: roll, undo, redo, confirm, hint (OK held), menu."""
         self.last_button = action
         if self.root.current != "play" or self.controller.match is None:
             return
@@ -210,6 +223,9 @@ class CompanionApp(App):
             self.controller.redo()
         elif action == "confirm":
             play.confirm()
+        elif action == "hint":  # OK held: the coach's hint, where the coach is on
+            if play.can_hint:
+                play.show_hint()
         elif action == "menu":
             play.open_menu()
 
@@ -249,6 +265,35 @@ class CompanionApp(App):
                 self._save_dialog.dismiss(animation=False)
         elif self.is_unsaved:
             self._keep_retrying()
+
+    def _start_background_work(self) -> None:
+        """Off the UI thread, after the first frame: the statistics' opening figures worked
+        out ahead (and again after every finished game) and, for large records, their screen
+        made (on the clock), so that it opens at once; then today's copy of the store next to
+        it (kept 7 days)."""
+        path = self.store.path
+
+        def work() -> None:
+            from companion.app.stats_cache import CACHE, MAKE_SCREEN_AHEAD
+            from companion.backup import daily_backup
+
+            worker = CACHE.work_ahead(path)
+            if worker is not None:
+                worker.join()  # the quick part first; the copy can take a while
+            if CACHE.finished_games >= MAKE_SCREEN_AHEAD:
+                Clock.schedule_once(lambda _dt: self.root.get_screen("stats"), 0)
+            try:
+                made = daily_backup(path)
+            except Exception:  # noqa: BLE001 - a failed backup must never stop the table
+                log.exception("the daily backup of %s failed", path)
+            else:
+                if made is not None:
+                    log.info("daily backup: %s", made)
+
+        from companion.app.stats_cache import work_ahead_after_games
+
+        work_ahead_after_games(self.controller, path)
+        threading.Thread(target=work, name="after-start", daemon=True).start()
 
     # -- the companion's seats -------------------------------------------------------------------
 
@@ -322,6 +367,7 @@ class CompanionApp(App):
             on_undo=lambda: self.do_action("undo"),
             on_redo=lambda: self.do_action("redo"),
             on_confirm=lambda: self.do_action("confirm"),
+            on_hint=lambda: self.do_action("hint"),
             on_menu=lambda: self.do_action("menu"),
             post=post,
             pins=self.config_file.buttons.pins,

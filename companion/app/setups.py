@@ -33,6 +33,9 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
     companions: dict[int, str] = field(default_factory=dict)
     """Seats the companion plays, with its level (easy / normal / strong)."""
+    player_ids: dict[int, int] = field(default_factory=dict)
+    """Seats taken by a known player (a chip on the new-game screen): seat → player id. The
+    other persons' seats are found (or created) by name when the game starts."""
 
     @property
     def players(self) -> int:
@@ -79,4 +82,6 @@ def resized_setup(setup: Setup, players: int, tr: Callable[[str], str]) -> Setup
         if colour not in colours:
             colours.append(colour)
     companions = {seat: level for seat, level in setup.companions.items() if seat < players}
-    return Setup(setup.game, names, colours, dict(setup.options), companions)
+    player_ids = {seat: pid for seat, pid in setup.player_ids.items()
+                  if seat < players and seat not in companions}
+    return Setup(setup.game, names, colours, dict(setup.options), companions, player_ids)

@@ -14,13 +14,21 @@ JsonValue = Any
 class OptionSpec:
     """One option a game's rules name, with its default and a plain description.
 
-    ``choices`` lists the allowed values where they are few (a screen offers exactly those).
+    ``description`` is the label players read (a short question, no rule numbers); ``choices``
+    lists the allowed values where they are few (a screen offers exactly those); ``players``
+    the player counts for which the option can matter at all (empty: every count), so a screen
+    hides it for the others.
     """
 
     name: str
     default: Any
     description: str
     choices: tuple[Any, ...] = ()
+    players: tuple[int, ...] = ()
+
+    def applies_to(self, players: int) -> bool:
+        """Whether the option can matter in a game of ``players`` players."""
+        return not self.players or players in self.players
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,12 @@ class Match:
         """Every accepted input including the redo line past the cursor."""
         return [step.line for step in self._steps]
 
+    def inputs_with_states(self) -> list[tuple[Any, str]]:
+        """Each accepted input up to the cursor with the state it was played in, in order."""
+        states = [self._initial_state, *(step.state for step in self._steps[: self._cursor])]
+        lines = [step.line for step in self._steps[: self._cursor]]
+        return list(zip(states, lines))
+
     @property
     def cursor(self) -> int:
         return self._cursor

@@ -49,6 +49,7 @@ def pressed(factory: MockFactory, clock: Clock) -> Iterator[tuple[Buttons, list[
         on_undo=lambda: events.append("undo"),
         on_redo=lambda: events.append("redo"),
         on_confirm=lambda: events.append("confirm"),
+        on_hint=lambda: events.append("hint"),
         on_menu=lambda: events.append("menu"),
         pin_factory=factory,
         bounce_time=BOUNCE,
@@ -138,6 +139,26 @@ def test_a_long_press_on_undo_is_redo_and_no_undo(
     assert events == ["redo"]  # fired while still held, before the release
     factory.pin(27).drive_high()
     assert events == ["redo"]
+
+
+def test_ok_confirms_on_release_and_a_long_press_is_the_hint_alone(
+    factory: MockFactory, clock: Clock, pressed: tuple[Buttons, list[str]]
+) -> None:
+    _, events = pressed
+    factory.pin(22).drive_low()
+    assert events == []  # OK waits for the release: it may become a hint
+    clock.advance(0.1)
+    factory.pin(22).drive_high()
+    clock.advance(0.2)
+    assert events == ["confirm"]
+    factory.pin(22).drive_low()
+    deadline = time.monotonic() + 5
+    while len(events) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert events == ["confirm", "hint"]  # fired while still held
+    clock.advance(HOLD * 3)
+    factory.pin(22).drive_high()
+    assert events == ["confirm", "hint"]  # and no confirm on release
 
 
 def test_short_and_long_undo_presses_alternate(

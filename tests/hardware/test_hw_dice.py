@@ -120,6 +120,16 @@ def test_a_long_u_without_key_repeat_redoes_on_release() -> None:
     assert keys.key_up("u", 1.5) == "redo"
 
 
+@pytest.mark.parametrize("key", ["o", "enter"])
+def test_o_or_enter_confirm_on_release_and_held_long_give_the_hint_once(key: str) -> None:
+    keys = KeyboardButtons(hold_time=1.0)
+    assert keys.key_down(key, [], 0.0) is None
+    assert keys.key_up(key, 0.2) == "confirm"
+    repeats = [keys.key_down(key, [], 1 + t / 10) for t in range(0, 25)]  # key repeat
+    assert repeats.count("hint") == 1 and repeats.count("confirm") == 0
+    assert keys.key_up(key, 3.5) is None
+
+
 def test_other_keys_pass_straight_through() -> None:
     keys = KeyboardButtons()
     assert keys.key_down("r", [], 0.0) == "roll"

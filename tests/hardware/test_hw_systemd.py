@@ -43,7 +43,7 @@ def test_the_unit_runs_the_app_as_a_watched_unprivileged_service() -> None:
     assert service("Restart") == ["always"]
     assert service("User") == ["companion"]
     groups = service("SupplementaryGroups")[0].split()
-    assert groups == ["gpio", "dialout", "video", "render", "input"]
+    assert groups == ["gpio", "dialout", "video", "render", "input", "audio"]
     (watchdog,) = service("WatchdogSec")
     assert int(watchdog) > 0
     assert service("ExecStart")[0].startswith("/opt/companion/venv/bin/companion")

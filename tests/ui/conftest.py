@@ -27,6 +27,10 @@ KILLED = -9
 
 RunScenario = Callable[..., dict[str, Any]]
 
+QUIET_AUDIO = "dummy"
+"""SDL's audio driver for the app under test unless a test names one: no sound from the
+machine's speaker while the suite runs (the sound tests choose the ``disk`` driver)."""
+
 
 @pytest.fixture(scope="session")
 def display() -> Iterator[str]:
@@ -50,7 +54,7 @@ def run_scenario_script(
     """
     out = out or work / f"{name}_{lang}.json"
     env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(work / "kivy"),
-           "KIVY_NO_CONSOLELOG": "1"}
+           "KIVY_NO_CONSOLELOG": "1", "SDL_AUDIODRIVER": QUIET_AUDIO}
     command = [sys.executable, str(script), name, str(store or work / "games.sqlite3"),
                str(out), str(SCREENSHOTS), lang]
     done = subprocess.run(command, env=env, capture_output=True, text=True,
@@ -68,11 +72,12 @@ def run_scenario(display: str, tmp_path: Path) -> RunScenario:
     """Run one scenario of ``scenarios.py`` in its own app process; return what it observed."""
 
     def run(name: str, store: Path | None = None, lang: str | None = None,
-            is_killed: bool = False) -> dict[str, Any]:
+            is_killed: bool = False, env: dict[str, str] | None = None) -> dict[str, Any]:
+        """``env``: more environment for the app (SDL's audio driver, PATH, …)."""
         store = store or tmp_path / "games.sqlite3"
         out = tmp_path / f"{name}.json"
         env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
-               "KIVY_NO_CONSOLELOG": "1"}
+               "KIVY_NO_CONSOLELOG": "1", "SDL_AUDIODRIVER": QUIET_AUDIO, **(env or {})}
         command = [sys.executable, str(DRIVER), name, str(store), str(out), str(SCREENSHOTS)]
         if lang:
             command.append(lang)

@@ -65,6 +65,7 @@ def full_game(d: Driver) -> Iterator[float]:
     d.tap(play.ids.action_area.children[0].ids.ok_button)
     yield 0.4
     d.results["banner"] = play.banner
+    d.results["banner_rule"] = play.banner_rule
     d.results["after_illegal"] = d.history
     d.shot(f"play_rejected_{lang}")
     d.tap(play.ids.banner)
@@ -385,6 +386,11 @@ def newgame_choices_and_names(d: Driver) -> Iterator[float]:
 
     d.tap_text(d.app.controller.game_name("clovece"), new.ids.games)
     yield P
+    d.tap_text("2", new.ids.counts)         # two players: the six-seat track and playing on
+    yield P                                 # for lower places cannot matter, so not shown
+    d.results["clovece_two_options"] = shown()
+    d.tap_text("5", new.ids.counts)
+    yield P
     d.results["clovece_options"] = shown()
     d.results["clovece_kinds"] = sorted(type(row).__name__ for row in rows().values())
     for _ in range(3):                      # 48 → 60 → 72, then + is off
@@ -475,5 +481,17 @@ SCENARIOS: dict[str, Scenario] = {
 from scenarios_companion import SCENARIOS as COMPANION_SCENARIOS  # noqa: E402
 
 SCENARIOS.update(COMPANION_SCENARIOS)
+from scenarios_table_die import SCENARIOS as TABLE_DIE_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(TABLE_DIE_SCENARIOS)
+from scenarios_sound import SCENARIOS as SOUND_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(SOUND_SCENARIOS)
+from scenarios_stats import SCENARIOS as STATS_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(STATS_SCENARIOS)
+from scenarios_words import SCENARIOS as WORDS_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(WORDS_SCENARIOS)
 
 __all__ = ["SCENARIOS", "Any"]

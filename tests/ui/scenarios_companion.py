@@ -6,8 +6,9 @@ person, and the coach's Hint suggests without playing. Played by ``driver.py`` l
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
-from driver import Driver, open_new_game
+from driver import Driver, open_match, open_new_game
 from scenarios import action_seen
 
 P = 0.2
@@ -47,11 +48,17 @@ def companion_quoridor(d: Driver) -> Iterator[float]:
     d.tap(play.ids.hint_button)                          # the coach: a suggestion, not a move
     yield P
     seen["hint_banner"] = play.banner
+    seen["hint_on_board"] = play.board.preview
+    seen["hint_line"] = d.app.hint()
     seen["history_after_hint"] = d.history
     d.shot(f"play_hint_{lang}")
+    progress: list[tuple[int, float]] = []               # the companion's step, animated
+    play.board.bind(move_progress=lambda _board, value: progress.append((len(d.history), value)))
     d.tap_square("e8")                                   # Eva steps; the companion answers
     yield from until(d, lambda: len(d.history) == 2)
     yield P
+    yield from until(d, lambda: play.board.move_progress == 1.0, seconds=3.0)
+    seen["companion_step_progress"] = [value for count, value in progress if count == 2]
     seen["history_after_answer"] = d.history
     seen["action"] = action_seen(play)
     seen["status"] = play.status
@@ -83,7 +90,168 @@ def companion_clovece_rolls_itself(d: Driver) -> Iterator[float]:
     seen["to_move"] = d.app.controller.match.to_move
 
 
+# -- the coach's hint on every board: shown as the board's own preview, played by OK or a second
+# tap on the same thing (or, for a choice the board does not draw, its button marked) ---------
+
+
+def hint_seen(d: Driver, play: Any) -> dict[str, Any]:
+    """Hint tapped: what the coach suggests, what the board previews, what the screen marks."""
+    return {"hint": d.app.hint(), "preview": play.board.preview, "banner": play.banner,
+            "choice": play.hinted_choice, "action": play.action_kind, "history": d.history,
+            "panel": getattr(play.ids.action_area.children[0], "text", "")
+            if play.ids.action_area.children else ""}
+
+
+def ask_hint(d: Driver, play: Any) -> Iterator[float]:
+    d.tap(play.ids.hint_button)
+    yield P
+
+
+def hint_clovece(d: Driver) -> Iterator[float]:
+    """Člověče: after the rolls, the hinted piece's way is drawn; OK enters it, and the next
+    hint (a piece's way along the track) is played by a second tap on the piece."""
+    lang = d.app.controller.lang
+    seen = d.results
+    d.app.store.set_setting("coach.clovece", True)
+    open_match(d, "clovece", ["Eva", "Jan"], ["red", "blue"])
+    yield 0.4
+    play = d.app.root.get_screen("play")
+    for value in (6, 1, 6, 5):                           # roll-off: Eva starts; a 6, then a 5
+        d.app.controller.on_roll(value)
+        yield 0.1
+    yield from ask_hint(d, play)
+    seen["enter"] = hint_seen(d, play)
+    play.confirm()
+    yield 0.5
+    seen["after_enter"] = d.history
+    yield from ask_hint(d, play)
+    seen["move"] = hint_seen(d, play)
+    seen["way"] = len(play.board._hint_way(play.board.preview))
+    d.shot(f"hint_clovece_{lang}")
+    layout = play.board._layout()
+    field = int(play.board.preview.split()[1])
+    d.tap_at(*play.board.to_window(*layout.fields[field]))   # the hinted piece again
+    yield 0.5
+    seen["after_move"] = d.history
+
+
+def hint_patamat(d: Driver) -> Iterator[float]:
+    """Pat a Mat: the hinted placement is framed on its field with its car; a tap on that
+    field places it. Later the hinted car choice is the marked button; OK takes it."""
+    from scenarios_patamat import PLACEMENTS
+
+    lang = d.app.controller.lang
+    seen = d.results
+    controller = d.app.controller
+    d.app.store.set_setting("coach.patamat", True)
+    open_match(d, "patamat", ["Pat", "Mat"], ["red", "blue"])
+    yield 0.4
+    play = d.app.root.get_screen("play")
+    yield from ask_hint(d, play)
+    seen["place"] = hint_seen(d, play)
+    seen["selected_kind"] = play.board.selected_kind
+    d.shot(f"hint_patamat_{lang}")
+    field = play.board.preview.split()[2]
+    d.tap_at(*play.board.to_window(*play.board.field_centre(field)))
+    yield P
+    seen["after_place"] = d.history
+    controller.undo()                                    # the scripted placements instead
+    yield P
+    for kind, field in PLACEMENTS:
+        controller.send(f"place {kind} {field}")
+    for value in (3, 3, 5, 2, 1, 5, 6):                  # roll-off; Pat to F01, Mat to F05
+        controller.on_roll(value)
+        yield 0.1
+    yield 0.6
+    yield from ask_hint(d, play)
+    seen["choose"] = hint_seen(d, play)
+    list_view = play.ids.action_area.children[0].ids.list
+    seen["marked_buttons"] = [item["line"] for item in list_view.data if item["is_hinted"]]
+    d.shot(f"hint_patamat_choice_{lang}")
+    before = len(d.history)
+    play.confirm()
+    yield P
+    seen["after_choose"] = d.history[before:]
+
+
+def hint_pacman(d: Driver) -> Iterator[float]:
+    """PAC-MAN: the hinted path is drawn, OK plays it; a ghost's hinted step is an arrow to
+    its square, a tap on that square plays it."""
+    lang = d.app.controller.lang
+    seen = d.results
+    d.app.store.set_setting("coach.pacman", True)
+    open_match(d, "pacman", ["Eva", "Jan"], ["yellow", "blue"])
+    yield 0.4
+    play = d.app.root.get_screen("play")
+    yield from ask_hint(d, play)
+    seen["pacman"] = hint_seen(d, play)
+    seen["destination"] = play.board._destination
+    d.shot(f"hint_pacman_{lang}")
+    play.confirm()
+    yield 1.2
+    seen["after_pacman"] = d.history
+    yield from ask_hint(d, play)
+    seen["ghost"] = hint_seen(d, play)
+    seen["selected_ghost"] = play.board.selected_ghost
+    d.shot(f"hint_pacman_ghost_{lang}")
+    d.tap_square(play.board.preview.split(":")[1])       # the square the arrow points to
+    yield 0.6
+    seen["after_ghost"] = d.history
+
+
+def hint_crash(d: Driver) -> Iterator[float]:
+    """Crash by Crash: set-up hints (the first placer's button marked, the operator's field);
+    no hint for the table's display cards; the hinted placement shown with its arrow and
+    batteries chosen, the moves previewed; a tap on the chosen arrow places it."""
+    from companion.engine import choose_input
+
+    lang = d.app.controller.lang
+    seen = d.results
+    controller = d.app.controller
+    d.app.store.set_setting("coach.crash", True)
+    open_match(d, "crash", ["Eva", "Jan"], ["red", "blue"])
+    yield 0.5
+    play = d.app.root.get_screen("play")
+    yield from ask_hint(d, play)
+    seen["first"] = hint_seen(d, play)
+    seen["first_marked"] = [b.text for b in play.board.strip.ids.buttons.children
+                            if b.tone == "chosen"]
+    d.shot(f"hint_crash_first_{lang}")
+    play.confirm()
+    yield P
+    yield from ask_hint(d, play)
+    seen["operator"] = hint_seen(d, play)
+    seen["operator_selected"] = play.board.selected
+    play.confirm()
+    yield P
+    seen["after_setup_hints"] = d.history
+    seen["can_hint_display"] = play.can_hint           # the table's cards: no one's choice
+    while controller.match.awaiting == "setup":
+        controller.send(choose_input(controller.match, "normal"))
+    yield 0.5
+    yield from ask_hint(d, play)
+    seen["place"] = hint_seen(d, play)
+    board = play.board
+    seen["mode"] = board.mode
+    seen["chosen_arrows"] = sorted(board.chosen_arrows())
+    seen["shown_events"] = list(board.shown_events)
+    d.shot(f"hint_crash_{lang}")
+    before = len(d.history)
+    arrows = board.arrow_centres()
+    last = board.direction.split(",")[-1]
+    if last in arrows:
+        d.tap_at(*board.to_window(*arrows[last]))       # the chosen arrow again
+    else:
+        d.tap_at(*board.to_window(*board.field_centre(board.selected)))
+    yield 0.6
+    seen["after_place"] = d.history[before:]
+
+
 SCENARIOS: dict[str, Scenario] = {
     "companion_quoridor": companion_quoridor,
     "companion_clovece_rolls_itself": companion_clovece_rolls_itself,
+    "hint_clovece": hint_clovece,
+    "hint_patamat": hint_patamat,
+    "hint_pacman": hint_pacman,
+    "hint_crash": hint_crash,
 }

@@ -62,7 +62,8 @@ def test_ui_four_players_rolloff_enter_rejected_tap_which_piece_undo(run_clovece
     # a tap on a home piece enters it
     assert seen["after_enters"] == ["enter R", "enter Y"]
     # the 4 cannot enter: the banner says why and nothing changes
-    assert seen["banner"] == "R6.1: entering needs a 6, the current roll is 4"
+    assert seen["banner"] == ("A piece comes in only with a 6, and this roll is 4. Move a piece "
+                              "that is already in play.")
     assert seen["history_after_rejection"] == 9
     # red and yellow share field 0: one tap, two legal moves, so big buttons ask
     assert seen["which_labels"] == ["Move the red piece from field 0",

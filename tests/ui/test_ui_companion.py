@@ -3,6 +3,8 @@ answers by itself, Undo goes back to the person, the coach hints, the store reme
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from conftest import RunScenario
 
@@ -18,6 +20,9 @@ def test_ui_the_companion_plays_a_seat_of_quoridor(run_scenario: RunScenario, la
     assert seen["hint_button"] is True
     assert seen["hint_banner"].startswith({"en": "Hint:", "cs": "Rada:"}[lang])
     assert seen["history_after_hint"] == []
+    assert seen["hint_on_board"] == seen["hint_line"]     # the hint shows on the board too
+    steps = seen["companion_step_progress"]               # its step is animated, not a jump:
+    assert steps[0] == 0.0 and steps[-1] == 1.0 and len(steps) >= 3  # start, between, end
     assert seen["history_after_answer"][0] == "e8" and len(seen["history_after_answer"]) == 2
     assert seen["action"]["instructions"]  # what to change on the table for the companion
     assert any(companion in line for line in seen["action"]["instructions"])
@@ -32,3 +37,67 @@ def test_ui_the_companion_rolls_for_itself_with_the_software_die(
 ) -> None:
     seen = run_scenario("companion_clovece_rolls_itself", lang="en")
     assert seen["history"][0] == "roll 1" and seen["history"][1].startswith("roll")
+
+
+def hinted_and_played(hint: dict[str, Any], after: list[str]) -> bool:
+    """The hint was shown without playing, then exactly that input was played."""
+    return bool(hint["hint"]) and after == [*hint["history"], hint["hint"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_the_hint_shows_on_the_clovece_board(run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("hint_clovece", lang=lang)
+    for key, after in (("enter", "after_enter"), ("move", "after_move")):
+        assert seen[key]["preview"] == seen[key]["hint"]            # on the board
+        assert seen[key]["action"] == "preview"                     # OK / Cancel beside it
+        assert hinted_and_played(seen[key], seen[after])
+    assert seen["enter"]["hint"].startswith("enter")
+    assert seen["move"]["hint"].startswith("move") and seen["way"] > 2   # its way drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_the_hint_shows_on_the_patamat_board(run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("hint_patamat", lang=lang)
+    place = seen["place"]
+    assert place["hint"].startswith("place ") and place["preview"] == place["hint"]
+    assert seen["selected_kind"] == place["hint"].split()[1]
+    assert place["panel"].startswith({"en": "Pat: put ", "cs": "Pat: polož "}[lang])
+    assert hinted_and_played(place, seen["after_place"])           # its field tapped
+    choose = seen["choose"]
+    assert choose["hint"].startswith("choose ") and choose["preview"] == ""
+    assert choose["action"] == "choice" and choose["choice"] == choose["hint"]
+    assert seen["marked_buttons"] == [choose["hint"]]
+    assert seen["after_choose"] == [choose["hint"]]                  # OK took it
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_the_hint_shows_on_the_pacman_board(run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("hint_pacman", lang=lang)
+    pacman, ghost = seen["pacman"], seen["ghost"]
+    assert pacman["hint"].startswith("P:") and pacman["preview"] == pacman["hint"]
+    assert seen["destination"] == pacman["hint"].split("-")[-1]
+    assert hinted_and_played(pacman, seen["after_pacman"])         # OK
+    assert not ghost["hint"].startswith("P:") and ghost["preview"] == ghost["hint"]
+    assert seen["selected_ghost"] == ghost["hint"].split(":")[0]
+    assert hinted_and_played(ghost, seen["after_ghost"])           # its square tapped
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_the_hint_shows_on_the_crash_board(run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("hint_crash", lang=lang)
+    first, operator = seen["first"], seen["operator"]
+    assert first["preview"] == first["hint"] == "first A"
+    assert seen["first_marked"] == ["Eva"]
+    assert operator["hint"].startswith("operator-start ")
+    assert operator["preview"] == operator["hint"]
+    assert seen["operator_selected"] == operator["hint"].split()[1]
+    assert seen["after_setup_hints"] == [first["hint"], operator["hint"]]
+    assert seen["can_hint_display"] is False
+    place = seen["place"]
+    assert place["preview"] == place["hint"] and place["action"] == "preview"
+    if place["hint"].startswith("place "):
+        assert seen["mode"] == "battery"
+        push = next((w[5:] for w in place["hint"].split() if w.startswith("push=")), "")
+        assert seen["chosen_arrows"] == sorted(set(push.split(",")) - {""})
+    assert seen["shown_events"]                                       # its result previewed
+    assert seen["after_place"] == [place["hint"]]

@@ -41,7 +41,7 @@ def test_ui_accepted_input_is_stored_before_the_screen_hears_of_it(tmp_path: Pat
     ]
 
 
-def test_ui_rejection_names_the_rule_in_czech_and_changes_nothing(tmp_path: Path) -> None:
+def test_ui_rejection_says_it_plainly_in_czech_with_the_rule_apart(tmp_path: Path) -> None:
     controller = open_controller(tmp_path / "games.sqlite3", lang="cs")
     told: list[Change] = []
     controller.listeners.append(told.append)
@@ -51,9 +51,10 @@ def test_ui_rejection_names_the_rule_in_czech_and_changes_nothing(tmp_path: Path
     assert controller.send("b3h") is False
     assert controller.match is not None and controller.match.history == ["e8", "a3h"]
     assert told[-1].kind == "rejected"
-    assert told[-1].message.startswith("R24: ")
-    assert "b3h" in told[-1].message and "a3h" in told[-1].message
-    assert "would overlap" not in told[-1].message  # the Czech catalogue was used
+    # what is wrong and what to do instead, in the players' words; the rule apart, small
+    assert told[-1].message == (
+        "Překážka by se překrývala s překážkou na a3. Polož ji jinam, nebo táhni figurkou.")
+    assert told[-1].detail == "pravidlo R24"
 
 
 def test_ui_new_game_remembers_players_and_continue_reopens_it(tmp_path: Path) -> None:

@@ -29,7 +29,8 @@ EXPECTED = {
         "hint_start": "Tap where PAC-MAN goes (yellow squares)",
         "status_ghosts": "Pat: move your 4 ghosts (4 in frenzy)",
         "caption": "blinky: frenzy, 1 or 2 steps",
-        "banner": "R45: pinky on f5 cannot reach f3 in one or two steps",
+        "banner": "pinky on f5 cannot reach f3: it goes one or two steps. Choose a nearer "
+                  "square.",
         "caught_caption": "Caught by blinky! Everyone back to start",
         "catch_info": [
             "blinky sees PAC-MAN: frenzy, one or two steps",
@@ -46,7 +47,7 @@ EXPECTED = {
         "final_hint": "Rank: PAC-MAN expert. The ghosts had no chance.",
     },
     "cs": {
-        "banner": "R45: pinky na f5 nedosáhne na f3 o jedno ani o dvě pole",
+        "banner": "pinky z f5 na f3 nedojde: jde o jedno nebo dvě pole. Vyber bližší pole.",
         "headline": "Eva vyhrává!",
         "final_status": "Eva (PAC-MAN) vyhrává: PAC-MAN expert. Duchové neměli šanci.",
         "final_hint": "Úroveň: PAC-MAN expert. Duchové neměli šanci.",
@@ -70,7 +71,7 @@ def test_ui_pacman_whole_game_by_taps(display: str, tmp_path: Path, lang: str) -
     assert seen["blinky_destinations"] == ["b5", "d5", "e5"]  # d5: out and back
     assert seen["after_ghost"] == [START, "blinky:b5"]
     # pinky cannot go through the wall: the banner says which rule, nothing changes
-    assert seen["banner"].startswith("R45: ")
+    assert seen["banner"].startswith("pinky ")
     assert seen["after_rejected"] == [START, "blinky:b5"]
     assert seen["pinky_after_rejected"] == "f5"
     # undo takes blinky back
@@ -105,7 +106,8 @@ def test_ui_pacman_a_bonus_eats_a_ghost_with_three_players(display: str, tmp_pat
     assert seen["pass_label"] == "pinky nemůže táhnout: stojí"
     assert seen["after_pass"] == "pinky:pass"
     # PAC-MAN cannot reach a1: the banner names the rule, nothing is played
-    assert seen["pacman_banner"] == "R54: žádný povolený tah PAC-MANA nevede z h9 na a1"
+    assert seen["pacman_banner"] == ("PAC-MAN se tímto tahem nedostane z h9 na a1. Klepni na "
+                                     "pole, kam dojde.")
     assert seen["history_after_banner"] == 30
     assert seen["preview_after_cancel"] == ""
     # one way to f9 but it eats the dot i9 and blinky: previewed, played only after OK

@@ -27,7 +27,7 @@ PLACED = [
 
 TEXTS = {
     "en": {
-        "banner": "S3: no car may be placed on F07: it is a semafor",
+        "banner": "No car may stand on F07: it is a traffic light. Put the car on a plain field.",
         "hint_start": "Pat: tap a plain field for go-kart (3 left)",
         "hint_car": "Pat: tap a plain field for car (4 left)",
         "tie": "Pat, Mat rolled the same and roll again",
@@ -46,7 +46,7 @@ TEXTS = {
         "headline": "Pat wins!",
     },
     "cs": {
-        "banner": "S3: na pole F07 se nesmí položit auto: je to SEMAFOR",
+        "banner": "Na F07 nesmí stát auto: je to semafor. Polož auto na obyčejné pole.",
         "hint_start": "Pat: klepni na obyčejné pole – motokára (zbývá 3)",
         "hint_car": "Pat: klepni na obyčejné pole – auto (zbývá 4)",
         "tie": "Pat, Mat: padlo stejně, házejí znovu",

@@ -107,6 +107,19 @@ class Board(Widget):
         self.preview = ""
         self.refresh()
 
+    def can_preview(self, line: str) -> bool:
+        """Whether ``line`` can be shown as :attr:`preview` (the coach's hint shows on the
+        board, to be played with a second tap or OK); by default a hint is only told in words
+        (or, awaiting a "choice", its button is marked)."""
+        return False
+
+    def show_preview(self, line: str) -> None:
+        """Show ``line`` (one :meth:`can_preview` accepts) as the preview, with whatever the
+        board's own taps would have selected on the way to it (a ghost, a car type, a push
+        arrow), so that a second tap on the same thing or OK plays it and any other tap is
+        ordinary play."""
+        self.preview = line
+
     def choice_label(self, line: str) -> str:
         """The label of a big choice button for ``line`` (awaiting "choice")."""
         return self.host.input_label(line) if self.host is not None else line

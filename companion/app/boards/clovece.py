@@ -38,6 +38,8 @@ from companion.app.boards.clovece_paint import (
     SEGMENTS,
     TextCache,
     draw_dice,
+    draw_hint_frame,
+    draw_hint_way,
     draw_houses,
     draw_piece,
     draw_selection,
@@ -97,7 +99,7 @@ class CloveceBoard(CloveceFixMode, Board):
         self._static_key: tuple[Any, ...] = ()
         self._fix: FixModel | None = None
         self.bind(pos=self._redraw, size=self._redraw, move_progress=self._redraw,
-                  pulse=self._update_glows)
+                  pulse=self._update_glows, preview=self._redraw)
 
     # -- Board interface -------------------------------------------------------------------------
 
@@ -123,6 +125,17 @@ class CloveceBoard(CloveceFixMode, Board):
         else:
             self.move_progress = 1.0
             self._redraw()
+
+    def can_preview(self, line: str) -> bool:
+        """A piece's move (its way drawn) or Pass / End game (the button framed); a gift of a
+        captured piece is a choice button of the play screen."""
+        if line not in self._legal or self._fix is not None:
+            return False
+        return line in ("pass", "stop") or self._action(line) is not None
+
+    def show_preview(self, line: str) -> None:
+        self._close_overlay()  # "Which piece?" asked before the hint: the hint answers it
+        self.preview = line
 
     def choice_label(self, line: str) -> str:
         if self.host is None:
@@ -160,9 +173,11 @@ class CloveceBoard(CloveceFixMode, Board):
         if self._fix is not None:
             self._fix_tap(*touch.pos)
             return True
-        self.preview = ""
+        hinted, self.preview = self.preview, ""
         lines = self._lines_for_tap(*touch.pos)
-        if len(lines) == 1:
+        if hinted and self._is_hint_tap(hinted, lines, *touch.pos):
+            self._send(hinted)  # the coach's piece (or where it lands) tapped again
+        elif len(lines) == 1:
             self._send(lines[0])
         elif lines:
             self._ask(lines)
@@ -212,6 +227,27 @@ class CloveceBoard(CloveceFixMode, Board):
         if kind == "home":
             return [f"enter {COLOURS[where[1]]}"]
         return [f"goal-move {where[1] + 1}"]
+
+    def _is_hint_tap(self, hinted: str, lines: list[str], x: float, y: float) -> bool:
+        """A tap on the hinted piece, or on where it lands unless a movable piece is there."""
+        if hinted in lines:
+            return True
+        way = self._hint_way(hinted)
+        if not way or lines and all(line in self._legal for line in lines):
+            return False  # a movable piece tapped: that piece
+        layout = self._layout()
+        return math.dist((x, y), way[-1]) <= max(TOUCH_REACH, layout.field_radius * 1.2)
+
+    def _action(self, line: str) -> dict[str, Any] | None:
+        """The snapshot's entry of a piece's legal move (None for other inputs)."""
+        return next((a for a in self._state.get("legal", []) if a["input"] == line), None)
+
+    def _hint_way(self, line: str) -> list[tuple[float, float]]:
+        """The points the piece of ``line`` passes, from where it stands to where it lands."""
+        action, mover = self._action(line), self._mover()
+        if action is None or mover is None:
+            return []
+        return flight_path(self._layout(), self._state, action, mover)
 
     # -- overlay widgets -------------------------------------------------------------------------
 
@@ -366,8 +402,22 @@ class CloveceBoard(CloveceFixMode, Board):
                 self._draw_badges()
                 self._draw_flights(layout)
         self._place_buttons(layout)
+        if self.preview and self._fix is None and self.move_progress >= 1:
+            with dynamic:  # the coach's hint (or a Stop waiting for its second tap)
+                self._draw_preview(layout)
         if self._overlay is not None:
             self._overlay.center = self.center
+
+    def _draw_preview(self, layout: Layout) -> None:
+        if self.preview in ("pass", "stop"):
+            shown = [line for line in ("pass", "stop") if line in self._legal]
+            if self.preview in shown and len(self._buttons) == len(shown):
+                button = self._buttons[shown.index(self.preview)]
+                draw_hint_frame(*button.pos, *button.size)
+            return
+        way = self._hint_way(self.preview)
+        if way:
+            draw_hint_way(way, max(layout.field_radius, layout.slot_radius) * 1.02)
 
     def _draw_seats(self, layout: Layout, looks: list[Any], mover: int | None) -> None:
         """The mover's house framed; each player's tag (where the buttons leave room)."""

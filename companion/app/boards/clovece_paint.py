@@ -19,6 +19,8 @@ PIECE_RGBA = {
 }
 GLOW_COLOUR = (1.0, 0.55, 0.0)
 """Rings around what may be tapped now, and around the roll in use."""
+HINT_COLOUR = (0.78, 0.10, 0.86, 1)
+"""The coach's hint: the piece's way, its ring and its goal (no piece or glow is purple)."""
 MAX_DIE = 44
 FIELD_COLOUR = (1.0, 1.0, 1.0, 1)
 OUTLINE_COLOUR = (0.25, 0.22, 0.18, 1)
@@ -169,6 +171,35 @@ def draw_selection(layout: Any, spot: tuple[str, Any] | None) -> None:
     Line(circle=(x, y, r + 6, 0, 360, SEGMENTS), width=4)
     Color(0.05, 0.05, 0.05, 1)
     Line(circle=(x, y, r + 10, 0, 360, SEGMENTS), width=1.5)
+
+
+def draw_hint_way(points: Sequence[tuple[float, float]], r: float) -> None:
+    """The coach's hint for a piece: a thick ring on it, a thin ring on every field it passes
+    (their numbers stay readable, the steps can be counted), short links between them, and a
+    double ring where it lands; each line with a dark edge, to be seen on the pale board."""
+    rings = [(x, y, r + 3, 2.5) for x, y in points[1:-1]]
+    rings += [(*points[0], r + 7, 4.5), (*points[-1], r + 6, 4), (*points[-1], r + 12, 2.5)]
+    links = []
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        gap = math.dist((ax, ay), (bx, by))
+        if gap > 2 * r + 16:  # only where the rings do not touch
+            ux, uy = (bx - ax) / gap, (by - ay) / gap
+            links.append([ax + ux * (r + 8), ay + uy * (r + 8), bx - ux * (r + 8),
+                          by - uy * (r + 8)])
+    for colour, extra in (((0.05, 0.05, 0.05, 1), 1.5), (HINT_COLOUR, 0.0)):
+        Color(*colour)
+        for link in links:
+            Line(points=link, width=3 + extra, cap="round")
+        for x, y, radius, width in rings:
+            Line(circle=(x, y, radius, 0, 360, SEGMENTS), width=width + extra)
+
+
+def draw_hint_frame(x: float, y: float, w: float, h: float) -> None:
+    """The coach's hint for a button on the board (Pass, End game): a thick frame around it."""
+    Color(0.05, 0.05, 0.05, 1)
+    Line(rectangle=(x - 6, y - 6, w + 12, h + 12), width=5.5)
+    Color(*HINT_COLOUR)
+    Line(rectangle=(x - 6, y - 6, w + 12, h + 12), width=4)
 
 
 def ink(colour: Sequence[float]) -> tuple[float, float, float, float]:

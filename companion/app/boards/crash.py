@@ -31,6 +31,7 @@ from companion.app.boards.crash_controls import CARD_ARGUMENTS, CrashControls
 from companion.app.boards.crash_draw import BoardPainter
 from companion.app.boards.crash_fix_mode import CrashFixMode
 from companion.app.boards.crash_guide import GuidePainter
+from companion.app.boards.crash_hint import CrashHint
 from companion.app.boards.crash_layout import HexGrid, move_chains
 from companion.app.boards.crash_panels import CrashPicker, CrashStrip
 from companion.games.crash import queries
@@ -50,7 +51,7 @@ ARROW_RADIUS = 27
 """A 54 px target per arrow."""
 
 
-class CrashBoard(CrashFixMode, CrashControls, Board):
+class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
     supports_fix = True
     """Fixing goes through the position text (``fix <position>``, with ``fix put A e5`` …)."""
 

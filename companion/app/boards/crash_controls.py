@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from companion.app.boards.crash_panels import CrashPicker
 from companion.games.crash import queries
 from companion.games.crash.cards import KINDS, colour
-from companion.games.crash.text import card_name
+from companion.games.crash.text import card_name, side_name_of
 from companion.i18n import translator
 
 CARD_ARGUMENTS = {"fluct": 2, "lambada": 2, "ticket": 2, "saboteur": 1, "flying": 1}
@@ -65,6 +65,13 @@ class CrashControls:
                 first=self.card_label(parts[1]), second=self.card_label(parts[2]))
         elif parts[0] == "pass":
             text = _("Pass: end the turn")
+        elif parts[0] == "init":  # set-up: the coach's hint
+            text = _("Car on {field}").format(field=parts[1])
+        elif parts[0] == "operator-start":
+            text = _("Operator: {steps}").format(steps=parts[1])
+        elif parts[0] == "first":
+            text = _("{name} places the first car").format(
+                name=side_name_of(self._snap.get("names", []), parts[1]))
         else:
             text = line
         # what matters most first (the board shows the moves with arrows anyway)
@@ -277,6 +284,8 @@ class CrashControls:
             labels = ("A1", "B1", "A2", "B2") if len(names) == 4 else ("A", "B")
             buttons = [(label, names[seat], lambda label=label: self.host.send(
                 f"first {label}"), True) for seat, label in enumerate(labels)]
+            if self.preview.startswith("first "):  # the coach's hint: its name marked
+                chosen = self.preview.split()[1]
             self.strip.set_buttons(_("First placer:"), [*buttons, guide], chosen=chosen)
         elif stage == "operator":
             self.strip.set_buttons(_("Tap a green field: the operator's start"), [guide],

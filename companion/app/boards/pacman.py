@@ -25,6 +25,7 @@ from companion.app.boards.pacman_paint import (
     GHOST_COLOURS,
     PACMAN_COLOUR,
     draw_ghost,
+    draw_ghost_hint,
     draw_pacman,
 )
 from companion.app.boards.quoridor import GROOVE, SIZE, QuoridorBoard
@@ -139,6 +140,27 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
         self._destination, self._options = "", []
         super().cancel_preview()
 
+    def can_preview(self, line: str) -> bool:
+        """Every input is a move: PAC-MAN's path (drawn) or a ghost's step (an arrow)."""
+        return line in self._legal and self._fix is None
+
+    def show_preview(self, line: str) -> None:
+        """As after the players' taps: PAC-MAN's destination with this way chosen among the
+        ways there, or the ghost selected with its destination marked."""
+        name, _colon, rest = line.partition(":")
+        self._destination, self._options = "", []
+        if name.lower() == "p" and rest != "pass":
+            square = rest.split("-")[-1]
+            options = self._state.get("pacman_moves", {}).get(square, [])
+            index = next((i for i, o in enumerate(options) if line in o["paths"]), None)
+            if index is not None:
+                self._destination, self._options = square, list(options)
+                self.option_index = index
+        elif name.lower() != "p":
+            self.selected_ghost = name
+            self._set_caption(self._frenzy_text(name), fade=False)
+        self.preview = line
+
     # -- touch -----------------------------------------------------------------------------------
 
     def on_touch_down(self, touch: Any) -> bool:
@@ -191,11 +213,11 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
         ghosts = self._state["ghosts"]
         to_move = self._state["ghosts_to_move"]
         tapped = next((g for g in GHOSTS if ghosts[g]["square"] == square), "")
-        if self.preview:
-            is_same = tapped == self.selected_ghost
-            self.preview = ""
-            if is_same:
-                self.host.send(f"{tapped}:pass")
+        if self.preview:  # a pass, or the coach's step: the ghost or its square tapped again
+            previewed, self.preview = self.preview, ""
+            ghost, _colon, target = previewed.partition(":")
+            if square == target or (target == "pass" and tapped == ghost):
+                self.host.send(previewed)
                 return
         if tapped in to_move:
             if tapped == self.selected_ghost and len(to_move) > 1:
@@ -385,6 +407,7 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
             self._draw_strip()
             self._draw_ghosts()
             self._draw_pacman()
+            self._draw_ghost_hint()
             self._draw_caption()
 
     def _draw_targets(self) -> None:
@@ -427,8 +450,10 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
             return
         order = [i for i in range(len(self._options)) if i != self.option_index]
         for index in [*order, self.option_index]:
-            path = self._options[index]["paths"][0][2:].split("-")
             is_chosen = index == self.option_index
+            paths = self._options[index]["paths"]
+            shown = self.preview if is_chosen and self.preview in paths else paths[0]
+            path = shown[2:].split("-")
             colour = OPTION_COLOURS[index % len(OPTION_COLOURS)]
             shift = (index - (len(self._options) - 1) / 2) * 7
             points: list[float] = []
@@ -456,6 +481,18 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, size=texture.size,
                   pos=(cx - texture.width / 2, cy - texture.height / 2))
+
+    def _draw_ghost_hint(self) -> None:
+        """A ghost's previewed step (the coach's hint): an arrow to the square it goes to."""
+        ghost, _colon, target = self.preview.partition(":")
+        if ghost not in GHOSTS or target in ("", "pass") or self.move_progress < 1:
+            return
+        square = self._state["ghosts"][ghost]["square"]
+        if square is None:
+            return
+        _ox, _oy, pitch = self._grid()
+        draw_ghost_hint(self._letter, self._centre(square), self._centre(target), pitch * 0.9,
+                        GHOST_COLOURS[ghost], ghost)
 
     def _draw_ghosts(self) -> None:
         state = self._state

@@ -54,6 +54,25 @@ def draw_ghost(letter: LetterTexture, cx: float, cy: float, size: float,
               pos=(cx - texture.width / 2, cy - texture.height / 2 - size * 0.02))
 
 
+def draw_ghost_hint(letter: LetterTexture, start: tuple[float, float], end: tuple[float, float],
+                    size: float, colour: Sequence[float], ghost: str) -> None:
+    """The coach's hint for a ghost: an arrow from it to its square, the ghost drawn there
+    faintly inside a thick ring in its colour."""
+    (x0, y0), (x1, y1) = start, end
+    r, g, b = colour[:3]
+    length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    tip = (x1 - ux * size * 0.55, y1 - uy * size * 0.55)
+    for line_colour, width in (((0.02, 0.02, 0.05, 0.9), 7.0), ((r, g, b, 1), 4.5)):
+        Color(*line_colour)
+        Line(points=[x0 + ux * size * 0.45, y0 + uy * size * 0.45, *tip], width=width,
+             cap="round")
+    draw_ghost(letter, x1, y1, size * 0.8, (r, g, b, 0.45), ghost)
+    for ring_colour, width in (((0.02, 0.02, 0.05, 1), 6.0), ((r, g, b, 1), 4.0)):
+        Color(*ring_colour)
+        Line(circle=(x1, y1, size * 0.62), width=width)
+
+
 def draw_pacman(letter: LetterTexture, cx: float, cy: float, size: float, facing: float,
                 colour: Sequence[float] = PACMAN_COLOUR, with_letter: bool = True) -> None:
     """A yellow disc with a mouth opening towards ``facing`` (degrees, 0 = up, clockwise)."""
@@ -73,4 +92,4 @@ def draw_pacman(letter: LetterTexture, cx: float, cy: float, size: float, facing
 
 
 __all__ = ["GHOST_COLOURS", "GHOST_LETTERS", "PACMAN_COLOUR", "PACMAN_LETTER", "draw_ghost",
-           "draw_pacman"]
+           "draw_ghost_hint", "draw_pacman"]

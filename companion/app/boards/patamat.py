@@ -35,8 +35,9 @@ from kivy.properties import NumericProperty, StringProperty
 from companion.app.boards.base import Board
 from companion.app.boards.patamat_fix_mode import PatamatFixMode
 from companion.app.boards.patamat_layout import Layout, layout_board
-from companion.app.boards.patamat_track import LAMPS, TrackPainter
+from companion.app.boards.patamat_track import CAR_SPOTS, LAMPS, TrackPainter
 from companion.app.measure import text_width
+from companion.games.patamat.text import A_CAR
 from companion.i18n import translator
 
 DOMAIN = "patamat"
@@ -105,7 +106,7 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
         self._textures: dict[tuple[Any, ...], Any] = {}
         self._old_textures: dict[tuple[Any, ...], Any] = {}
         self.bind(pos=self._redraw, size=self._redraw, anim_progress=self._redraw,
-                  selected_kind=self._on_selected_kind)
+                  selected_kind=self._on_selected_kind, preview=self._redraw)
 
     # -- Board interface -------------------------------------------------------------------------
 
@@ -150,10 +151,29 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
         """A ``go`` cannot be cancelled (the rules leave no other input): keep offering it."""
         self.refresh()
 
+    def can_preview(self, line: str) -> bool:
+        """A car's placement (its field framed, the car drawn there) or ``go``; a car choice is
+        the play screen's choice buttons."""
+        if self.host is None or self._fix is not None or not self._state:
+            return False
+        return line.split()[0] in ("place", "go") and line in self.host.legal()
+
+    def show_preview(self, line: str) -> None:
+        """A placement as after the players' taps: its car type selected, its field framed."""
+        words = line.split()
+        if words[0] == "place":
+            self.selected_kind = words[1]
+        self.preview = line
+
     def choice_label(self, line: str) -> str:
         words = line.split()
         if words[0] == "choose" and len(words) == 2 and words[1] in CHOICE_TEXT:
             return self._t(CHOICE_TEXT[words[1]])
+        if words[0] == "place" and len(words) == 3 and words[1] in A_CAR and self._state:
+            spot = self._fields.get(words[2], {})
+            return self._t("{name}: put {car} on field {field}").format(
+                name=self._name(self._state["expect"].get("player") or ""),
+                car=self._t(A_CAR[words[1]]), field=spot.get("label") or words[2])
         if line == "go" and self._state:
             pawn = self._state["pawns"].get(self._state.get("turn") or "", {})
             car = pawn.get("car") or ""
@@ -199,6 +219,8 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
         return True
 
     def _on_selected_kind(self, *_: Any) -> None:
+        if self.preview.startswith("place ") and self.preview.split()[1] != self.selected_kind:
+            self.preview = ""  # another car type tapped: the coach's placement is off
         if self._state:
             self.hint = self._hint()
         self._redraw()
@@ -313,6 +335,7 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
             self._draw_last_step()
             self._draw_pawns(looks)
             self._draw_cars()
+            self._draw_placement_hint()
             self._draw_panel(ox, oy, size, size * (1 - self._layout.panel_top))
 
     def _draw_trail(self, looks: list[Any]) -> None:
@@ -350,9 +373,8 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
                 side = self._layout.side * self._frame()[2] if self._layout else side
                 y -= self._place(field_id)[2] / 2 - side / 2
             badge = side * 0.48
-            spots = [(0.5, -0.5), (-0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
             for number, car in enumerate(cars[:4]):
-                dx, dy = spots[number]
+                dx, dy = CAR_SPOTS[number]
                 kind = car.rstrip("0123456789")
                 label = self._letter(kind) if number < 3 or len(cars) <= 4 else f"+{len(cars) - 3}"
                 self.draw_car(kind, x + dx * side * 0.68, y + dy * side * 0.68, badge, label)

@@ -1,5 +1,6 @@
 """Painting Pat a Mat's track (the edges between fields and the fields with their labels):
-done once per board and frame, into the board's static layer (Kivy canvas)."""
+done once per board and frame, into the board's static layer (Kivy canvas); and the coach's
+hinted placement over it."""
 
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ SEMAFOR_COLOUR = (0.14, 0.14, 0.14, 1)
 SIGN_COLOUR = (0.08, 0.33, 0.85, 1)
 LAMPS = {"red": (0.92, 0.12, 0.10, 1), "orange": (1.0, 0.60, 0.05, 1),
          "green": (0.15, 0.82, 0.25, 1)}
+CAR_SPOTS = ((0.5, -0.5), (-0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))
+"""Where a field's first, second … car is drawn (its centre, in fields from the middle)."""
+HINT_COLOUR = (0.35, 0.85, 1.0, 1)
+"""The coach's placement: a frame no field, lamp or car type has."""
 
 
 class TrackPainter:
@@ -25,6 +30,22 @@ class TrackPainter:
 
     if TYPE_CHECKING:
         def __getattr__(self, name: str) -> Any: ...  # the rest is PatamatBoard's
+
+    def _draw_placement_hint(self) -> None:
+        """A previewed placement (the coach's hint): the field framed thickly, the car on it."""
+        words = self.preview.split()
+        if len(words) != 3 or words[0] != "place" or words[2] not in self._fields:
+            return
+        x, y, side = self._place(words[2])
+        half = side / 2 + 5
+        for colour, width in (((0.02, 0.02, 0.02, 1), 6.5), (HINT_COLOUR, 4.5)):
+            Color(*colour)
+            Line(rounded_rectangle=(x - half, y - half, 2 * half, 2 * half, side * 0.25),
+                 width=width)
+        here = sum(1 for field_id in self._state["cars"].values() if field_id == words[2])
+        dx, dy = CAR_SPOTS[min(here, len(CAR_SPOTS) - 1)]  # where the new car will be drawn
+        self.draw_car(words[1], x + dx * side * 0.68, y + dy * side * 0.68, side * 0.48,
+                      self._letter(words[1]))
 
     def _draw_edges(self) -> None:
         for field_id, spot in self._fields.items():

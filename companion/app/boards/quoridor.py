@@ -21,6 +21,7 @@ from kivy.uix.widget import Widget
 from companion.app.boards.base import Board
 from companion.app.boards.batch import Shapes
 from companion.games.quoridor.board import COLUMNS, parse_wall, wall_conflict
+from companion.games.quoridor.text import wall_words
 
 SIZE = 9
 MARGIN = 8
@@ -92,11 +93,15 @@ class QuoridorBoard(Board):
             self.move_progress = 1.0
             self._redraw()
 
+    def can_preview(self, line: str) -> bool:
+        """A wall or a step can be shown on the board (the coach's hint) before it is played."""
+        return line in self._legal and len(line) in (2, 3)
+
     def choice_label(self, line: str) -> str:
         if self.host is None:
             return line
         if len(line) == 3:
-            return str(self.host.tr("Wall {wall}")).format(wall=line)
+            return str(self.host.tr("Wall {wall}")).format(wall=wall_words(line, self.host.lang))
         if len(line) == 2:
             return str(self.host.tr("Move to {square}")).format(square=line)
         return line
@@ -160,11 +165,12 @@ class QuoridorBoard(Board):
 
     def _play_tap(self, kind: str, name: str) -> None:
         if self.preview:
-            if kind == "wall" and name == self.preview:
+            if name == self.preview:  # a wall previewed, or the coach's square tapped again
                 self.confirm_preview()
                 return
+            was_hint = len(self.preview) == 2  # a hinted step does not hold the next tap up
             self.preview = ""
-            if kind != "wall":
+            if kind != "wall" and not was_hint:
                 return
         if kind == "wall":
             self.preview = name
@@ -274,12 +280,16 @@ class QuoridorBoard(Board):
             Color(*WALL_COLOUR)
             for name in walls:
                 self._draw_wall(name, pitch * GROOVE * 1.3)
-            if self.preview:
+            if len(self.preview) == 3:
                 is_legal = self.preview in self._legal
                 Color(*(PREVIEW_COLOUR if is_legal else BAD_PREVIEW_COLOUR))
                 self._draw_wall(self.preview, pitch * GROOVE * 1.6)
                 Color(*WALL_COLOUR)
                 self._draw_wall(self.preview, pitch * GROOVE * 1.6, outline=True)
+            elif len(self.preview) == 2:  # the coach's hint: the square to step to, ringed
+                x, y, side = self._square_rect(self.preview)
+                Color(*PREVIEW_COLOUR)
+                Line(rectangle=(x + 2, y + 2, side - 4, side - 4), width=max(2.0, side * 0.08))
             self._draw_pawns(seats, looks)
 
     def _draw_goals(self, seats: list[dict[str, Any]], looks: list[Any], ox: float, oy: float,

@@ -17,8 +17,11 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.app.crash_layout_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layout_options
+from companion.app.player_widgets import PlayerChip
+from companion.app.seating import free_seat, nearest_colour, seat_name, seat_of
 from companion.app.seats import COLOUR_NAMES, PALETTE, seat_looks
 from companion.app.setups import DYNAMIC_CHOICES, ONE_WORD_NAMES, Setup, option_choices
+from companion.app.stats_view import Look, look_of
 from companion.engine import GAMES
 from companion.i18n import translator
 
@@ -42,6 +45,10 @@ class NewGameScreen(Screen):
         self.companions: dict[int, str] = {}
         """Seats the companion plays, with its level."""
         self._person_names: dict[int, str] = {}
+        self.seated: dict[int, int] = {}
+        """Seats a known player's chip filled: seat → player id."""
+        self.known: list[Look] = []
+        """The known players (not the companion), the most recently played first."""
 
     requested_game = ""
     """The game a home tile asked for ("" for the one played last)."""
@@ -50,6 +57,8 @@ class NewGameScreen(Screen):
         controller = App.get_running_app().controller
         last = self.requested_game or controller.store.setting("last_game", None)
         self.requested_game = ""
+        self.known = [look_of(player) for player in
+                      controller.store.players(recent_first=True, include_companions=False)]
         self.select_game(last if last in GAMES else next(iter(GAMES)))
 
     def on_controller_change(self, change: Any) -> None:
@@ -88,6 +97,7 @@ class NewGameScreen(Screen):
         names = list(self.names)
         level = self.companions.get(seat)
         if level is None:
+            self.seated.pop(seat, None)
             self._person_names[seat] = names[seat]
             self.companions[seat] = SEAT_CYCLE[0]
             names[seat] = companion_name(app.tr("Companion"), seat, self.companions, self.game)
@@ -107,6 +117,36 @@ class NewGameScreen(Screen):
             names[seat] = text
             self.names = names
             self.problem = ""
+            look = self._known_look(self.seated.get(seat))
+            if look is not None and text.strip() != seat_name(look.name, self._one_word):
+                del self.seated[seat]  # typed over: a name again, found or made at Start
+                self._mark_seated()
+
+    def seat_player(self, player_id: int) -> None:
+        """A known player's chip: into the next free person's seat, or (already seated) out of
+        it; the seat takes the player's colour when no other seat has it."""
+        look = self._known_look(player_id)
+        if look is None:
+            return
+        names, colours = list(self.names), list(self.colours)
+        seat = seat_of(look.player_id, look.name, names, self.seated, self.companions)
+        if seat is not None:
+            self.seated.pop(seat, None)
+            names[seat] = App.get_running_app().controller.resized(
+                Setup(self.game, [], []), seat + 1).names[seat]
+        else:
+            seat = free_seat(names, self.companions)
+            if seat is None:
+                self.problem = App.get_running_app().tr(
+                    "Every seat is taken: tap a seated player to free a seat.")
+                return
+            self.seated[seat] = look.player_id
+            names[seat] = seat_name(look.name, self._one_word)
+            others = [colour for other, colour in enumerate(colours) if other != seat]
+            colours[seat] = nearest_colour(look.colour, others) or colours[seat]
+        self.problem = ""
+        self.names, self.colours = names, colours
+        self._build_players()
 
     def toggle_option(self, name: str) -> None:
         self.options = [(key, (not value) if key == name else value) for key, value in self.options]
@@ -138,7 +178,8 @@ class NewGameScreen(Screen):
         options = dict(self.options)
         if self.game == "crash":
             options.update(layout_options(self.crash_layout))
-        setup = Setup(self.game, names, list(self.colours), options, dict(self.companions))
+        setup = Setup(self.game, names, list(self.colours), options, dict(self.companions),
+                      dict(self.seated))
         problem = controller.name_problem(setup)
         if problem:
             self.problem = problem
@@ -155,10 +196,35 @@ class NewGameScreen(Screen):
 
     def _setup(self) -> Setup:
         return Setup(self.game, list(self.names), list(self.colours), dict(self.options),
-                     dict(self.companions))
+                     dict(self.companions), dict(self.seated))
+
+    @property
+    def _one_word(self) -> bool:
+        return self.game in ONE_WORD_NAMES
+
+    def _known_look(self, player_id: int | None) -> Look | None:
+        return next((look for look in self.known if look.player_id == player_id), None)
+
+    def _build_known(self) -> None:
+        """The known players' chips (made again with the game: one-word names differ)."""
+        box = self.ids.known_players
+        box.clear_widgets()
+        for look in self.known:
+            chip = PlayerChip.of(look)
+            chip.bind(on_release=lambda c: self.seat_player(c.player_id))
+            box.add_widget(chip)
+        self._mark_seated()
+
+    def _mark_seated(self) -> None:
+        """A seated player's chip is lit."""
+        for chip in self.ids.known_players.children:
+            chip.is_chosen = seat_of(chip.player_id, chip.name, self.names, self.seated,
+                                     self.companions) is not None
 
     def _take(self, setup: Setup) -> None:
         self.companions = dict(setup.companions)
+        self.seated = {seat: pid for seat, pid in setup.player_ids.items()
+                       if self._known_look(pid) is not None}
         self._person_names = {}
         self.players = setup.players
         self.names = setup.names
@@ -185,6 +251,7 @@ class NewGameScreen(Screen):
         app = App.get_running_app()
         games = self.ids.games
         games.clear_widgets()
+        self._build_known()
         for game in GAMES:
             games.add_widget(Factory.ToggleChoice(
                 text=app.controller.game_name(game), is_chosen=int(game == self.game),
@@ -210,6 +277,7 @@ class NewGameScreen(Screen):
             row = PlayerRow(seat=seat, name=self.names[seat], colour=look.colour,
                             letter=look.letter, kind=kind, is_companion=level is not None)
             rows.add_widget(row)
+        self._mark_seated()
 
     def _build_options(self) -> None:
         app = App.get_running_app()
@@ -218,6 +286,8 @@ class NewGameScreen(Screen):
         specs = {spec.name: spec for spec in GAMES[self.game].options}
         game_text = translator(self.game, app.controller.lang)
         for name, value in self.options:
+            if not specs[name].applies_to(self.players):
+                continue  # cannot matter with this many players: not shown (its value is kept)
             dynamic = DYNAMIC_CHOICES.get((self.game, name))
             if dynamic is not None:
                 description = app.tr(dynamic[1])

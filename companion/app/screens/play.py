@@ -60,9 +60,15 @@ class PlayScreen(Screen):
     mover_colour = ColorProperty((0, 0, 0, 0))
     mover_letter = StringProperty("")
     banner = StringProperty("")
+    """The banner's text, big: a refusal in plain words, or a hint."""
+    banner_rule = StringProperty("")
+    """Small below it, the rule a refusal comes from ("rule R24"; "" for a hint)."""
     banner_colour = ColorProperty(REFUSED_COLOUR)
     can_hint = BooleanProperty(False)
     """The coach is on for this game and a person is to decide: the Hint button shows."""
+    hinted_choice = StringProperty("")
+    """The choice button the coach's hint marks (a choice the board does not draw); OK
+    plays it. Cleared by any change of the match."""
     board = ObjectProperty(None, allownone=True)
     is_fixing = BooleanProperty(False)
     can_undo = BooleanProperty(False)
@@ -112,7 +118,9 @@ class PlayScreen(Screen):
     def on_controller_change(self, change: Change) -> None:
         controller = App.get_running_app().controller
         if change.kind == "rejected":
-            self.show_banner(change.message)
+            self.show_banner(change.message, rule=change.detail)
+            if isinstance(self._modal, FixText):  # the banner is under it: said in it too
+                self._modal.problem, self._modal.problem_rule = change.message, change.detail
             return
         if change.kind == "opened":
             self.prepare()
@@ -150,9 +158,9 @@ class PlayScreen(Screen):
             self.mover_letter = ""
         self.can_undo = match.can_undo
         self.can_redo = match.can_redo
+        self.hinted_choice = ""  # the hint was about the position before
         app = App.get_running_app()
-        self.can_hint = (app.coach_is_on(match.game_id) and not match.is_over
-                         and match.awaiting != "roll" and not app.companion_turns.is_due())
+        self.can_hint = app.coach_is_on(match.game_id) and app.companion_turns.can_hint()
         self._update_scoreboard(looks)
         self._update_action_area()
 
@@ -186,6 +194,21 @@ class PlayScreen(Screen):
     def roll(self) -> None:
         App.get_running_app().controller.roll()
 
+    def face_tapped(self, face: int) -> None:
+        """A face of the table's own die tapped: that roll is played."""
+        App.get_running_app().controller.table_roll(face)
+
+    def open_faces(self) -> None:
+        """Roll held: the six faces, for a roll made with the table's die anyway."""
+        from companion.app.die_faces import FacesDialog
+
+        controller = App.get_running_app().controller
+        if controller.match is None or controller.match.awaiting != "roll":
+            return
+        self._open_modal(FacesDialog(
+            on_face=self.face_tapped, title=controller.tr("Which face does the die show?"),
+            cancel_text=controller.tr("Cancel")))
+
     def choose(self, line: str) -> None:
         App.get_running_app().controller.send(line)
 
@@ -196,6 +219,8 @@ class PlayScreen(Screen):
             self.done_fix()
         elif self.board is not None and self.board.preview:
             self.board.confirm_preview()
+        elif self.hinted_choice and self.action_kind == "choice":
+            self.choose(self.hinted_choice)
         elif self.board is not None and self.board.is_interactive:
             App.get_running_app().controller.confirm()
 
@@ -211,14 +236,25 @@ class PlayScreen(Screen):
         match = app.controller.match
         if line is None or match is None:
             return
-        # in the words of the table: what the move would change (as after a real move)
-        events = match.rules.apply(match.state, line)[1]
-        words = app.controller.describe(events)[:2] or [app.controller.input_label(line)]
+        if self.board is None:
+            return
+        # the board's own words for the input (a choice button's), else in the words of the
+        # table: what the move would change (as after a real move)
+        label = self.board.choice_label(line)
+        events = match.rules.apply(match.state, line)[1] if label == line else []
+        words = [label] if label != line else (
+            app.controller.describe(events)[:2] or [app.controller.input_label(line)])
         self.show_banner(app.tr("Hint: {move}").format(move="\n".join(words)),
                          colour=HINT_COLOUR)
+        if self.board.can_preview(line):
+            self.board.show_preview(line)  # shown on the board: a second tap or OK plays it
+        elif self.action_kind == "choice" and line in match.legal():
+            self.hinted_choice = line  # its button marked: a tap on it or OK plays it
+            self._update_action_area()
 
-    def show_banner(self, text: str, colour: Any = REFUSED_COLOUR) -> None:
+    def show_banner(self, text: str, colour: Any = REFUSED_COLOUR, rule: str = "") -> None:
         self.banner = text
+        self.banner_rule = rule
         self.banner_colour = colour
         if self._banner_event is not None:
             self._banner_event.cancel()
@@ -226,6 +262,7 @@ class PlayScreen(Screen):
 
     def hide_banner(self) -> None:
         self.banner = ""
+        self.banner_rule = ""
 
     def open_menu(self) -> None:
         self._open_modal(PlayMenu(screen=self))
@@ -315,6 +352,17 @@ class PlayScreen(Screen):
         compact = len(looks) >= SCOREBOARD_TWO_COLUMNS or (
             len(looks) == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die)
         texts = [counter_texts(controller, counters.get(seat, {})) for seat in range(len(looks))]
+        rolloff = controller.rolloff_rolls()
+        if rolloff is not None:  # who starts: every roll next to its player's name
+            for seat in range(len(looks)):
+                value = rolloff.get(seat, 0)
+                if value is None:
+                    text = controller.tr("rolls now")
+                elif value:
+                    text = controller.tr("rolled {value}").format(value=value)
+                else:
+                    text = controller.tr("has not rolled yet")
+                texts[seat] = (text, text)
         key = (id(match), match.game_id, controller.lang, compact,
                tuple((look.name, tuple(look.colour), look.letter) for look in looks))
         if key != self._rows_key or len(self._rows) != len(looks):
@@ -382,6 +430,9 @@ class PlayScreen(Screen):
             die.instructions = lines
             die.value = str(controller.last_roll or "")
             die.die_status = controller.die_problem()
+            die.is_table = controller.die.source == "table"
+            if die.is_table:
+                die.faces_title = self._faces_title()
             die.roll_text = (controller.tr("Roll on screen") if die.die_status
                              else controller.tr("Roll"))
             return
@@ -392,9 +443,12 @@ class PlayScreen(Screen):
             choices.instructions = lines
             choices.reserve = min(len(legal), MAX_CHOICE_ROWS) * CHOICE_PITCH - 6
             label = self.board.choice_label
-            choices.ids.list.data = [{"screen": self, "line": line, "text": label(line)}
-                                     for line in legal]
-            choices.ids.list.scroll_y = 1
+            hinted = self.hinted_choice
+            choices.ids.list.data = [{"screen": self, "line": line, "text": label(line),
+                                      "is_hinted": line == hinted} for line in legal]
+            place = legal.index(hinted) if hinted in legal else 0
+            choices.ids.list.scroll_y = 1 - place / max(1, len(legal) - 1) \
+                if len(legal) > MAX_CHOICE_ROWS else 1
             return
         self.action_kind = "info"
         info = self._panel("info")
@@ -402,6 +456,15 @@ class PlayScreen(Screen):
         info.hint = self.board.hint
         info.text = "\n".join(lines) if lines else self.board.hint
         info.is_instruction = bool(lines)
+
+    def _faces_title(self) -> str:
+        """Above the faces: who rolls the table's die (a person, for a companion seat too)."""
+        controller = App.get_running_app().controller
+        seat = controller.match.to_move if controller.match else None
+        if seat is not None and controller.companions.plays(seat):
+            return str(controller.tr("Roll the die for {name}").format(
+                name=controller.match.names[seat]))
+        return str(controller.tr("Roll the die, tap the face"))
 
     def instruction_lines(self) -> list[str]:
         """The instructions the action area shows now (for tests and the log)."""
@@ -424,6 +487,10 @@ class MoveLog(ModalView):
 class FixText(ModalView):
     screen = ObjectProperty(None)
     position = StringProperty("")
+    problem = StringProperty("")
+    """Why the last corrected position was refused, in plain words (the banner is under
+    this view)."""
+    problem_rule = StringProperty("")
 
 
 __all__ = ["PlayScreen"]

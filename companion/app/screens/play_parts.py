@@ -202,6 +202,29 @@ class DieArea(BoxLayout):
     die_status = StringProperty("")
     """A problem of the electronic die in words (red, under the Roll button), "" when fine."""
     roll_text = StringProperty("")
+    is_table = BooleanProperty(False)
+    """The table's own die: six face buttons instead of the Roll button."""
+    faces_title = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # kv's ids are weak: the one not shown lives on here
+        self.roll_row, self.face_box = self.ids.roll_row.__self__, self.ids.face_box.__self__
+        self._show_roll_or_faces()
+
+    def on_is_table(self, *_: Any) -> None:
+        self._show_roll_or_faces()
+
+    def _show_roll_or_faces(self) -> None:
+        """Either the Roll button (held: the faces too) or the faces, above the die's status."""
+        if not hasattr(self, "face_box"):
+            return  # kv is still building the panel
+        shown, hidden = ((self.face_box, self.roll_row) if self.is_table
+                         else (self.roll_row, self.face_box))
+        if hidden.parent is self:
+            self.remove_widget(hidden)
+        if shown.parent is None:
+            self.add_widget(shown, index=1)  # above the die's status line
 
 
 class ChoiceArea(BoxLayout):
@@ -218,6 +241,9 @@ class ChoiceButton(BoxLayout):
     screen = ObjectProperty(None)
     line = StringProperty("")
     text = StringProperty("")
+    is_hinted = BooleanProperty(False)
+    """The coach's hint: this choice is what the companion would play (framed, not only
+    coloured)."""
 
 
 class InfoArea(BoxLayout):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.app import App
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -56,18 +58,42 @@ class SettingsScreen(Screen):
                else "home")
 
     def _show_fairness(self) -> None:
+        """The faces counted per die that rolled (the table's die can be biased too), the
+        chosen one first."""
         controller = App.get_running_app().controller
-        counts = controller.face_counts()
-        total, p_value, is_biased = fairness_text(counts)
-        faces = "   ".join(f"{face}: {count}" for face, count in enumerate(counts, start=1))
-        if total == 0:
-            verdict = controller.tr("No rolls counted yet.")
-        elif p_value is None:
-            verdict = controller.tr("{total} rolls").format(total=total)
-        elif is_biased:
-            verdict = controller.tr("{total} rolls, p = {p:.3f}: this die looks biased").format(
-                total=total, p=p_value)
-        else:
-            verdict = controller.tr("{total} rolls, p = {p:.3f}: no sign of bias").format(
-                total=total, p=p_value)
-        self.fairness = f"{faces}\n{verdict}"
+        sources = [self.die, *(source for source in FAIRNESS_SOURCES if source != self.die)]
+        blocks = []
+        for source in sources:
+            counts = controller.store.face_counts(source)
+            if source != self.die and sum(counts) == 0:
+                continue
+            name = controller.tr(source_name(source))
+            blocks.append(f"{name}: {fairness_line(controller, counts)}")
+        self.fairness = "\n".join(blocks)
+
+
+FAIRNESS_SOURCES = ("software", "gpio", "table", "serial:/dev/ttyACM0", "serial:/dev/companion-die")
+
+
+def source_name(source: str) -> str:
+    """The die's name in the fairness figures (English; the caller translates it)."""
+    if source.startswith("serial:"):
+        return "Electronic die"
+    return {"software": "Software die", "gpio": "GPIO button", "table": "Table's die"}.get(
+        source, source)
+
+
+def fairness_line(controller: Any, counts: list[int]) -> str:
+    total, p_value, is_biased = fairness_text(counts)
+    faces = "  ".join(f"{face}: {count}" for face, count in enumerate(counts, start=1))
+    if total == 0:
+        return str(controller.tr("No rolls counted yet."))
+    if p_value is None:
+        verdict = controller.tr("{total} rolls").format(total=total)
+    elif is_biased:
+        verdict = controller.tr("{total} rolls, p = {p:.3f}: this die looks biased").format(
+            total=total, p=p_value)
+    else:
+        verdict = controller.tr("{total} rolls, p = {p:.3f}: no sign of bias").format(
+            total=total, p=p_value)
+    return f"{faces}\n{verdict}"

@@ -33,13 +33,15 @@ DESCRIPTION = GameDescription(
         OptionSpec(
             "track_length",
             BOARD6_DEFAULT_LENGTH,
-            "fields of the six-seat board used by 5–6 players: 48, 60 or 72 (K2)",
+            "Track length (5–6 players)",
             choices=(48, 60, 72),
+            players=(5, 6),  # the six-seat board; 2–4 players use the four-seat one
         ),
         OptionSpec(
             "play_on",
             True,
-            "after the winner the others play on for the lower places (R13.2)",
+            "Play on for the other places after the winner",
+            players=(3, 4, 5, 6),  # with two the game ends at the first finish anyway
         ),
     ),
 )

@@ -22,9 +22,9 @@ DESCRIPTION = GameDescription(
     uses_die=False,
     options=(
         OptionSpec("board", "reference",
-                   "the board: 'reference', or 'file=<path>' of a JSON board file (§18)"),
+                   "The board: the reference board, or a board file"),
         OptionSpec("tiles", "",
-                   "a tile arrangement 't11=X01:0 t12=F01:3 …' (25 entries), instead of board"),
+                   "Where each tile lies, instead of the board (a shuffled layout)"),
     ),
 )
 

@@ -38,13 +38,13 @@ DESCRIPTION = GameDescription(
         OptionSpec(
             "layout",
             None,
-            "the layout file (a path or a dict; default: the shipped symmetric maze) (R32, R33)",
+            "The maze: a layout file (without it, the maze that comes with the game)",
         ),
         OptionSpec(
             "ghost_owners",
             None,
-            "who moves which ghost: a dict ghost → seat or 4 seats for blinky, pinky, inky, "
-            "clyde (default: the deal of R30)",
+            "Who moves which ghost (without it, the ghosts are dealt out among the ghost "
+            "players)",
         ),
     ),
 )

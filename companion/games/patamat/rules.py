@@ -60,13 +60,13 @@ class PatamatRules:
         uses_die=True,
         options=(
             OptionSpec(
-                "target", DEFAULT_TARGET, "flags needed to win, 1 to 10",
+                "target", DEFAULT_TARGET, "Flags needed to win",
                 choices=tuple(range(1, 11)),
             ),
             OptionSpec(
                 "board",
                 DEFAULT_BOARD,
-                "the track: a board name from the boards directory or a path to a board file",
+                "The track: a board from the boards folder, or a board file",
             ),
         ),
     )

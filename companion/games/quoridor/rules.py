@@ -31,7 +31,8 @@ DESCRIPTION = GameDescription(
         OptionSpec(
             "sidestep_when_pawn_behind",
             True,
-            "a pawn facing a pawn with a third pawn behind it may side-step (R19b)",
+            "Side-step past a pawn with a pawn behind it",
+            players=(4,),  # with two pawns there is never a third behind the one faced
         ),
     ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.engine import Match
-from companion.games.quoridor.board import SIZE, parse_wall, square_index
+from companion.games.quoridor.board import COLUMNS, SIZE, WALL_PATTERN, parse_wall, square_index
 from companion.i18n import translator
 
 
@@ -38,7 +38,8 @@ def describe(events: Sequence[str], match: Match, lang: str) -> list[str]:
             lines.append(_("{name}: move your pawn to {square}").format(name=name, square=args[1]))
         elif kind == "wall":
             name = match.names[seats.index(args[0])]
-            lines.append(_("{name}: place a wall at {wall}").format(name=name, wall=args[1]))
+            lines.append(_("{name}: place a wall {where}").format(
+                name=name, where=wall_words(args[1], lang)))
         elif kind == "pass":
             name = match.names[seats.index(args[0])]
             lines.append(_("{name} cannot move and passes").format(name=name))
@@ -50,6 +51,21 @@ def describe(events: Sequence[str], match: Match, lang: str) -> list[str]:
         elif kind == "fix":
             lines.append(_("The position was corrected to match the table"))
     return lines
+
+
+def wall_words(name: str, lang: str) -> str:
+    """Where a wall lies, in the squares' names the board shows: ``e3h`` → "between rows 3
+    and 4, columns e–f" (never the notation, which only its author reads)."""
+    if not WALL_PATTERN.match(name):
+        return name
+    _ = translator("quoridor", lang)
+    wall = parse_wall(name)
+    first, second = COLUMNS[wall.column], COLUMNS[min(wall.column + 1, SIZE - 1)]
+    if wall.is_horizontal:
+        return _("between rows {row} and {next}, columns {columns}").format(
+            row=wall.row + 1, next=wall.row + 2, columns=f"{first}–{second}")
+    return _("between columns {column} and {next}, rows {rows}").format(
+        column=first, next=second, rows=f"{wall.row + 1}–{wall.row + 2}")
 
 
 def picture(match: Match) -> str:

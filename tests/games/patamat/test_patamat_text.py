@@ -181,7 +181,7 @@ def test_red_light_rusty_skip_and_reset_described() -> None:
         "Pat: red light (6), this turn is lost",
         "Pat does not get to ride: the car stays on field F07",
     ]
-    assert text.status_line(match, "en") == "Mat: tap go, the rusty car skips this turn"
+    assert text.status_line(match, "en") == "Mat: tap OK, the rusty car skips this turn"
     assert text.describe(match.play("go"), match, "cs") == ["Mat tento tah stojí v rezavém autě"]
     events = match.play("roll 5")
     assert text.describe(events, match, "en") == [

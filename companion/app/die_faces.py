@@ -1,0 +1,134 @@
+"""The six faces of a die as big buttons: a roll made with the table's own die is one tap.
+
+:class:`DieFaces` is a 3 × 2 grid of :class:`DieFaceButton` (each draws its pips, at least
+64 px); it calls ``face_action(n)``. :class:`HoldButton` is a big button that also answers a long
+press (``on_hold``), which the Roll button uses to open the faces for any die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Ellipse
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
+
+from companion.app.widgets import BigButton
+
+FACE_MIN = 64
+"""A face button is at least this many pixels on each side."""
+HOLD_SECONDS = 0.6
+"""A press this long on Roll opens the faces instead of rolling."""
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.25, 0.75), (0.75, 0.25)),
+    3: ((0.25, 0.75), (0.5, 0.5), (0.75, 0.25)),
+    4: ((0.25, 0.25), (0.25, 0.75), (0.75, 0.25), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.25, 0.75), (0.5, 0.5), (0.75, 0.25), (0.75, 0.75)),
+    6: ((0.25, 0.25), (0.25, 0.5), (0.25, 0.75), (0.75, 0.25), (0.75, 0.5), (0.75, 0.75)),
+}
+"""Where each face's pips sit, as fractions of the face (x, y from the lower left)."""
+
+
+class DieFaceButton(ButtonBehavior, Widget):
+    """One face, drawn as a die face with its pips (kv: ``kv/common.kv``)."""
+
+    face = NumericProperty(1)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(pos=self._draw_pips, size=self._draw_pips, face=self._draw_pips)
+
+    def _draw_pips(self, *_: Any) -> None:
+        radius = self.side() * 0.09
+        self.canvas.after.clear()
+        with self.canvas.after:
+            Color(0.08, 0.08, 0.10, 1)
+            for x, y in self.pip_centres():
+                Ellipse(pos=(x - radius, y - radius), size=(2 * radius, 2 * radius))
+
+    def pip_centres(self) -> list[tuple[float, float]]:
+        side = self.side()
+        left, bottom = self.center_x - side / 2, self.center_y - side / 2
+        return [(left + fx * side, bottom + fy * side) for fx, fy in PIPS[int(self.face)]]
+
+    def side(self) -> float:
+        return float(min(self.width, self.height) - 8)
+
+
+class DieFaces(GridLayout):
+    """Six face buttons; a tap calls ``face_action(face)``."""
+
+    face_action = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("cols", 3)
+        kwargs.setdefault("spacing", 8)
+        super().__init__(**kwargs)
+        for face in range(1, 7):
+            button = DieFaceButton(face=face)
+            button.bind(on_release=self._tapped)
+            self.add_widget(button)
+
+    def _tapped(self, button: DieFaceButton) -> None:
+        if self.face_action is not None:
+            self.face_action(int(button.face))
+
+
+class FacesDialog(ModalView):
+    """"Which face does the die show?": the six faces over the screen, and Cancel."""
+
+    title = StringProperty("")
+    cancel_text = StringProperty("")
+
+    def __init__(self, on_face: Callable[[int], None], **kwargs: Any) -> None:
+        self.choose = on_face
+        super().__init__(**kwargs)
+
+    def chosen(self, face: int) -> None:
+        self.dismiss()
+        self.choose(face)
+
+
+class HoldButton(BigButton):
+    """A big button with ``on_hold``: fired after :data:`HOLD_SECONDS` of pressing; the
+    release after a hold does not count as a tap."""
+
+    __events__ = ("on_hold",)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._hold_event: Any = None
+        self._held = False
+
+    def on_press(self) -> None:
+        self._held = False
+        self._hold_event = Clock.schedule_once(self._fire_hold, HOLD_SECONDS)
+
+    def _fire_hold(self, _dt: float) -> None:
+        self._hold_event = None
+        self._held = True
+        self.dispatch("on_hold")
+
+    def on_hold(self) -> None:
+        pass
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if self._hold_event is not None and touch.grab_current is self:
+            self._hold_event.cancel()
+            self._hold_event = None
+        if self._held and touch.grab_current is self:
+            self._held = False
+            touch.ungrab(self)
+            self.state = "normal"
+            return True
+        result: bool = super().on_touch_up(touch)
+        return result
+
+
+__all__ = ["DieFaceButton", "DieFaces", "FacesDialog", "HoldButton", "FACE_MIN"]

@@ -1,0 +1,238 @@
+"""Players: a person at the table is a record (name, colour, initial), not a string per game.
+
+Names are unique regardless of case. A new player gets the palette colour fewest players have
+and the first letter of the name. Renaming keeps the history (games point at the player, not at
+the name); merging moves every seat of one record to the other and leaves the old name as a
+pointer, so typing it again finds the kept player. The companion's seats are players of their
+own, one per level ("Companion (easy)" …, with :attr:`Player.companion_level` set).
+
+The functions here work on a connection inside a transaction the store opened; the
+:class:`companion.store.Store` methods of the same names are what callers use.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+PALETTE = (
+    "#e53935",  # red
+    "#1e88e5",  # blue
+    "#43a047",  # green
+    "#fdd835",  # yellow
+    "#8e24aa",  # purple
+    "#fb8c00",  # orange
+    "#00acc1",  # teal
+    "#6d4c41",  # brown
+)
+COMPANION_LEVELS = ("easy", "normal", "strong")
+COMPANION_NAME = "Companion ({level})"
+MAX_NAME_LENGTH = 40
+
+_COLUMNS = "id, name, colour, initial, companion_level"
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    colour: str
+    initial: str
+    companion_level: str | None = None
+
+    @property
+    def is_companion(self) -> bool:
+        return self.companion_level is not None
+
+
+def clean_name(name: str) -> str:
+    """The name as stored: spaces trimmed and collapsed. ValueError for an empty or long one."""
+    text = " ".join(str(name).split())
+    if not text:
+        raise ValueError("a player's name cannot be empty")
+    if len(text) > MAX_NAME_LENGTH:
+        raise ValueError(
+            f"the name {text!r} is longer than {MAX_NAME_LENGTH} characters"
+        )
+    return text
+
+
+def initial_of(name: str) -> str:
+    """The first letter or digit of the name, upper case ("?" when it has none)."""
+    for character in name:
+        if character.isalnum():
+            return character.upper()
+    return "?"
+
+
+def companion_name(level: str) -> str:
+    if level not in COMPANION_LEVELS:
+        raise ValueError(
+            f"the companion's level {level!r} is not one of {', '.join(COMPANION_LEVELS)}"
+        )
+    return COMPANION_NAME.format(level=level)
+
+
+# -- on a connection (inside the store's transaction for writes) ----------------------------------
+
+
+def player_row(db: sqlite3.Connection, player_id: int) -> Player:
+    """The player with this id, following a merge to the kept record. KeyError if none."""
+    for _ in range(100):  # a merge chain is short; the bound only guards against a loop
+        row = db.execute(
+            f"SELECT {_COLUMNS}, merged_into FROM players WHERE id = ?", (player_id,)
+        ).fetchone()
+        if row is None:
+            raise KeyError(f"there is no player {player_id}")
+        if row[5] is None:
+            return Player(*row[:5])
+        player_id = row[5]
+    raise KeyError(f"player {player_id}: its merges go round in a loop")
+
+
+def find_named(db: sqlite3.Connection, name: str) -> Player | None:
+    """The player called ``name`` (any case; a merged name gives the kept player)."""
+    row = db.execute("SELECT id FROM players WHERE name = ?", (clean_name(name),)).fetchone()
+    return player_row(db, row[0]) if row else None
+
+
+def all_players(
+    db: sqlite3.Connection, recent_first: bool = True, include_companions: bool = True
+) -> list[Player]:
+    order = (
+        "last_played IS NULL, last_played DESC, name COLLATE NOCASE"
+        if recent_first else "name COLLATE NOCASE"
+    )
+    where = "merged_into IS NULL"
+    if not include_companions:
+        where += " AND companion_level IS NULL"
+    rows = db.execute(f"SELECT {_COLUMNS} FROM players WHERE {where} ORDER BY {order}")
+    return [Player(*row) for row in rows]
+
+
+def create_player(
+    db: sqlite3.Connection, name: str, when: str, companion_level: str | None = None,
+    colour: str | None = None,
+) -> Player:
+    """A new player; ValueError in plain words when the name is taken."""
+    text = clean_name(name)
+    taken = find_named(db, text)
+    if taken is not None:
+        raise ValueError(f"there is already a player called {taken.name!r}")
+    colour = colour if colour is not None else _free_colour(db)
+    cursor = db.execute(
+        "INSERT INTO players (name, colour, initial, companion_level, created)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (text, colour, initial_of(text), companion_level, when),
+    )
+    return Player(int(cursor.lastrowid or 0), text, colour, initial_of(text), companion_level)
+
+
+def named_or_new(db: sqlite3.Connection, name: str, when: str) -> Player:
+    return find_named(db, name) or create_player(db, name, when)
+
+
+def companion_row(db: sqlite3.Connection, level: str, when: str) -> Player:
+    """The player who stands for the companion at ``level`` (created on first use)."""
+    name = companion_name(level)
+    row = db.execute(
+        f"SELECT {_COLUMNS} FROM players WHERE companion_level = ? AND merged_into IS NULL"
+        " ORDER BY id LIMIT 1",
+        (level,),
+    ).fetchone()
+    if row is not None:
+        return Player(*row)
+    taken = find_named(db, name)
+    if taken is not None:  # a person chose that name: the companion takes another
+        number = 2
+        while find_named(db, f"{name} {number}") is not None:
+            number += 1
+        name = f"{name} {number}"
+    return create_player(db, name, when, companion_level=level)
+
+
+def seat_players(
+    db: sqlite3.Connection,
+    names: Sequence[str],
+    companions: Mapping[str, str] | None,
+    when: str,
+) -> list[int]:
+    """A player id for every seat: the companion's seats by level, the others by name."""
+    levels = {str(seat): str(level) for seat, level in (companions or {}).items()}
+    ids = []
+    for seat, name in enumerate(names):
+        level = levels.get(str(seat))
+        if level in COMPANION_LEVELS:
+            ids.append(companion_row(db, str(level), when).id)
+        else:
+            text = " ".join(str(name).split()) or f"Player {seat + 1}"
+            ids.append(named_or_new(db, text[:MAX_NAME_LENGTH], when).id)
+    return ids
+
+
+def rename(db: sqlite3.Connection, player_id: int, new_name: str) -> Player:
+    player = player_row(db, player_id)
+    text = clean_name(new_name)
+    holder = db.execute(
+        "SELECT id, merged_into, name FROM players WHERE name = ?", (text,)
+    ).fetchone()
+    if holder is not None and holder[0] != player.id:
+        if holder[1] is None:
+            raise ValueError(f"there is already a player called {holder[2]!r}")
+        _drop_pointer(db, holder[0], holder[1])
+    db.execute(
+        "UPDATE players SET name = ?, initial = ? WHERE id = ?",
+        (text, initial_of(text), player.id),
+    )
+    return player_row(db, player.id)
+
+
+def merge(db: sqlite3.Connection, keep_id: int, drop_id: int) -> Player:
+    keep, drop = player_row(db, keep_id), player_row(db, drop_id)
+    if keep.id == drop.id:
+        raise ValueError(f"{keep.name!r} and {drop.name!r} are already one player")
+    if keep.is_companion != drop.is_companion:
+        raise ValueError(
+            f"{keep.name!r} and {drop.name!r} cannot be merged: one of them is the companion"
+        )
+    for table in ("game_seats", "seat_results"):
+        db.execute(f"UPDATE {table} SET player_id = ? WHERE player_id = ?", (keep.id, drop.id))
+    db.execute(
+        "UPDATE players SET merged_into = ? WHERE id = ? OR merged_into = ?",
+        (keep.id, drop.id, drop.id),
+    )
+    db.execute(
+        "UPDATE players SET last_played = (SELECT MAX(last_played) FROM players"
+        " WHERE id = ?1 OR merged_into = ?1) WHERE id = ?1",
+        (keep.id,),
+    )
+    return keep
+
+
+def touch(db: sqlite3.Connection, player_ids: Sequence[int], when: str) -> None:
+    """Remember that these players sat at a game started ``when``."""
+    db.executemany(
+        "UPDATE players SET last_played = ? WHERE id = ?"
+        " AND (last_played IS NULL OR last_played < ?)",
+        [(when, player_id, when) for player_id in set(player_ids)],
+    )
+
+
+def _free_colour(db: sqlite3.Connection) -> str:
+    """The palette colour fewest players have (the first such in palette order)."""
+    counts = dict.fromkeys(PALETTE, 0)
+    for colour, count in db.execute(
+        "SELECT colour, COUNT(*) FROM players WHERE merged_into IS NULL GROUP BY colour"
+    ):
+        if colour in counts:
+            counts[colour] = count
+    return min(PALETTE, key=lambda colour: counts[colour])
+
+
+def _drop_pointer(db: sqlite3.Connection, pointer_id: int, target_id: int) -> None:
+    """Free a merged record's name: whatever pointed at it points at its target."""
+    db.execute(
+        "UPDATE players SET merged_into = ? WHERE merged_into = ?", (target_id, pointer_id)
+    )
+    db.execute("DELETE FROM players WHERE id = ?", (pointer_id,))

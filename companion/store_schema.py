@@ -1,0 +1,288 @@
+"""The store's tables, its schema version, and the migration from schema 1.
+
+Schema 2 adds the players (``players``), who sat where (``game_seats``) and, for every finished
+game, each seat's player, rank, turns and final counters with the game's kind, size and
+finishing time (``seat_results``: the one table the statistics read, so they are SQL over it and
+never replay a game), and a finished game's key (``games.key``, see
+:func:`companion.results.game_key`). A schema-1 store is migrated in place, in one transaction:
+the names in its games become players (the companion's seats, recorded in
+``extra["companions"]``, become the player of that level), and every finished game is replayed
+once through the engine for its results; a game that no longer replays keeps its seats and gets
+its ranks from the stored result (no counters, no turns).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.engine import IllegalInput, Outcome
+from companion.players import seat_players, touch
+from companion.results import (
+    SeatResult,
+    final_results,
+    game_key,
+    ranks_of,
+    save_results,
+    winning_seats,
+)
+
+SCHEMA_VERSION = 2
+log = logging.getLogger(__name__)
+
+_V1_TABLES = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        names TEXT NOT NULL,
+        options TEXT NOT NULL,
+        start_position TEXT,
+        extra TEXT NOT NULL DEFAULT '{}',
+        started TEXT NOT NULL,
+        finished TEXT,
+        status TEXT NOT NULL DEFAULT 'playing',
+        cursor INTEGER NOT NULL DEFAULT 0,
+        result TEXT
+    )""",
+    """CREATE TABLE IF NOT EXISTS inputs (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        line TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )""",
+    "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS die_faces (
+        source TEXT NOT NULL, face INTEGER NOT NULL, count INTEGER NOT NULL,
+        PRIMARY KEY (source, face)
+    )""",
+)
+
+_V2_TABLES = (
+    """CREATE TABLE IF NOT EXISTS players (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        colour TEXT NOT NULL,
+        initial TEXT NOT NULL,
+        companion_level TEXT,
+        created TEXT NOT NULL,
+        last_played TEXT,
+        merged_into INTEGER REFERENCES players(id)
+    )""",
+    """CREATE TABLE IF NOT EXISTS game_seats (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS seat_results (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        finished TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        turns INTEGER,
+        counters TEXT NOT NULL DEFAULT '{}',
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID""",
+    # The statistics: a player's results in the order they came (lines, streaks, charts), the
+    # results of a period and of a game (filters, records); a player's seats (merges); the
+    # finished games by date and kind (the timeline).
+    "CREATE INDEX IF NOT EXISTS seat_results_by_player"
+    " ON seat_results (player_id, finished, game_id, won, game, rank)",
+    "CREATE INDEX IF NOT EXISTS seat_results_by_time ON seat_results (finished)",
+    "CREATE INDEX IF NOT EXISTS seat_results_by_game ON seat_results (game, finished)",
+    "CREATE INDEX IF NOT EXISTS game_seats_by_player ON game_seats (player_id, game_id)",
+    "CREATE INDEX IF NOT EXISTS games_by_status ON games (status, finished)",
+    "CREATE INDEX IF NOT EXISTS games_by_kind ON games (game, status, finished)",
+)
+
+V1_TABLES = _V1_TABLES
+"""The schema-1 tables exactly as that version created them."""
+_GAMES_KEY = "ALTER TABLE games ADD COLUMN key TEXT"
+_GAMES_V2 = """CREATE TABLE IF NOT EXISTS games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        names TEXT NOT NULL,
+        options TEXT NOT NULL,
+        start_position TEXT,
+        extra TEXT NOT NULL DEFAULT '{}',
+        started TEXT NOT NULL,
+        finished TEXT,
+        status TEXT NOT NULL DEFAULT 'playing',
+        cursor INTEGER NOT NULL DEFAULT 0,
+        result TEXT,
+        key TEXT
+    )"""
+TABLES = (_V1_TABLES[0], _GAMES_V2, *_V1_TABLES[2:], *_V2_TABLES)
+"""Every table of schema 2 (what a new store is created with)."""
+
+
+def schema_version(db: sqlite3.Connection) -> str | None:
+    """The version the file says it has; None for a file without our ``meta`` table or row."""
+    has_meta = db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+    ).fetchone()
+    if not has_meta:
+        return None
+    row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    return str(row[0]) if row else None
+
+
+def create_tables(db: sqlite3.Connection, statements: Sequence[str] = TABLES) -> None:
+    """Create what is missing (statement by statement: safe inside a transaction)."""
+    for statement in statements:
+        db.execute(statement)
+
+
+def set_version(db: sqlite3.Connection) -> None:
+    db.execute(
+        "INSERT INTO meta (key, value) VALUES ('schema_version', ?)"
+        " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        (str(SCHEMA_VERSION),),
+    )
+
+
+def migrate_v1(db: sqlite3.Connection) -> int:
+    """Schema 1 → 2 inside the caller's transaction; returns how many games were replayed."""
+    db.execute(_GAMES_KEY)
+    create_tables(db, _V2_TABLES)
+    replayed = 0
+    rows = db.execute(
+        "SELECT id, game, players, names, options, start_position, extra, started, finished,"
+        " status, cursor, result FROM games ORDER BY id"
+    ).fetchall()
+    for (game_id, game, players, names, options, start_position, extra, started, finished,
+         status, cursor, result) in rows:
+        seat_names = _seat_names(_loads(names, []), players)
+        companions = _loads(extra, {}).get("companions")
+        ids = seat_players(db, seat_names, companions if isinstance(companions, dict) else None,
+                           started)
+        db.executemany(
+            "INSERT OR REPLACE INTO game_seats (game_id, seat, player_id) VALUES (?, ?, ?)",
+            [(game_id, seat, player_id) for seat, player_id in enumerate(ids)],
+        )
+        touch(db, ids, started)
+        if status != "finished":
+            continue
+        timeline = [line for (line,) in db.execute(
+            "SELECT line FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,)
+        )]
+        results = _replayed(game, players, seat_names, _loads(options, {}), start_position,
+                            timeline, cursor)
+        if results:
+            replayed += 1
+        else:
+            results = _from_stored_result(_loads(result, None), players)
+        db.execute("UPDATE games SET key = ? WHERE id = ?",
+                   (game_key(game, players, start_position, started, timeline), game_id))
+        save_results(db, game_id, results, game, players, finished or started)
+    set_version(db)
+    log.info("store migrated to schema %s: %d games, %d replayed", SCHEMA_VERSION,
+             len(rows), replayed)
+    return replayed
+
+
+def migrate_file(connection: sqlite3.Connection, path: Path) -> Path:
+    """Schema 1 → 2 of the store at ``path`` (open on ``connection``): a copy of the old file
+    beside it first (returned), then one transaction: a failure leaves the file as it was.
+
+    A failure of the card passes as it is (OperationalError, OSError); anything else becomes
+    a ValueError, so the store sets the file aside (the copy stays) instead of crashing.
+    """
+    copy = path.with_name(f"{path.stem}.v1-backup-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    target = sqlite3.connect(copy)
+    try:
+        connection.backup(target)
+        target.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        target.close()
+    try:
+        _in_transaction(connection)
+    except (sqlite3.OperationalError, OSError):
+        raise
+    except Exception as error:
+        raise ValueError(f"it could not be brought up to date ({error!r})") from error
+    return copy
+
+
+def migrated_in_memory(source: sqlite3.Connection) -> sqlite3.Connection:
+    """A schema-2 copy in memory of the schema-1 store open (read-only) on ``source``, which
+    is closed: what a card that refuses writes can still show."""
+    memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    try:
+        source.backup(memory)
+        source.close()
+        _in_transaction(memory)
+    except BaseException:
+        memory.close()
+        raise
+    return memory
+
+
+def _in_transaction(connection: sqlite3.Connection) -> None:
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        migrate_v1(connection)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+def _replayed(
+    game: str, players: int, names: list[str], options: dict[str, Any],
+    start_position: str | None, timeline: list[str], cursor: int,
+) -> list[SeatResult]:
+    from companion.engine import open_game
+
+    try:
+        match = open_game(game, players=players, names=names, position=start_position, **options)
+        match.restore(timeline, cursor)
+    except (IllegalInput, ValueError, KeyError, TypeError) as error:
+        log.info("an old %s game no longer replays (%s): ranks from its stored result",
+                 game, error)
+        return []
+    return final_results(match)
+
+
+def _from_stored_result(result: Any, players: int) -> list[SeatResult]:
+    """Ranks from a stored outcome, without counters or turns (a game that does not replay)."""
+    if not isinstance(result, dict) or not isinstance(result.get("ranking"), list):
+        return []
+    try:
+        outcome = Outcome(
+            tuple(tuple(int(seat) for seat in group) for group in result["ranking"]),
+            str(result.get("reason", "")),
+        )
+    except (TypeError, ValueError):
+        return []
+    ranks = ranks_of(outcome, players)
+    winners = winning_seats(ranks)
+    return [SeatResult(seat, ranks[seat], seat in winners, None, {}) for seat in range(players)]
+
+
+def _seat_names(names: Any, players: int) -> list[str]:
+    given = [str(name) for name in names] if isinstance(names, list) else []
+    return [
+        given[seat] if seat < len(given) and given[seat].strip() else f"Player {seat + 1}"
+        for seat in range(players)
+    ]
+
+
+def _loads(text: Any, default: Any) -> Any:
+    try:
+        return json.loads(text) if text else default
+    except (TypeError, ValueError):
+        return default
