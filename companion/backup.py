@@ -45,12 +45,11 @@ class BackupError(ValueError):
 
 def backup_store(source: Path | str, target: Path | str) -> Path:
     """A consistent, checked copy of the store ``source`` at ``target`` (replaced whole)."""
-    source, target = Path(source), Path(target)
-    if not source.is_file():
-        raise BackupError(f"there is no games file at {source}")
-    if target.exists() and target.resolve() == source.resolve():
-        raise BackupError(f"the backup {target} would overwrite the games file itself")
-    target.parent.mkdir(parents=True, exist_ok=True)
+    source, target = _checked_paths(
+        source, target,
+        missing="there is no games file at {source}",
+        itself="the backup {target} would overwrite the games file itself",
+    )
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         reader = _open_for_reading(source)
@@ -78,12 +77,10 @@ def restore_store(source: Path | str, store_path: Path | str) -> Path | None:
     (nothing changed) for a file that is not an intact companion store of a schema this build
     reads.
     """
-    source, store_path = Path(source), Path(store_path)
-    if not source.is_file():
-        raise BackupError(f"there is no file {source}")
-    if store_path.exists() and source.resolve() == store_path.resolve():
-        raise BackupError(f"{source} is the games file itself")
-    store_path.parent.mkdir(parents=True, exist_ok=True)
+    source, store_path = _checked_paths(
+        source, store_path,
+        missing="there is no file {source}", itself="{source} is the games file itself",
+    )
     checked = store_path.with_name(f".{store_path.name}.restore-{os.getpid()}.tmp")
     try:
         _prepare_restore(source, checked)
@@ -171,6 +168,21 @@ def copy_to_usb(store: Store | Path | str, stick: Path | str) -> Path:
 @dataclass(frozen=True)
 class _Snapshot:
     connection: sqlite3.Connection
+
+
+def _checked_paths(
+    source: Path | str, target: Path | str, *, missing: str, itself: str
+) -> tuple[Path, Path]:
+    """``source`` and ``target`` as paths, and the target's folder made, once ``source`` is a
+    file and ``target`` is not that file; else BackupError with the message ``missing`` or
+    ``itself`` (formatted with ``source`` and ``target``)."""
+    source, target = Path(source), Path(target)
+    if not source.is_file():
+        raise BackupError(missing.format(source=source, target=target))
+    if target.exists() and target.resolve() == source.resolve():
+        raise BackupError(itself.format(source=source, target=target))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return source, target
 
 
 def _open_for_reading(path: Path) -> sqlite3.Connection:

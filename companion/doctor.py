@@ -21,7 +21,8 @@ Required (a ``fail`` makes the exit status 1):
 
 Warnings only: GPIO and the buttons (the keyboard stands in), libraries the current display
 does not need, a missing Kivy config, free disk under 50 MB, config values that fell back to
-their defaults or unknown keys, a service that is stopped or not installed.
+their defaults or unknown keys, a service that is stopped or not installed, espeak-ng missing
+(the spoken prompts stay silent; the sound cues still play).
 """
 
 from __future__ import annotations
@@ -134,9 +135,22 @@ def run_doctor(
     add("store-directory", partial(check_store_directory, store.path, t, write_probe))
     add("store", partial(check_store_file, store, t))
     add("disk", partial(check_disk, store.path, t))
+    add("voice", partial(check_voice, machine, t))
     checks.extend(config_checks)
     checks.append(service)
     return Report(lang=lang, checks=tuple(checks))
+
+
+def check_voice(machine: Machine, t: Translate) -> Check:
+    """espeak-ng speaks the prompts; without it the app only plays its sound cues (a warning)."""
+    from companion.sound.voice import find_espeak
+
+    found = find_espeak(machine.environ.get("PATH"))
+    if found is None:
+        return Check("voice", "warn", t("espeak-ng is not installed: the spoken prompts stay "
+                                        "silent (the sound cues still play)"),
+                     t("Install it: sudo apt-get install espeak-ng"))
+    return Check("voice", "ok", t("voice: espeak-ng ({path})").format(path=found))
 
 
 def check_python(t: Translate) -> Check:

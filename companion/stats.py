@@ -298,23 +298,10 @@ def timeline(
 
 def _games_where(flt: StatsFilter) -> tuple[str, list[Any]]:
     """The SQL condition on ``games g`` for the filter, with its parameters."""
-    clauses = ["g.status = 'finished'"]
-    params: list[Any] = []
-    if flt.game is not None:
-        clauses.append("g.game = ?")
-        params.append(flt.game)
-    if flt.since is not None:
-        clauses.append("g.finished >= ?")
-        params.append(flt.since)
-    if flt.until is not None:
-        clauses.append("g.finished < ?")
-        params.append(_day_after(flt.until))
-    for player_id in flt.players:
-        clauses.append(
-            "EXISTS (SELECT 1 FROM game_seats f WHERE f.game_id = g.id AND f.player_id = ?)"
-        )
-        params.append(player_id)
-    return " AND ".join(clauses), params
+    return _where(
+        flt, "g", "g.status = 'finished'",
+        "EXISTS (SELECT 1 FROM game_seats f WHERE f.game_id = g.id AND f.player_id = ?)",
+    )
 
 
 def _played(store: Store, flt: StatsFilter) -> dict[int, list[tuple[str, int]]]:
@@ -361,23 +348,30 @@ def _played_by_player(
 
 def _results_where(flt: StatsFilter) -> tuple[str, list[Any]]:
     """The SQL condition on ``seat_results r`` for the filter, with its parameters."""
-    clauses = ["1"]
+    return _where(
+        flt, "r", "1",
+        # "+": look the game's seats up by its key, not the player's whole history
+        "EXISTS (SELECT 1 FROM seat_results f WHERE f.game_id = r.game_id AND +f.player_id = ?)",
+    )
+
+
+def _where(flt: StatsFilter, table: str, first: str, seated: str) -> tuple[str, list[Any]]:
+    """The filter as one SQL condition on the ``game`` and ``finished`` of the rows of
+    ``table`` (an alias), with its parameters: ``first``, the game, the dates, then ``seated``
+    (one ``?``, the player's id) for each player of the filter."""
+    clauses = [first]
     params: list[Any] = []
     if flt.game is not None:
-        clauses.append("r.game = ?")
+        clauses.append(f"{table}.game = ?")
         params.append(flt.game)
     if flt.since is not None:
-        clauses.append("r.finished >= ?")
+        clauses.append(f"{table}.finished >= ?")
         params.append(flt.since)
     if flt.until is not None:
-        clauses.append("r.finished < ?")
+        clauses.append(f"{table}.finished < ?")
         params.append(_day_after(flt.until))
     for player_id in flt.players:
-        clauses.append(
-            # "+": look the game's seats up by its key, not the player's whole history
-            "EXISTS (SELECT 1 FROM seat_results f WHERE f.game_id = r.game_id"
-            " AND +f.player_id = ?)"
-        )
+        clauses.append(seated)
         params.append(player_id)
     return " AND ".join(clauses), params
 

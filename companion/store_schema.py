@@ -35,22 +35,31 @@ from companion.results import (
 SCHEMA_VERSION = 2
 log = logging.getLogger(__name__)
 
+_GAMES_V1_COLUMNS = (
+    "id INTEGER PRIMARY KEY AUTOINCREMENT",
+    "game TEXT NOT NULL",
+    "players INTEGER NOT NULL",
+    "names TEXT NOT NULL",
+    "options TEXT NOT NULL",
+    "start_position TEXT",
+    "extra TEXT NOT NULL DEFAULT '{}'",
+    "started TEXT NOT NULL",
+    "finished TEXT",
+    "status TEXT NOT NULL DEFAULT 'playing'",
+    "cursor INTEGER NOT NULL DEFAULT 0",
+    "result TEXT",
+)
+_GAMES_KEY_COLUMN = "key TEXT"
+"""What schema 2 adds to ``games`` (a new store creates it, a migrated one alters it in)."""
+
+
+def _games_table(columns: Sequence[str]) -> str:
+    return "CREATE TABLE IF NOT EXISTS games (\n        " + ",\n        ".join(columns) + "\n    )"
+
+
 _V1_TABLES = (
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS games (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        game TEXT NOT NULL,
-        players INTEGER NOT NULL,
-        names TEXT NOT NULL,
-        options TEXT NOT NULL,
-        start_position TEXT,
-        extra TEXT NOT NULL DEFAULT '{}',
-        started TEXT NOT NULL,
-        finished TEXT,
-        status TEXT NOT NULL DEFAULT 'playing',
-        cursor INTEGER NOT NULL DEFAULT 0,
-        result TEXT
-    )""",
+    _games_table(_GAMES_V1_COLUMNS),
     """CREATE TABLE IF NOT EXISTS inputs (
         game_id INTEGER NOT NULL REFERENCES games(id),
         seq INTEGER NOT NULL,
@@ -108,22 +117,8 @@ _V2_TABLES = (
 
 V1_TABLES = _V1_TABLES
 """The schema-1 tables exactly as that version created them."""
-_GAMES_KEY = "ALTER TABLE games ADD COLUMN key TEXT"
-_GAMES_V2 = """CREATE TABLE IF NOT EXISTS games (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        game TEXT NOT NULL,
-        players INTEGER NOT NULL,
-        names TEXT NOT NULL,
-        options TEXT NOT NULL,
-        start_position TEXT,
-        extra TEXT NOT NULL DEFAULT '{}',
-        started TEXT NOT NULL,
-        finished TEXT,
-        status TEXT NOT NULL DEFAULT 'playing',
-        cursor INTEGER NOT NULL DEFAULT 0,
-        result TEXT,
-        key TEXT
-    )"""
+_GAMES_KEY = f"ALTER TABLE games ADD COLUMN {_GAMES_KEY_COLUMN}"
+_GAMES_V2 = _games_table((*_GAMES_V1_COLUMNS, _GAMES_KEY_COLUMN))
 TABLES = (_V1_TABLES[0], _GAMES_V2, *_V1_TABLES[2:], *_V2_TABLES)
 """Every table of schema 2 (what a new store is created with)."""
 

@@ -14,11 +14,12 @@ written by the schema-1 ``companion/store.py`` (git history before issue 16), ho
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.engine import Match, open_game
+from companion.engine import Match, choose_input, open_game
 from companion.store import Store
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -41,6 +42,13 @@ class Clock:
 
 def dated_store(path: Path) -> Store:
     return Store(path, clock=Clock())
+
+
+def eva_beats_jan(path: Path) -> Store:
+    """A store (:func:`dated_store`) at ``path`` with one game: Eva beats Jan on 2024-01-01."""
+    store = dated_store(path)
+    play_quoridor(store, ["Eva", "Jan"], SEAT0_IN_ONE, "2024-01-01")
+    return store
 
 
 def play_quoridor(
@@ -72,6 +80,22 @@ def play_on(store: Store, match: Match, inputs: Sequence[str], started: str, fin
     clock.now = finished
     store.record(game_id, match)
     return game_id
+
+
+def play_out(match: Match, seed: int) -> list[str]:
+    """Play ``match`` to its end; returns its inputs: the companion's choices (easy, seeded),
+    seeded rolls, and a random legal input where the companion has none (a card the table
+    turns up)."""
+    rng = random.Random(seed)
+    while not match.is_over:
+        if match.awaiting == "roll":
+            match.play(f"roll {rng.randint(1, 6)}")
+            continue
+        try:
+            match.play(choose_input(match, "easy", seed=seed))
+        except ValueError:  # a card the table turns up
+            match.play(rng.choice(match.legal()))
+    return match.history
 
 
 def v1_store(path: Path) -> Path:

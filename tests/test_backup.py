@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from records_store import SEAT0_IN_ONE, dated_store, play_quoridor, v1_store
+from records_store import SEAT0_IN_ONE, eva_beats_jan, play_quoridor, v1_store
 
 from companion.backup import (
     BackupError,
@@ -110,8 +110,7 @@ def test_restore_refuses_a_corrupt_file_and_leaves_the_store_untouched(
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = tmp_path / "games.sqlite3"
-    store = dated_store(path)
-    play_quoridor(store, ["Eva", "Jan"], SEAT0_IN_ONE, "2024-01-01")
+    store = eva_beats_jan(path)
     store.close()
     good = backup_store(path, tmp_path / "good.sqlite3")
     corrupt = tmp_path / "corrupt.sqlite3"
@@ -150,8 +149,7 @@ def test_restore_puts_the_copy_in_place_and_keeps_the_previous_store(
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = tmp_path / "games.sqlite3"
-    store = dated_store(path)
-    play_quoridor(store, ["Eva", "Jan"], SEAT0_IN_ONE, "2024-01-01")
+    store = eva_beats_jan(path)
     copy = backup_store(path, tmp_path / "monday.sqlite3")
     play_quoridor(store, ["Ota", "Iva"], SEAT0_IN_ONE, "2024-01-02")  # after the copy
     assert main(["restore", str(copy), "--store", str(path)]) == 0
@@ -179,8 +177,7 @@ def test_restore_brings_a_schema_1_backup_up_to_date(tmp_path: Path) -> None:
 def test_the_daily_backup_makes_one_copy_a_day_and_keeps_seven(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     assert daily_backup(path) is None  # no store yet: nothing to copy
-    store = dated_store(path)
-    play_quoridor(store, ["Eva", "Jan"], SEAT0_IN_ONE, "2024-01-01")
+    store = eva_beats_jan(path)  # open, as while the app runs
     folder = tmp_path / "backups"
     folder.mkdir()
     today = date.today()
@@ -195,6 +192,7 @@ def test_the_daily_backup_makes_one_copy_a_day_and_keeps_seven(tmp_path: Path) -
     assert kept == [f"games-{(today - timedelta(days=d)).isoformat()}.sqlite3"
                     for d in range(6, -1, -1)]
     assert (folder / "notes.txt").exists()
+    store.close()
 
 
 def test_usb_sticks_are_the_writable_media_mounted_for_a_user(tmp_path: Path) -> None:
@@ -217,8 +215,7 @@ def test_usb_sticks_are_the_writable_media_mounted_for_a_user(tmp_path: Path) ->
 
 
 def test_copy_to_usb_writes_a_backup_and_both_exports(tmp_path: Path) -> None:
-    store = dated_store(tmp_path / "games.sqlite3")
-    play_quoridor(store, ["Eva", "Jan"], SEAT0_IN_ONE, "2024-01-01")
+    store = eva_beats_jan(tmp_path / "games.sqlite3")
     stick = tmp_path / "stick"
     stick.mkdir()
     folder = copy_to_usb(store, stick)

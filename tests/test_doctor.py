@@ -564,3 +564,21 @@ def test_every_doctor_message_has_its_czech_with_the_same_placeholders() -> None
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
+
+
+def test_without_espeak_ng_the_voice_is_a_warning_with_the_package_to_install(
+    tmp_path: Path,
+) -> None:
+    empty_path = tmp_path / "bin"
+    empty_path.mkdir()
+    machine = empty_machine(tmp_path, environ={"KIVY_HOME": str(tmp_path / "kivy"),
+                                               "PATH": str(empty_path)})
+    report = run_doctor(DoctorOptions(store=tmp_path / "games.sqlite3", lang="cs"), machine)
+    voice = by_name(report, "voice")
+    assert voice.status == "warn" and "espeak-ng není nainstalovaný" in voice.detail
+    assert voice.fix == "Nainstalujte ho: sudo apt-get install espeak-ng"
+    espeak = empty_path / "espeak-ng"
+    espeak.write_text("#!/bin/sh\n")
+    espeak.chmod(0o755)
+    report = run_doctor(DoctorOptions(store=tmp_path / "games.sqlite3", lang="en"), machine)
+    assert by_name(report, "voice").detail == f"voice: espeak-ng ({espeak})"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import random
 from pathlib import Path
 
 import jsonschema
@@ -16,12 +15,13 @@ from records_store import (
     SEAT1_IN_ONE,
     dated_store,
     play_on,
+    play_out,
     play_quoridor,
 )
 
 from companion import stats
 from companion.cli import main
-from companion.engine import choose_input, open_game
+from companion.engine import open_game
 from companion.export import export_records, finished_games, import_json, records_json
 from companion.store import Store
 
@@ -47,17 +47,8 @@ def store(tmp_path: Path) -> Store:
         [("crash", 4, None), ("patamat", 3, {"2": "easy"})], start=10
     ):
         names = ["Anna", "Ben", "Šárka", "Dan"][:players]
-        scratch = open_game(game, players=players, names=names)
-        rng = random.Random(day)
-        while not scratch.is_over:
-            if scratch.awaiting == "roll":
-                scratch.play(f"roll {rng.randint(1, 6)}")
-            else:
-                try:
-                    scratch.play(choose_input(scratch, "easy", seed=day))
-                except ValueError:
-                    scratch.play(rng.choice(scratch.legal()))
-        play_on(store, open_game(game, players=players, names=names), scratch.history,
+        inputs = play_out(open_game(game, players=players, names=names), seed=day)
+        play_on(store, open_game(game, players=players, names=names), inputs,
                 f"2024-03-{day}T20:00:00+00:00", f"2024-03-{day}T21:10:30+00:00", companions)
     store.clock.now = "2024-04-01T10:00:00+00:00"  # type: ignore[attr-defined]
     store.start(open_game("quoridor", names=["Anna", "Ben"]))  # still being played

@@ -19,7 +19,6 @@ their records are checked against the match's own counters.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -29,11 +28,12 @@ from records_store import (
     SEAT1_IN_ONE,
     dated_store,
     play_on,
+    play_out,
     play_quoridor,
 )
 
 from companion import stats
-from companion.engine import GAMES, Match, choose_input, open_game
+from companion.engine import GAMES, Match, open_game
 from companion.results import turns_per_seat, winning_seats
 from companion.stats import StatsFilter
 from companion.store import Store
@@ -61,20 +61,6 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, dict[str, Ma
                 f"2024-04-0{day}T11:00:00+00:00")
         played[game] = match
     return store, played
-
-
-def play_out(match: Match, seed: int) -> list[str]:
-    """The inputs of a whole game: the companion's choices (seeded), seeded rolls."""
-    rng = random.Random(seed)
-    while not match.is_over:
-        if match.awaiting == "roll":
-            match.play(f"roll {rng.randint(1, 6)}")
-            continue
-        try:
-            match.play(choose_input(match, "easy", seed=seed))
-        except ValueError:  # a card the table turns up
-            match.play(rng.choice(match.legal()))
-    return match.history
 
 
 def ids(store: Store) -> dict[str, int]:

@@ -23,10 +23,12 @@ CHECKOUT=$(cd "$(dirname "$0")/.." && pwd)
 PI_ROOT=${PI_ROOT:-/var/cache/companion-pi-root}
 # The Debian mirror: the one this machine's own apt sources name (deb822 or one-line format).
 host_mirror() {
-    { sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null
+    # either file may be missing (deb822 only, or one-line only): that is not a failure
+    { sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null || true
       awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^https?:/) { print $i; break } }' \
-          /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null
-    } | tr ' ' '\n' | grep -E '^https?://' | grep -v -- '-security' | head -n 1
+          /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true
+    } | tr ' ' '\n' | { grep -E '^https?://' || true; } | { grep -v -- '-security' || true; } \
+      | head -n 1
 }
 PI_MIRROR=${PI_MIRROR:-$(host_mirror)}
 if [ -z "$PI_MIRROR" ]; then

@@ -158,6 +158,14 @@ def open_match(d: Driver, game: str, names: list[str], colours: list[str]) -> No
     d.app.go("play")
 
 
+def until(d: Driver, condition: Callable[[], bool], seconds: float = 8.0) -> Step:
+    """Frames of 0.1 s until ``condition`` holds, for ``seconds`` at the most."""
+    for _ in range(round(seconds / 0.1)):
+        if condition():
+            return
+        yield 0.1
+
+
 def run(scenario: Callable[[Driver], Step], store: str, out: Path, shots: Path,
         lang: str | None) -> None:
     # a scenario may bring its own die: ``scenario.die_spec()`` runs before the app starts and

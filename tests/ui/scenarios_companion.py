@@ -5,23 +5,16 @@ person, and the coach's Hint suggests without playing. Played by ``driver.py`` l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
-from driver import Driver, open_match, open_new_game
+from driver import Driver, open_match, open_new_game, until
 from scenarios import action_seen
 
 P = 0.2
 PAUSE = 0.3
 """The companion's pause before it plays, shortened for the test (a setting)."""
 Scenario = Callable[[Driver], Iterator[float]]
-
-
-def until(d: Driver, condition: Callable[[], bool], seconds: float = 8.0) -> Iterator[float]:
-    for _ in range(int(seconds / 0.1)):
-        if condition():
-            return
-        yield 0.1
 
 
 def companion_quoridor(d: Driver) -> Iterator[float]:
@@ -102,9 +95,21 @@ def hint_seen(d: Driver, play: Any) -> dict[str, Any]:
             if play.ids.action_area.children else ""}
 
 
-def ask_hint(d: Driver, play: Any) -> Iterator[float]:
+def ask_hint(d: Driver, play: Any) -> Generator[float, None, dict[str, Any]]:
+    """Tap Hint; returns what is then seen (:func:`hint_seen`)."""
     d.tap(play.ids.hint_button)
     yield P
+    return hint_seen(d, play)
+
+
+def coached_match(
+    d: Driver, game: str, names: list[str], colours: list[str], settle: float = 0.4
+) -> Generator[float, None, Any]:
+    """A match of ``game`` with the coach on; returns the play screen once it is shown."""
+    d.app.store.set_setting(f"coach.{game}", True)
+    open_match(d, game, names, colours)
+    yield settle
+    return d.app.root.get_screen("play")
 
 
 def hint_clovece(d: Driver) -> Iterator[float]:
@@ -112,20 +117,15 @@ def hint_clovece(d: Driver) -> Iterator[float]:
     hint (a piece's way along the track) is played by a second tap on the piece."""
     lang = d.app.controller.lang
     seen = d.results
-    d.app.store.set_setting("coach.clovece", True)
-    open_match(d, "clovece", ["Eva", "Jan"], ["red", "blue"])
-    yield 0.4
-    play = d.app.root.get_screen("play")
+    play = yield from coached_match(d, "clovece", ["Eva", "Jan"], ["red", "blue"])
     for value in (6, 1, 6, 5):                           # roll-off: Eva starts; a 6, then a 5
         d.app.controller.on_roll(value)
         yield 0.1
-    yield from ask_hint(d, play)
-    seen["enter"] = hint_seen(d, play)
+    seen["enter"] = yield from ask_hint(d, play)
     play.confirm()
     yield 0.5
     seen["after_enter"] = d.history
-    yield from ask_hint(d, play)
-    seen["move"] = hint_seen(d, play)
+    seen["move"] = yield from ask_hint(d, play)
     seen["way"] = len(play.board._hint_way(play.board.preview))
     d.shot(f"hint_clovece_{lang}")
     layout = play.board._layout()
@@ -143,12 +143,8 @@ def hint_patamat(d: Driver) -> Iterator[float]:
     lang = d.app.controller.lang
     seen = d.results
     controller = d.app.controller
-    d.app.store.set_setting("coach.patamat", True)
-    open_match(d, "patamat", ["Pat", "Mat"], ["red", "blue"])
-    yield 0.4
-    play = d.app.root.get_screen("play")
-    yield from ask_hint(d, play)
-    seen["place"] = hint_seen(d, play)
+    play = yield from coached_match(d, "patamat", ["Pat", "Mat"], ["red", "blue"])
+    seen["place"] = yield from ask_hint(d, play)
     seen["selected_kind"] = play.board.selected_kind
     d.shot(f"hint_patamat_{lang}")
     field = play.board.preview.split()[2]
@@ -163,8 +159,7 @@ def hint_patamat(d: Driver) -> Iterator[float]:
         controller.on_roll(value)
         yield 0.1
     yield 0.6
-    yield from ask_hint(d, play)
-    seen["choose"] = hint_seen(d, play)
+    seen["choose"] = yield from ask_hint(d, play)
     list_view = play.ids.action_area.children[0].ids.list
     seen["marked_buttons"] = [item["line"] for item in list_view.data if item["is_hinted"]]
     d.shot(f"hint_patamat_choice_{lang}")
@@ -179,19 +174,14 @@ def hint_pacman(d: Driver) -> Iterator[float]:
     its square, a tap on that square plays it."""
     lang = d.app.controller.lang
     seen = d.results
-    d.app.store.set_setting("coach.pacman", True)
-    open_match(d, "pacman", ["Eva", "Jan"], ["yellow", "blue"])
-    yield 0.4
-    play = d.app.root.get_screen("play")
-    yield from ask_hint(d, play)
-    seen["pacman"] = hint_seen(d, play)
+    play = yield from coached_match(d, "pacman", ["Eva", "Jan"], ["yellow", "blue"])
+    seen["pacman"] = yield from ask_hint(d, play)
     seen["destination"] = play.board._destination
     d.shot(f"hint_pacman_{lang}")
     play.confirm()
     yield 1.2
     seen["after_pacman"] = d.history
-    yield from ask_hint(d, play)
-    seen["ghost"] = hint_seen(d, play)
+    seen["ghost"] = yield from ask_hint(d, play)
     seen["selected_ghost"] = play.board.selected_ghost
     d.shot(f"hint_pacman_ghost_{lang}")
     d.tap_square(play.board.preview.split(":")[1])       # the square the arrow points to
@@ -208,19 +198,14 @@ def hint_crash(d: Driver) -> Iterator[float]:
     lang = d.app.controller.lang
     seen = d.results
     controller = d.app.controller
-    d.app.store.set_setting("coach.crash", True)
-    open_match(d, "crash", ["Eva", "Jan"], ["red", "blue"])
-    yield 0.5
-    play = d.app.root.get_screen("play")
-    yield from ask_hint(d, play)
-    seen["first"] = hint_seen(d, play)
+    play = yield from coached_match(d, "crash", ["Eva", "Jan"], ["red", "blue"], settle=0.5)
+    seen["first"] = yield from ask_hint(d, play)
     seen["first_marked"] = [b.text for b in play.board.strip.ids.buttons.children
                             if b.tone == "chosen"]
     d.shot(f"hint_crash_first_{lang}")
     play.confirm()
     yield P
-    yield from ask_hint(d, play)
-    seen["operator"] = hint_seen(d, play)
+    seen["operator"] = yield from ask_hint(d, play)
     seen["operator_selected"] = play.board.selected
     play.confirm()
     yield P
@@ -229,8 +214,7 @@ def hint_crash(d: Driver) -> Iterator[float]:
     while controller.match.awaiting == "setup":
         controller.send(choose_input(controller.match, "normal"))
     yield 0.5
-    yield from ask_hint(d, play)
-    seen["place"] = hint_seen(d, play)
+    seen["place"] = yield from ask_hint(d, play)
     board = play.board
     seen["mode"] = board.mode
     seen["chosen_arrows"] = sorted(board.chosen_arrows())

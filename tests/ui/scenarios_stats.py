@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from driver import Driver
+from driver import Driver, until
 
 from companion.engine import open_game
 from companion.store import Store
@@ -319,10 +319,7 @@ def newgame_chips(d: Driver) -> Iterator[float]:
     seen["stored_players"] = store.seat_player_ids(controller.stored_id)
     for line in EVA_WINS.split():                         # Eva wins against Jan
         controller.send(line)
-    for _ in range(30):
-        if d.screen.name == "result":
-            break
-        yield 0.1
+    yield from until(d, lambda: d.screen.name == "result", seconds=3.0)
     yield 0.3                                             # laid out
     seen["result_screen"] = d.screen.name
     d.tap(d.widget("result", "stats_button"))
@@ -351,10 +348,7 @@ def settings_usb(d: Driver) -> Iterator[float]:
     d.app.go("settings")
     settings = d.app.root.get_screen("settings")
     usb = settings.ids.usb_copy
-    for _ in range(30):
-        if usb.stick:
-            break
-        yield 0.1
+    yield from until(d, lambda: bool(usb.stick), seconds=3.0)
     yield P
     seen["stick"] = usb.stick
     seen["row_height"] = usb.height
@@ -363,10 +357,7 @@ def settings_usb(d: Driver) -> Iterator[float]:
     d.shot(f"settings_usb_{lang}")
     d.tap(usb.ids.usb_copy_button)
     seen["message_while_copying"] = usb.message
-    for _ in range(100):
-        if not usb.is_copying:
-            break
-        yield 0.1
+    yield from until(d, lambda: not usb.is_copying, seconds=10.0)
     yield P
     seen["message"] = usb.message
     folder = stick / "companion-records"
@@ -376,10 +367,7 @@ def settings_usb(d: Driver) -> Iterator[float]:
     seen["daily_backups"] = sorted(path.name for path in backups.iterdir()) \
         if backups.is_dir() else []
     unmount_card(stick)                                   # the stick is pulled
-    for _ in range(40):
-        if not usb.stick:
-            break
-        yield 0.1
+    yield from until(d, lambda: not usb.stick, seconds=4.0)
     yield P
     seen["stick_after_unmount"] = usb.stick
     seen["row_height_after_unmount"] = usb.height

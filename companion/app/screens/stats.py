@@ -8,6 +8,7 @@ filter changes or the screen is opened again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -199,12 +200,10 @@ class StatsScreen(Screen):
         if name.casefold() in taken:
             return str(app.tr("{name} is already a player: merge the two instead.").format(
                 name=name))
-        try:
-            app.store.rename_player(player_id, name)
-        except StoreUnwritable as error:
-            return str(app.tr(error.message))
-        except (ValueError, KeyError) as error:
-            return str(app.tr("The name could not be changed: {reason}").format(reason=error))
+        problem = _store_problem(lambda: app.store.rename_player(player_id, name),
+                                 app.tr("The name could not be changed: {reason}"))
+        if problem is not None:
+            return problem
         self.prepare()
         return None
 
@@ -212,12 +211,10 @@ class StatsScreen(Screen):
         """Merge ``drop_id``'s records into ``keep_id``'s; a plain sentence when they cannot
         be merged (then nothing changed)."""
         app = App.get_running_app()
-        try:
-            app.store.merge_players(keep_id, drop_id)
-        except StoreUnwritable as error:
-            return str(app.tr(error.message))
-        except (ValueError, KeyError) as error:
-            return str(app.tr("The two could not be merged: {reason}").format(reason=error))
+        problem = _store_problem(lambda: app.store.merge_players(keep_id, drop_id),
+                                 app.tr("The two could not be merged: {reason}"))
+        if problem is not None:
+            return problem
         if self._card is not None:
             self._card.dismiss(animation=False)
             self._card = None
@@ -450,6 +447,19 @@ class StatsTimelineRow(BoxLayout):
     head = StringProperty("")
     detail = StringProperty("")
     game_id = NumericProperty(0)
+
+
+def _store_problem(change: Callable[[], object], refused: str) -> str | None:
+    """Make ``change`` to the store; None when done, else a plain sentence: the store's own
+    when the card refuses writes, ``refused`` (translated, with ``{reason}``) for a change the
+    store does not accept (then nothing changed)."""
+    try:
+        change()
+    except StoreUnwritable as error:
+        return str(App.get_running_app().tr(error.message))
+    except (ValueError, KeyError) as error:
+        return refused.format(reason=error)
+    return None
 
 
 def _series(look: Look, values: tuple[float | None, ...]) -> Series:
