@@ -15,8 +15,10 @@ import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from companion.engine import Match, Outcome
+if TYPE_CHECKING:
+    from companion.engine import Match, Outcome
 
 
 @dataclass(frozen=True)

@@ -22,21 +22,16 @@ timeline up to the match, so moves played unsaved are written by the next record
 from __future__ import annotations
 
 import json
-import logging
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
-
-from platformdirs import user_data_dir
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion import players as roster
-from companion.engine import IllegalInput, Match
 from companion.players import Player
-from companion.results import final_results, game_key, save_results
 from companion.store_faults import StoreUnwritable, unwritable_kind
 from companion.store_schema import (
     SCHEMA_VERSION,
@@ -47,8 +42,15 @@ from companion.store_schema import (
     set_version,
 )
 
+if TYPE_CHECKING:
+    import logging
+
+    from companion.engine import Match
+
+# The engine (and every game), the results, platformdirs and logging are imported where they are
+# used: ``companion stats`` and the other records commands open the store without them (start
+# time).
 __all__ = ["SCHEMA_VERSION", "Player", "Store", "StoreUnwritable", "StoredGame"]
-log = logging.getLogger(__name__)
 T = TypeVar("T")
 Write = Callable[[sqlite3.Connection], object]
 _GAME_COLUMNS = (
@@ -57,7 +59,15 @@ _GAME_COLUMNS = (
 )
 
 
+def _log() -> logging.Logger:
+    import logging
+
+    return logging.getLogger(__name__)
+
+
 def default_store_path() -> Path:
+    from platformdirs import user_data_dir
+
     return Path(user_data_dir("companion", appauthor=False)) / "games.sqlite3"
 
 
@@ -182,6 +192,8 @@ class Store:
         ``die_face`` (source, face) counts a roll for the fairness figures in the same commit.
         Raises :class:`StoreUnwritable` (nothing written) when the card refuses the write.
         """
+        from companion.results import final_results, game_key, save_results
+
         saved = self._saved_lines.get(game_id)
         if saved is None:
             saved = list(self.load(game_id).timeline)
@@ -288,6 +300,8 @@ class Store:
 
     def resume_or_none(self, stored: StoredGame) -> Match | None:
         """Like :meth:`resume`, but a game that cannot be replayed becomes a warning."""
+        from companion.engine import IllegalInput
+
         try:
             return self.resume(stored)
         except (IllegalInput, ValueError, KeyError) as error:
@@ -417,7 +431,7 @@ class Store:
                 f"The saved games file {self.path} could not be read ({error}). "
                 f"It was moved to {aside} and a fresh one was started."
             )
-            log.warning(message)
+            _log().warning(message)
             self.warnings.append(message)
             return self._open()
 
@@ -448,8 +462,8 @@ class Store:
 
     def _migrate(self, connection: sqlite3.Connection) -> None:
         copy = migrate_file(connection, self.path)
-        log.info("the games file %s was brought up to date; the file as it was is kept in %s",
-                 self.path, copy)
+        _log().info("the games file %s was brought up to date; the file as it was is kept in %s",
+                    self.path, copy)
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._connection)
@@ -467,7 +481,7 @@ class Store:
         except (sqlite3.OperationalError, OSError) as error:
             raise self._note_problem(error) from error
         if self.problem is not None:
-            log.info("the store takes writes again: %s", self.path)
+            _log().info("the store takes writes again: %s", self.path)
         self.problem = None
         self._waiting.clear()
         self._waiting_settings.clear()
@@ -487,7 +501,7 @@ class Store:
         if kind is None:
             raise error
         if self.problem is None or self.problem.kind != kind:
-            log.warning("the store cannot be written: %s (%s)", self.path, error)
+            _log().warning("the store cannot be written: %s (%s)", self.path, error)
         self.problem = StoreUnwritable(kind, self.path, str(error))
         return self.problem
 
@@ -519,7 +533,7 @@ class Store:
                     if version == "1":  # migrated in memory: readable, written once it can be
                         return migrated_in_memory(connection)
                 except Exception as error:  # noqa: BLE001 - unreadable: the empty store below
-                    log.warning("the store %s cannot be read here: %r", self.path, error)
+                    _log().warning("the store %s cannot be read here: %r", self.path, error)
                 connection.close()
         connection = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         create_tables(connection)
@@ -578,7 +592,7 @@ class _Transaction:
             try:
                 self._connection.execute("ROLLBACK")
             except sqlite3.Error as error:
-                log.warning("rollback failed: %s", error)
+                _log().warning("rollback failed: %s", error)
 
 
 def _count_face(db: sqlite3.Connection, source: str, face: int) -> None:

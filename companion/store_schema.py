@@ -14,26 +14,20 @@ its ranks from the stored result (no counters, no turns).
 from __future__ import annotations
 
 import json
-import logging
 import sqlite3
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.engine import IllegalInput, Outcome
-from companion.players import seat_players, touch
-from companion.results import (
-    SeatResult,
-    final_results,
-    game_key,
-    ranks_of,
-    save_results,
-    winning_seats,
-)
+if TYPE_CHECKING:
+    import logging
 
+    from companion.results import SeatResult
+
+# The engine, the results and logging are imported by the migration only: opening a current
+# store (the records commands, ``companion stats``) does not load them.
 SCHEMA_VERSION = 2
-log = logging.getLogger(__name__)
 
 _GAMES_V1_COLUMNS = (
     "id INTEGER PRIMARY KEY AUTOINCREMENT",
@@ -51,6 +45,12 @@ _GAMES_V1_COLUMNS = (
 )
 _GAMES_KEY_COLUMN = "key TEXT"
 """What schema 2 adds to ``games`` (a new store creates it, a migrated one alters it in)."""
+
+
+def _log() -> logging.Logger:
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 def _games_table(columns: Sequence[str]) -> str:
@@ -150,6 +150,9 @@ def set_version(db: sqlite3.Connection) -> None:
 
 def migrate_v1(db: sqlite3.Connection) -> int:
     """Schema 1 → 2 inside the caller's transaction; returns how many games were replayed."""
+    from companion.players import seat_players, touch
+    from companion.results import game_key, save_results
+
     db.execute(_GAMES_KEY)
     create_tables(db, _V2_TABLES)
     replayed = 0
@@ -183,8 +186,8 @@ def migrate_v1(db: sqlite3.Connection) -> int:
                    (game_key(game, players, start_position, started, timeline), game_id))
         save_results(db, game_id, results, game, players, finished or started)
     set_version(db)
-    log.info("store migrated to schema %s: %d games, %d replayed", SCHEMA_VERSION,
-             len(rows), replayed)
+    _log().info("store migrated to schema %s: %d games, %d replayed", SCHEMA_VERSION,
+                len(rows), replayed)
     return replayed
 
 
@@ -240,20 +243,24 @@ def _replayed(
     game: str, players: int, names: list[str], options: dict[str, Any],
     start_position: str | None, timeline: list[str], cursor: int,
 ) -> list[SeatResult]:
-    from companion.engine import open_game
+    from companion.engine import IllegalInput, open_game
+    from companion.results import final_results
 
     try:
         match = open_game(game, players=players, names=names, position=start_position, **options)
         match.restore(timeline, cursor)
     except (IllegalInput, ValueError, KeyError, TypeError) as error:
-        log.info("an old %s game no longer replays (%s): ranks from its stored result",
-                 game, error)
+        _log().info("an old %s game no longer replays (%s): ranks from its stored result",
+                    game, error)
         return []
     return final_results(match)
 
 
 def _from_stored_result(result: Any, players: int) -> list[SeatResult]:
     """Ranks from a stored outcome, without counters or turns (a game that does not replay)."""
+    from companion.engine import Outcome
+    from companion.results import SeatResult, ranks_of, winning_seats
+
     if not isinstance(result, dict) or not isinstance(result.get("ranking"), list):
         return []
     try:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import CompanionError, IllegalInput
-from companion.engine.game import GameDescription, OptionSpec, Outcome
-from companion.engine.match import Match
 
 if TYPE_CHECKING:
+    from companion.engine.game import GameDescription, OptionSpec, Outcome
+    from companion.engine.match import Match
     from companion.engine.registry import GAMES, open_game
     from companion.engine.strategy import choose_input
 
@@ -31,6 +31,16 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    # The game and the match too on first use: importing ``companion.engine.errors`` (the
+    # store's faults do) loads no game machinery (``companion stats`` starts faster).
+    if name in ("GameDescription", "OptionSpec", "Outcome"):
+        from companion.engine import game
+
+        return getattr(game, name)
+    if name == "Match":
+        from companion.engine.match import Match
+
+        return Match
     if name in ("GAMES", "open_game"):
         from companion.engine import registry
 
