@@ -310,23 +310,6 @@ class Controller:
             self._screen_die = FallbackDie(lambda face: self.on_roll(face, source="software"))
         return self._screen_die.request_roll()
 
-    def rolloff_rolls(self) -> dict[int, int | None] | None:
-        """While the players roll to see who starts: each seat's latest roll, None for the seat
-        to roll now; None when no roll-off is on (then the scoreboard shows the counters)."""
-        match = self.match
-        if match is None or not _in_rolloff(match.state):
-            return None
-        rolls: dict[int, int | None] = {}
-        for state, line in match.inputs_with_states():
-            words = line.split()
-            if _in_rolloff(state) and len(words) == 2 and words[0] == "roll":
-                seat = match.rules.to_move(state)
-                if seat is not None:
-                    rolls[seat] = int(words[1])
-        if match.to_move is not None:
-            rolls[match.to_move] = None
-        return rolls
-
     def table_roll(self, face: int) -> bool:
         """A face of the table's own die, tapped: counted under "table", then played."""
         return self.on_roll(face, source="table")
@@ -650,8 +633,3 @@ def _text_module(game_id: str) -> ModuleType | None:
         return importlib.import_module(f"companion.games.{game_id}.text")
     except ImportError:
         return None
-
-
-def _in_rolloff(state: object) -> bool:
-    """The players roll to see who starts (Člověče's and Pat a Mat's roll-off)."""
-    return getattr(state, "phase", None) == "rolloff"

@@ -10,6 +10,7 @@ from typing import Any
 
 from driver import Driver, open_new_game
 
+from companion.app.rolloff import rolloff_rolls
 from companion.engine import IllegalInput, choose_input
 
 Scenario = Callable[[Driver], Iterator[float]]
@@ -51,7 +52,7 @@ def table_die_game(game: str, options: dict[str, Any]) -> Scenario:
                 yield 0.02
                 if len(match.history) != before + 1:
                     raise AssertionError(f"the face {face} was not played")
-                if controller.rolloff_rolls() is not None or len(tapped) == 1:
+                if rolloff_rolls(match) is not None or len(tapped) == 1:
                     rows = play.ids.scoreboard.children
                     seen["rolloff_rows"].append([row.counters for row in reversed(rows)])
                     if len(seen["rolloff_rows"]) == 1:

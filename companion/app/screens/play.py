@@ -19,6 +19,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import board_class, make_board
 from companion.app.controller import Change
+from companion.app.rolloff import rolloff_rolls
 from companion.app.screens.play_parts import (
     PANEL_CLASSES,
     PREPARE_PANELS_SECONDS,
@@ -352,7 +353,7 @@ class PlayScreen(Screen):
         compact = len(looks) >= SCOREBOARD_TWO_COLUMNS or (
             len(looks) == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die)
         texts = [counter_texts(controller, counters.get(seat, {})) for seat in range(len(looks))]
-        rolloff = controller.rolloff_rolls()
+        rolloff = rolloff_rolls(controller.match)
         if rolloff is not None:  # who starts: every roll next to its player's name
             for seat in range(len(looks)):
                 value = rolloff.get(seat, 0)
