@@ -263,10 +263,6 @@ class Controller:
         game = self.match.game_id if self.match else "app"
         return refusal(game, self._lang, error, self.match)
 
-    def rejection_text(self, error: IllegalInput) -> str:
-        """The plain words of a refused input (its rule line: :meth:`refusal`)."""
-        return self.refusal(error)[0]
-
     def undo(self) -> bool:
         """One input back; with companion seats, back to the last input of a person."""
         match = self._require_match()
@@ -532,9 +528,6 @@ class Controller:
 
     def counter_name(self, key: str) -> str:
         return self.tr(key)
-
-    def face_counts(self) -> list[int]:
-        return self.store.face_counts(self.die.source)
 
     # -- private helpers -------------------------------------------------------------------------
 
