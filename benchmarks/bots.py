@@ -269,14 +269,31 @@ def print_timing(lines: list[dict[str, Any]]) -> None:
               f"{line['median_ms']} | {line['p95_ms']} | {line['max_ms']} |")
 
 
+def summary(rows: list[Row], games: int, started: float, skipped: list[str]) -> dict[str, Any]:
+    """The JSON object of a run so far: the machine, the rows finished and the pooled timing."""
+    return {
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+                    "platform": platform.platform(), "load_average": os.getloadavg()},
+        "games_per_row": games,
+        "seconds": round(time.monotonic() - started, 1),
+        "skipped": skipped,
+        "rows": [row.to_json() for row in rows],
+        "timing": level_timing(rows),
+    }
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, help=f"games per row (default {FULL_GAMES})")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="repeatable")
     parser.add_argument("--players", action="append", type=int, help="repeatable")
     parser.add_argument("--only", action="append", choices=KINDS, help="repeatable")
+    parser.add_argument("--level", action="append", choices=LEVELS,
+                        help="only the rows testing this level (repeatable)")
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games per row")
-    parser.add_argument("--json", help="also write the JSON object to this file")
+    parser.add_argument("--json", help=("also write the JSON object to this file; it is "
+                                        "rewritten after every row, so a long run that is "
+                                        "stopped keeps the rows it finished"))
     args = parser.parse_args(argv)
     games = args.games or (QUICK_GAMES if args.quick else FULL_GAMES)
     kinds = args.only or list(KINDS)
@@ -293,30 +310,27 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             if players not in counts:
                 continue
             for row in plan_rows(game_id, players, kinds):
+                if args.level and row.level not in args.level:
+                    continue
                 begun = time.monotonic()
                 (run_self if row.kind == "self" else run_row)(row, games)
                 rows.append(row)
                 print(f"done {row.game} {row.players}p {row.kind} {row.level} vs {row.against}: "
                       f"{row.wins}/{row.games} in {time.monotonic() - begun:.0f} s",
                       file=sys.stderr, flush=True)
+                if args.json:
+                    Path(args.json).write_text(
+                        json.dumps(summary(rows, games, started, skipped)) + "\n",
+                        encoding="utf-8")
     print(f"Companion players: {games} seeded games per row")
     print()
     print_rows(rows)
     print()
-    lines = level_timing(rows)
     print("Time per decision, per level (every row pooled)")
     print()
-    print_timing(lines)
+    print_timing(level_timing(rows))
     print()
-    result = {
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
-                    "platform": platform.platform(), "load_average": os.getloadavg()},
-        "games_per_row": games,
-        "seconds": round(time.monotonic() - started, 1),
-        "skipped": skipped,
-        "rows": [row.to_json() for row in rows],
-        "timing": lines,
-    }
+    result = summary(rows, games, started, skipped)
     text = json.dumps(result)
     if args.json:
         Path(args.json).write_text(text + "\n", encoding="utf-8")
