@@ -22,6 +22,11 @@ DYNAMIC_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
 }
 """String options whose values are found at run time: (the function listing them, a short
 label of the ``app`` domain for the new-game screen)."""
+VALUE_LABELS: dict[tuple[str, str, str], str] = {
+    ("patamat", "board", "standin-v1"): "Example board",
+}
+"""Values players would not understand as they are, with their words (``app`` domain). A
+board the players made themselves keeps the name they gave it."""
 
 @dataclass
 class Setup:
@@ -62,6 +67,12 @@ def option_choices(game: str, spec: OptionSpec) -> tuple[Any, ...]:
         values.insert(0, spec.default)
     return tuple(values)
 
+
+
+def value_label(game: str, option: str, value: Any, tr: Callable[[str], str]) -> str:
+    """An option's value as the new-game screen shows it."""
+    label = VALUE_LABELS.get((game, option, str(value)))
+    return tr(label) if label else str(value)
 
 
 def resized_setup(setup: Setup, players: int, tr: Callable[[str], str]) -> Setup:

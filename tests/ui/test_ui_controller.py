@@ -163,7 +163,8 @@ def test_ui_names_are_checked_before_a_start_in_plain_words(tmp_path: Path) -> N
 
 
 def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None:
-    from companion.app.setups import option_choices
+    from companion.app.setups import option_choices, value_label
+    from companion.i18n import translator
     from companion.engine import GAMES
 
     specs = {(game, spec.name): spec for game, d in GAMES.items() for spec in d.options}
@@ -171,6 +172,12 @@ def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None
     assert option_choices("patamat", specs["patamat", "target"]) == tuple(range(1, 11))
     assert "standin-v1" in option_choices("patamat", specs["patamat", "board"])
     assert option_choices("crash", specs["crash", "board"]) == ()
+    # the shipped board's file name is not a word for players; a board they made keeps its name
+    czech = translator("app", "cs")
+    assert value_label("patamat", "board", "standin-v1", czech) == "Ukázkový plán"
+    assert value_label("patamat", "board", "standin-v1", str) == "Example board"
+    assert value_label("patamat", "board", "garden", czech) == "garden"
+    assert value_label("patamat", "target", 3, czech) == "3"
 
     controller = open_controller(tmp_path / "games.sqlite3")
     controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))

@@ -20,7 +20,13 @@ from companion.app.crash_layout_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layo
 from companion.app.player_widgets import PlayerChip
 from companion.app.seating import free_seat, nearest_colour, seat_name, seat_of
 from companion.app.seats import COLOUR_NAMES, PALETTE, seat_looks
-from companion.app.setups import DYNAMIC_CHOICES, ONE_WORD_NAMES, Setup, option_choices
+from companion.app.setups import (
+    DYNAMIC_CHOICES,
+    ONE_WORD_NAMES,
+    Setup,
+    option_choices,
+    value_label,
+)
 from companion.app.stats_view import Look, look_of
 from companion.engine import GAMES
 from companion.i18n import translator
@@ -301,7 +307,8 @@ class NewGameScreen(Screen):
             elif choices:
                 index = choices.index(value) if value in choices else 0
                 box.add_widget(ChoiceOption(
-                    option=name, text=description, value_text=str(value),
+                    option=name, text=description,
+                    value_text=value_label(self.game, name, value, app.tr),
                     can_down=index > 0, can_up=index < len(choices) - 1,
                     arrows=not isinstance(value, (int, float))))
             else:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from companion.engine.errors import IllegalInput
 from companion.games.crash.board import FIELD_NAMES, field_index, parse_hole
+from companion.games.crash.playable import check_playable
 from companion.games.crash.position import format_position, parse_position
 from companion.games.crash.state import HOLE_BASE, SIDES, CrashState, car_code
 
@@ -24,12 +25,6 @@ def _field(token: str, text: str) -> int:
     if index is None:
         raise _bad(text, f"{token!r} is not a field")
     return index
-
-
-def check_playable(state: CrashState) -> CrashState:
-    from companion.games.crash.rules import check_playable as check
-
-    return check(state)
 
 
 def apply_fix(state: CrashState, text: str, players: int) -> tuple[CrashState, list[str]]:

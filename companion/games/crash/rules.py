@@ -9,6 +9,7 @@ from companion.engine.game import Awaiting, GameDescription, OptionSpec, Outcome
 from companion.games.crash.board import FIELD_NAMES, layout_from_options
 from companion.games.crash.fixes import apply_fix
 from companion.games.crash.legal import legal_lines
+from companion.games.crash.playable import check_playable
 from companion.games.crash.position import format_position, parse_position
 from companion.games.crash.snapshot import snapshot
 from companion.games.crash.state import ACTION_END, CrashState, initial_state
@@ -97,17 +98,6 @@ class CrashRules:
 
     def snapshot(self, state: CrashState) -> dict[str, Any]:
         return snapshot(state)
-
-
-def check_playable(state: CrashState) -> CrashState:
-    """Refuse a position in which the player due could not give any input (C2, C9)."""
-    if state.is_over or state.setup:
-        return state
-    if not legal_lines(state):
-        if state.action == ACTION_END:
-            raise ValueError("position: turn action=end, but nothing is left to draw or refill")
-        raise ValueError(f"position: turn effect={state.effect} leaves no legal action")
-    return state
 
 
 CRASH = CrashRules()
