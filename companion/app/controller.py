@@ -12,14 +12,13 @@ again and write the whole game as soon as it takes writes.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
+from companion.app import result_words
 from companion.app.dice import DieSource, FallbackDie
 from companion.app.seats import SeatLook, default_colours, seat_looks
 from companion.app.setups import (
@@ -399,7 +398,7 @@ class Controller:
 
     def status_line(self) -> str:
         match = self._require_match()
-        text = self._text_module()
+        text = result_words.text_module(match.game_id)
         if text is not None:
             try:
                 return str(text.status_line(match, self._lang))
@@ -415,7 +414,7 @@ class Controller:
         """What to change on the physical board after ``events``."""
         if not events or self.match is None:
             return []
-        text = self._text_module()
+        text = result_words.text_module(self.match.game_id)
         if text is not None:
             try:
                 return [str(line) for line in text.describe(list(events), self.match, self._lang)]
@@ -424,59 +423,20 @@ class Controller:
         return list(events)
 
     def result_headline(self) -> str:
-        match = self._require_match()
-        outcome = match.outcome
-        if outcome is None:
-            return ""
-        if len(outcome.ranking) == 1 and len(outcome.ranking[0]) > 1:
-            return self.tr("Draw")
-        winners = ", ".join(match.names[seat] for seat in outcome.winners)
-        return self.tr("{name} wins!").format(name=winners)
+        return result_words.headline(self._require_match(), self.tr)
 
     def result_lines(self) -> list[str]:
-        """Extra lines for the result screen: the game's ``text.result_lines(match, lang)``;
-        for a game without it but with a rank (PAC-MAN's ``rank_text``), the rank's title and
-        message."""
-        match = self._require_match()
-        if match.outcome is None:
-            return []
-        text = self._text_module()
-        if text is None:
-            return []
-        try:
-            lines = getattr(text, "result_lines", None)
-            if callable(lines):
-                return [str(line) for line in lines(match, self._lang)]
-            rank_text = getattr(text, "rank_text", None)
-            rank = getattr(match.state, "rank", None)
-            if callable(rank_text) and isinstance(rank, str):
-                title, message = rank_text(rank, self._lang)
-                return [str(title), str(message)]
-        except Exception:  # noqa: BLE001 - the result screen must always show
-            log.exception("result lines failed")
-        return []
+        """Extra lines for the result screen (:func:`result_words.game_lines`)."""
+        return result_words.game_lines(self._require_match(), self._lang)
 
     def seat_name(self, name: str, level: str | None) -> str:
         """A player's name, marked when the companion played the seat ("Jan (companion,
         strong)"), for the result and the history."""
-        if level is None:
-            return name
-        return self.tr("{name} (companion, {level})").format(name=name, level=self.tr(level))
+        return result_words.seat_name(name, level, self.tr)
 
-    def ranking_rows(self) -> list[tuple[int, int, str, dict[str, int]]]:
+    def ranking_rows(self) -> list[result_words.RankingRow]:
         """(place, seat, name, counters) rows, best first, for the result screen."""
-        match = self._require_match()
-        outcome = match.outcome
-        counters = match.counters()
-        groups = outcome.ranking if outcome else (tuple(range(match.players)),)
-        rows = []
-        place = 1
-        for group in groups:
-            for seat in group:
-                name = self.seat_name(match.names[seat], self.companions.levels.get(seat))
-                rows.append((place, seat, name, counters.get(seat, {})))
-            place += len(group)
-        return rows
+        return result_words.ranking_rows(self._require_match(), self.companions.levels, self.tr)
 
     def name_problem(self, setup: Setup) -> str | None:
         """Why these names cannot start ``setup.game`` (a translated sentence), or None.
@@ -603,7 +563,7 @@ class Controller:
 
     def _game_label(self, line: str, match: Match) -> str | None:
         """The game's ``text.input_label(line, match, lang)``; None without one (or on error)."""
-        text = _text_module(match.game_id)
+        text = result_words.text_module(match.game_id)
         label = getattr(text, "input_label", None) if text else None
         if not callable(label):
             return None
@@ -613,16 +573,7 @@ class Controller:
             log.exception("input_label failed for %r", line)
             return None
 
-    def _text_module(self) -> ModuleType | None:
-        return None if self.match is None else _text_module(self.match.game_id)
-
     def _tell(self, change: Change) -> None:
         for listener in list(self.listeners):
             listener(change)
 
-
-def _text_module(game_id: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"companion.games.{game_id}.text")
-    except ImportError:
-        return None

@@ -164,8 +164,8 @@ def test_ui_names_are_checked_before_a_start_in_plain_words(tmp_path: Path) -> N
 
 def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None:
     from companion.app.setups import option_choices, value_label
-    from companion.i18n import translator
     from companion.engine import GAMES
+    from companion.i18n import translator
 
     specs = {(game, spec.name): spec for game, d in GAMES.items() for spec in d.options}
     assert option_choices("clovece", specs["clovece", "track_length"]) == (48, 60, 72)

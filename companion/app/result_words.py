@@ -1,0 +1,83 @@
+"""The result screen's words for a finished match: who won, the game's own lines, the ranking.
+
+Kivy-free; the controller passes its match, language and companion seats.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable, Mapping
+from types import ModuleType
+
+from companion.engine import Match
+
+log = logging.getLogger(__name__)
+
+RankingRow = tuple[int, int, str, dict[str, int]]
+"""(place, seat, name, counters)."""
+
+
+def text_module(game_id: str) -> ModuleType | None:
+    """``companion.games.<game_id>.text`` (the game's words), or None for a game without one."""
+    try:
+        return importlib.import_module(f"companion.games.{game_id}.text")
+    except ImportError:
+        return None
+
+
+def headline(match: Match, tr: Callable[[str], str]) -> str:
+    """ "Eva wins!", "Draw", or "" while the match is on."""
+    outcome = match.outcome
+    if outcome is None:
+        return ""
+    if len(outcome.ranking) == 1 and len(outcome.ranking[0]) > 1:
+        return tr("Draw")
+    winners = ", ".join(match.names[seat] for seat in outcome.winners)
+    return tr("{name} wins!").format(name=winners)
+
+
+def game_lines(match: Match, lang: str) -> list[str]:
+    """The game's ``text.result_lines(match, lang)``; for a game without it but with a rank
+    (PAC-MAN's ``rank_text``), the rank's title and message; [] while the match is on."""
+    if match.outcome is None:
+        return []
+    text = text_module(match.game_id)
+    if text is None:
+        return []
+    try:
+        lines = getattr(text, "result_lines", None)
+        if callable(lines):
+            return [str(line) for line in lines(match, lang)]
+        rank_text = getattr(text, "rank_text", None)
+        rank = getattr(match.state, "rank", None)
+        if callable(rank_text) and isinstance(rank, str):
+            title, message = rank_text(rank, lang)
+            return [str(title), str(message)]
+    except Exception:  # noqa: BLE001 - the result screen must always show
+        log.exception("result lines failed")
+    return []
+
+
+def seat_name(name: str, level: str | None, tr: Callable[[str], str]) -> str:
+    """A player's name, marked when the companion played the seat ("Jan (companion, strong)")."""
+    if level is None:
+        return name
+    return tr("{name} (companion, {level})").format(name=name, level=tr(level))
+
+
+def ranking_rows(
+    match: Match, levels: Mapping[int, str], tr: Callable[[str], str]
+) -> list[RankingRow]:
+    """(place, seat, name, counters) rows, best first; seats sharing a place share its number."""
+    outcome = match.outcome
+    counters = match.counters()
+    groups = outcome.ranking if outcome else (tuple(range(match.players)),)
+    rows: list[RankingRow] = []
+    place = 1
+    for group in groups:
+        for seat in group:
+            name = seat_name(match.names[seat], levels.get(seat), tr)
+            rows.append((place, seat, name, counters.get(seat, {})))
+        place += len(group)
+    return rows
