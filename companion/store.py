@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion import players as roster
 from companion.players import Player
-from companion.store_faults import StoreUnwritable, unwritable_kind
+from companion.store_faults import StoreUnwritable, Transaction, unwritable_kind
 from companion.store_schema import (
     SCHEMA_VERSION,
     create_tables,
@@ -446,7 +446,7 @@ class Store:
             if version == "1":
                 self._migrate(connection)
             elif version is None:  # a new store
-                with _Transaction(connection) as db:
+                with Transaction(connection) as db:
                     create_tables(db)
                     set_version(db)
             elif version == str(SCHEMA_VERSION):
@@ -465,8 +465,8 @@ class Store:
         _log().info("the games file %s was brought up to date; the file as it was is kept in %s",
                     self.path, copy)
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._connection)
+    def _transaction(self) -> Transaction:
+        return Transaction(self._connection)
 
     def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run what waited, then ``work``, in one transaction; StoreUnwritable on a card that
@@ -564,35 +564,6 @@ class Store:
             result=json.loads(result) if result else None,
             timeline=timeline,
         )
-
-
-class _Transaction:
-    """``with`` block: BEGIN IMMEDIATE … COMMIT, or ROLLBACK on error."""
-
-    def __init__(self, connection: sqlite3.Connection) -> None:
-        self._connection = connection
-
-    def __enter__(self) -> sqlite3.Connection:
-        self._connection.execute("BEGIN IMMEDIATE")
-        return self._connection
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        if kind is None:
-            try:
-                self._connection.execute("COMMIT")
-                return
-            except sqlite3.Error:
-                self._rollback()
-                raise
-        self._rollback()
-
-    def _rollback(self) -> None:
-        # SQLite may have rolled back already (a full disk): then there is nothing to undo.
-        if self._connection.in_transaction:
-            try:
-                self._connection.execute("ROLLBACK")
-            except sqlite3.Error as error:
-                _log().warning("rollback failed: %s", error)
 
 
 def _count_face(db: sqlite3.Connection, source: str, face: int) -> None:

@@ -4,12 +4,14 @@ An SD card fills up, or the kernel remounts a failing card read-only. SQLite the
 ``OperationalError`` ("database or disk is full", "attempt to write a readonly database",
 "disk I/O error", "unable to open database file") and the OS raises ``OSError`` (ENOSPC, EROFS,
 EIO, EACCES). :func:`unwritable_kind` tells these apart from a damaged file (which the store
-sets aside) and :class:`StoreUnwritable` carries a sentence a player can act on.
+sets aside), :class:`StoreUnwritable` carries a sentence a player can act on, and
+:class:`Transaction` leaves nothing half written when a write fails.
 """
 
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import sqlite3
 from pathlib import Path
@@ -88,3 +90,32 @@ def _filesystem_kind(path: Path) -> str | None:
     if stats.f_bavail == 0:
         return FULL
     return None
+
+
+class Transaction:
+    """``with`` block: BEGIN IMMEDIATE … COMMIT, or ROLLBACK on error."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
+
+    def __enter__(self) -> sqlite3.Connection:
+        self._connection.execute("BEGIN IMMEDIATE")
+        return self._connection
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        if kind is None:
+            try:
+                self._connection.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                self._rollback()
+                raise
+        self._rollback()
+
+    def _rollback(self) -> None:
+        # SQLite may have rolled back already (a full disk): then there is nothing to undo.
+        if self._connection.in_transaction:
+            try:
+                self._connection.execute("ROLLBACK")
+            except sqlite3.Error as error:
+                logging.getLogger("companion.store").warning("rollback failed: %s", error)
