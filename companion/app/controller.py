@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.app import result_words
+import companion.app.result_words as result_words
 from companion.app.dice import DieSource, FallbackDie
 from companion.app.seats import SeatLook, default_colours, seat_looks
 from companion.app.setups import (

@@ -99,7 +99,7 @@ def test_short_and_long_tracks_are_laid_out_without_overlaps(tmp_path: Any, coun
 
 
 def test_every_board_text_has_czech() -> None:
-    from companion.app.boards.patamat import BOARD_MESSAGES, NOUN
+    from companion.app.boards.patamat_cars import BOARD_MESSAGES, NOUN
     from companion.app.boards.patamat_fix_mode import FIX_TEXTS
     from companion.i18n import load_catalogue
 

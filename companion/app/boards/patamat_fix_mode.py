@@ -10,6 +10,7 @@ from kivy.graphics import Color, InstructionGroup, Line
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.app.boards.patamat_cars import NOUN
 from companion.app.boards.patamat_fix import PatamatFix
 from companion.app.widgets import BigButton, BoardChoices
 
@@ -170,8 +171,6 @@ class PatamatFixMode:
 
 
 def _noun(kind: str) -> str:
-    from companion.app.boards.patamat import NOUN  # the board's module imports this one
-
     return NOUN.get(kind, kind)
 
 
