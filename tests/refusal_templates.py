@@ -3,8 +3,11 @@
 A template is the English sentence a game passes to :class:`IllegalInput` (directly, or through
 its helpers: ``reject``, ``PatamatInput``, ``_bad``, ``_square``, ``_target``), with the prefix a
 helper adds ("position: ", "layout: "). A helper that forwards its own ``template`` parameter
-is followed to its callers; any other template the scan cannot read is reported, so a new way
-of raising cannot slip past the plain-words check unnoticed.
+is followed to its callers. An error that is caught and passed on as a refusal
+(``except PositionError as error: raise _bad(error.template, …)``, Crash's corrections) is read
+where it is raised, with the prefix it gets on the way (``ERROR_PREFIXES``). Any other template
+the scan cannot read is reported, so a new way of raising cannot slip past the plain-words check
+unnoticed.
 """
 
 from __future__ import annotations
@@ -17,18 +20,26 @@ ROOT = Path(__file__).resolve().parents[1]
 GAMES_DIR = ROOT / "companion" / "games"
 ENGINE_DIR = ROOT / "companion" / "engine"
 
+CRASH_FIX = "fix {text!r} is not possible: "
+"""What Crash's corrections put before every template (``fixes.py``)."""
 TEMPLATE_ARGUMENT = {
     "IllegalInput": 1, "reject": 2, "PatamatInput": 2, "_target": 1, "_bad": 0, "_square": 1,
+    "PositionError": 0,
 }
 """Call name → index of its template argument."""
 PREFIXES = {
     ("quoridor", "notation.py"): "position: ",
     ("pacman", "notation.py"): "position: ",
     ("pacman", "layout.py"): "layout: ",
+    ("crash", "fixes.py"): CRASH_FIX,
+    ("crash", "position.py"): CRASH_FIX + "position: ",
 }
-"""Files whose ``_bad`` / ``_square`` helpers put a prefix before the template."""
-NOT_TEMPLATES = {("crash", "fixes.py", "_bad")}
-"""Helpers of that name whose argument is not a template (Crash's ``_bad(text, why)``)."""
+"""Files whose ``_bad`` / ``_square`` helpers put a prefix before the template (Crash's
+position errors reach the players only as a refused correction, so with its prefix too)."""
+ERROR_PREFIXES = {("crash", "PositionError"): CRASH_FIX}
+"""Errors that reach the players only inside a refusal, with the prefix they get there."""
+NOT_TEMPLATES: set[tuple[str, str, str]] = set()
+"""(game, file, helper) whose argument is not a template."""
 
 
 @dataclass
@@ -88,8 +99,16 @@ def _assignments(scope: ast.AST) -> dict[str, ast.expr]:
 
 
 def _is_forwarded(node: ast.expr, function: ast.FunctionDef | None) -> bool:
-    """The helper's own parameter passed on (``"position: " + template`` included)."""
-    if function is None or function.name not in TEMPLATE_ARGUMENT:
+    """The helper's own parameter passed on (``"position: " + template`` included), or the
+    template of an error the function caught (``error.template``: read where it is raised)."""
+    if function is None:
+        return False
+    if isinstance(node, ast.Attribute) and node.attr == "template" and isinstance(
+            node.value, ast.Name):
+        caught = {handler.name for handler in ast.walk(function)
+                  if isinstance(handler, ast.ExceptHandler)}
+        return node.value.id in caught
+    if function.name not in TEMPLATE_ARGUMENT:
         return False
     parameters = {arg.arg for arg in function.args.args}
     if isinstance(node, ast.BinOp) and isinstance(node.left, ast.Constant):
@@ -124,7 +143,10 @@ def scan_file(path: Path, game: str, scan: Scan) -> set[str]:
         if strings is None:
             scan.unreadable.append(f"{path.relative_to(ROOT)}:{node.lineno}")
             continue
-        prefix = PREFIXES.get((game, path.name), "") if name in ("_bad", "_square") else ""
+        if name in ("_bad", "_square"):
+            prefix = PREFIXES.get((game, path.name), "")
+        else:
+            prefix = ERROR_PREFIXES.get((game, name), "")
         found.update(prefix + text for text in strings)
     return found
 

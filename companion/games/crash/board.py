@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.games.crash.errors import PositionError
 from companion.resources import package_path
 
 ROWS = "abcdefghijklmno"
@@ -184,21 +185,24 @@ def build_layout(placement: dict[str, tuple[str, int]], geometry: Geometry = GEO
     used: set[str] = set()
     for tile, position in enumerate(geometry.tile_names):
         if position not in placement:
-            raise ValueError(f"the layout gives no tile for position {position}")
+            raise PositionError("the layout gives no tile for position {position}",
+                                position=position)
         tile_id, rotation = placement[position]
         entry = geometry.catalogue.get(tile_id)
         if entry is None:
-            raise ValueError(f"the layout names an unknown tile {tile_id!r}")
+            raise PositionError("the layout names an unknown tile {tile!r}", tile=tile_id)
         if tile_id in used:
-            raise ValueError(f"the layout uses tile {tile_id} twice")
+            raise PositionError("the layout uses tile {tile} twice", tile=tile_id)
         used.add(tile_id)
         fields = geometry.tile_fields[tile]
         is_flower = tile in geometry.flower_tiles
         if (entry["shape"] == "F") != is_flower:
-            raise ValueError(f"tile {tile_id} does not fit the {position} position")
+            raise PositionError("tile {tile} does not fit the {position} position",
+                                tile=tile_id, position=position)
         if is_flower:
             if not 0 <= rotation <= 5:
-                raise ValueError(f"a flower's rotation is 0-5, not {rotation}")
+                raise PositionError("a flower's rotation is 0-5, not {rotation}",
+                                    rotation=rotation)
             centre = geometry.centre_of[tile]
             values[centre] = int(entry["centre"])
             petals = entry["petals"]
@@ -209,7 +213,8 @@ def build_layout(placement: dict[str, tuple[str, int]], geometry: Geometry = GEO
                 stars.append(NEIGHBOURS[centre][star_dir])
         else:
             if rotation not in (0, 1):
-                raise ValueError(f"an X tile's rotation is 0 or 1, not {rotation}")
+                raise PositionError("an X tile's rotation is 0 or 1, not {rotation}",
+                                    rotation=rotation)
             tile_values = entry["values"]
             for position_index, field in enumerate(fields):
                 source = position_index if rotation == 0 else 7 - position_index
@@ -226,11 +231,13 @@ def parse_tiles(text: str) -> dict[str, tuple[str, int]]:
             tile_id, rotation = rest.split(":")
             placement[position] = (tile_id.upper(), int(rotation))
         except ValueError:
-            raise ValueError(f"tiles entry {token!r} is not <position>=<tile>:<rotation>") from None
+            raise PositionError("tiles entry {entry!r} is not <position>=<tile>:<rotation>",
+                                entry=token) from None
         if position not in GEOMETRY.tile_names:
-            raise ValueError(f"tiles entry {token!r} names no tile position")
+            raise PositionError("tiles entry {entry!r} names no tile position", entry=token)
     if len(placement) != len(GEOMETRY.tile_names):
-        raise ValueError(f"tiles needs {len(GEOMETRY.tile_names)} entries, not {len(placement)}")
+        raise PositionError("tiles needs {needed} entries, not {count}",
+                            needed=len(GEOMETRY.tile_names), count=len(placement))
     return placement
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.games.crash.errors import PositionError
 from companion.games.crash.legal import legal_lines
 from companion.games.crash.state import ACTION_END, CrashState
 
@@ -12,6 +13,8 @@ def check_playable(state: CrashState) -> CrashState:
         return state
     if not legal_lines(state):
         if state.action == ACTION_END:
-            raise ValueError("position: turn action=end, but nothing is left to draw or refill")
-        raise ValueError(f"position: turn effect={state.effect} leaves no legal action")
+            raise PositionError(
+                "position: turn action=end, but nothing is left to draw or refill")
+        raise PositionError("position: turn effect={card} leaves no legal action",
+                            card=state.effect)
     return state

@@ -28,6 +28,7 @@ from companion.games.crash.board import (
     parse_tiles,
 )
 from companion.games.crash.cards import KINDS, parse_kind, sort_kinds
+from companion.games.crash.errors import PositionError
 from companion.games.crash.notation import parse_seat
 from companion.games.crash.state import (
     ACTION_END,
@@ -43,6 +44,16 @@ from companion.games.crash.state import (
 )
 
 TOTAL_CARDS = RULES.copies_per_card * len(KINDS)
+IN_HOLE = {
+    "a bell": "a bell on {field} stands in a hole",
+    "a car": "a car on {field} stands in a hole",
+}
+"""What stands in a hole → the refusal."""
+SHARED = {
+    "a bell": "{field} holds both a bell and a car",
+    "a car": "{field} holds both a car and a car",
+}
+"""What a car is put onto → the refusal (the bells are placed first, and once per field)."""
 
 
 def format_position(state: CrashState) -> str:
@@ -128,9 +139,9 @@ def parse_position(text: str, players: int) -> CrashState:
         if key in ("a:", "b:", "am:", "bm:"):
             key = key.upper()
         if key not in _CLAUSES:
-            raise ValueError(f"position: unknown clause {tokens[0]!r}")
+            raise _bad("unknown clause {clause!r}", clause=tokens[0])
         if key in clauses:
-            raise ValueError(f"position: clause {key!r} is given twice")
+            raise _bad("clause {clause!r} is given twice", clause=key)
         clauses[key] = tokens[1:]
     return _build(clauses, players)
 
@@ -139,10 +150,15 @@ _CLAUSES = ("board", "holes", "bells", "operator", "A:", "B:", "AM:", "BM:", "sc
             "batteries", "evals", "turn", "setup", "first", "cards")
 
 
+def _bad(template: str, **params: object) -> PositionError:
+    """A position that cannot be used: the template after "position: "."""
+    return PositionError("position: " + template, **params)
+
+
 def _field(token: str, clause: str) -> int:
     index = field_index(token)
     if index is None:
-        raise ValueError(f"position: {clause} names an unknown field {token!r}")
+        raise _bad("{clause} names an unknown field {field!r}", clause=clause, field=token)
     return index
 
 
@@ -150,15 +166,16 @@ def _pairs(tokens: list[str], clause: str) -> dict[str, int]:
     result: dict[str, int] = {}
     for token in tokens:
         key, _, value = token.partition("=")
-        if key.upper() not in SIDES or not value.lstrip("-").isdigit() or key.upper() in result:
-            raise ValueError(f"position: {clause} entry {token!r} is not A=<n> or B=<n>")
+        if key.upper() not in SIDES or not value.lstrip("-").isdecimal() or key.upper() in result:
+            raise _bad("{clause} entry {entry!r} is not A=<n> or B=<n>", clause=clause,
+                       entry=token)
         result[key.upper()] = int(value)
     return result
 
 
 def _parse_board(tokens: list[str]) -> tuple[int, ...]:
     if not tokens:
-        raise ValueError("position: board needs 'reference', 'all=<v>' or 'tiles …'")
+        raise _bad("board needs 'reference', 'all=<v>' or 'tiles …'")
     head = tokens[0].lower()
     rest = tokens[1:]
     if head == "reference":
@@ -166,19 +183,19 @@ def _parse_board(tokens: list[str]) -> tuple[int, ...]:
     elif head.startswith("all="):
         value = head[4:]
         if value not in ("0", "1", "2", "3"):
-            raise ValueError(f"position: board all= takes 0-3, not {value!r}")
+            raise _bad("board all= takes 0-3, not {value!r}", value=value)
         values = [int(value)] * FIELD_COUNT
     elif head == "tiles":
         count = len(GEOMETRY.tile_names)
         values = list(build_layout(parse_tiles(" ".join(rest[:count]))).values)
         rest = rest[count:]
     else:
-        raise ValueError(f"position: board form {tokens[0]!r} is unknown")
+        raise _bad("board form {form!r} is unknown", form=tokens[0])
     for token in rest:
         name, _, value = token.partition("=")
         index = _field(name, "board")
         if value not in ("0", "1", "2", "3"):
-            raise ValueError(f"position: board value {token!r} is not 0-3")
+            raise _bad("board value {entry!r} is not 0-3", entry=token)
         values[index] = int(value)
     return tuple(values)
 
@@ -190,24 +207,23 @@ def _build(clauses: dict[str, list[str]], players: int) -> CrashState:
     for token in clauses.get("holes", []):
         tile = parse_hole(token)
         if tile is None or tile not in GEOMETRY.flower_tiles or tile in holes:
-            raise ValueError(f"position: holes entry {token!r} is not a flower tile hole")
+            raise _bad("holes entry {entry!r} is not a flower tile hole", entry=token)
         holes.append(tile)
     hole_set = hole_tiles_fields(tuple(holes))
     occupied: dict[int, str] = {}
 
     def occupy(field: int, what: str) -> None:
         if field in hole_set:
-            raise ValueError(f"position: {what} on {FIELD_NAMES[field]} stands in a hole")
+            raise _bad(IN_HOLE[what], field=FIELD_NAMES[field])
         if field in occupied:
-            raise ValueError(f"position: {FIELD_NAMES[field]} holds both {occupied[field]} "
-                             f"and {what}")
+            raise _bad(SHARED[occupied[field]], field=FIELD_NAMES[field])
         occupied[field] = what
 
     bells = sorted({_field(token, "bells") for token in clauses.get("bells", [])})
     bell_tiles = [GEOMETRY.tile_of[b] for b in bells]
     for bell, tile in zip(bells, bell_tiles):
         if tile not in GEOMETRY.flower_tiles or bell_tiles.count(tile) > 1:
-            raise ValueError(f"position: bell on {FIELD_NAMES[bell]} is not alone on a flower")
+            raise _bad("bell on {field} is not alone on a flower", field=FIELD_NAMES[bell])
         occupy(bell, "a bell")
     cars = [0] * FIELD_COUNT
     for key in ("A:", "B:", "AM:", "BM:"):
@@ -216,7 +232,8 @@ def _build(clauses: dict[str, list[str]], players: int) -> CrashState:
         tokens = clauses.get(key, [])
         limit = RULES.magnet_cars if is_magnet else RULES.normal_cars
         if len(tokens) > limit:
-            raise ValueError(f"position: {key} lists more than {limit} cars")
+            raise _bad("{side}M: lists more than {limit} cars" if is_magnet
+                       else "{side}: lists more than {limit} cars", side=key[0], limit=limit)
         for token in tokens:
             field = _field(token, key)
             occupy(field, "a car")
@@ -225,42 +242,42 @@ def _build(clauses: dict[str, list[str]], players: int) -> CrashState:
     if "operator" in clauses:
         tokens = clauses["operator"]
         if len(tokens) != 1:
-            raise ValueError("position: operator takes one field or hole")
+            raise _bad("operator takes one field or hole")
         hole = parse_hole(tokens[0])
         if hole is not None:
             if hole not in holes:
-                raise ValueError(f"position: operator in {tokens[0]!r}, which is not a hole")
+                raise _bad("operator in {hole!r}, which is not a hole", hole=tokens[0])
             operator = HOLE_BASE + hole
         else:
             operator = _field(tokens[0], "operator")
             if operator in occupied and occupied[operator] != "a bell":
-                raise ValueError(f"position: the operator on {tokens[0]} shares it with a car")
+                raise _bad("the operator on {field} shares it with a car", field=tokens[0])
             if operator in hole_set:
-                raise ValueError("position: the operator in a hole is written Ht..")
+                raise _bad("the operator in a hole is written Ht..")
     elif is_setup:
         operator = NO_OPERATOR
     else:
-        raise ValueError("position: the operator clause is required")
+        raise _bad("the operator clause is required")
     scores = _pairs(clauses.get("score", []), "score")
     batteries = _pairs(clauses.get("batteries", []), "batteries")
     score = (scores.get("A", RULES.start_score), scores.get("B", RULES.start_score))
     battery = (batteries.get("A", RULES.batteries), batteries.get("B", RULES.batteries))
     if min(score) < 1:
-        raise ValueError("position: a score is below 1")
+        raise _bad("a score is below 1")
     if not all(0 <= b <= RULES.batteries for b in battery):
-        raise ValueError(f"position: batteries are 0-{RULES.batteries}")
+        raise _bad("batteries are 0-{most}", most=RULES.batteries)
     evals_tokens = clauses.get("evals", ["0"])
-    if len(evals_tokens) != 1 or not evals_tokens[0].isdigit():
-        raise ValueError("position: evals takes one number")
+    if len(evals_tokens) != 1 or not evals_tokens[0].isdecimal():
+        raise _bad("evals takes one number")
     evals = int(evals_tokens[0])
     if evals > RULES.evaluations_to_end or evals + len(bells) > 10:
-        raise ValueError("position: too many evaluations and bells")
+        raise _bad("too many evaluations and bells")
     first = None
     if "first" in clauses:
         tokens = clauses["first"]
         seat = parse_seat(tokens[0], players) if len(tokens) == 1 else None
         if seat is None:
-            raise ValueError(f"position: first names no seat of {players} players")
+            raise _bad("first names no seat of {players} players", players=players)
         first = seat
     turn, seat, action, placed, evaluated, effect, nobat = _parse_turn(
         clauses, players, is_setup, labels)
@@ -281,9 +298,9 @@ def _setup_seat(state: CrashState) -> int:
         return 0
     placed = sum(1 for cell in state.cars if cell)
     if placed >= 2 * RULES.initial_cars:
-        raise ValueError("position: the set-up already has all its initial cars")
+        raise _bad("the set-up already has all its initial cars")
     if any(cell and car_is_magnet(cell) for cell in state.cars):
-        raise ValueError("position: no magnetic car is placed during the set-up")
+        raise _bad("no magnetic car is placed during the set-up")
     return (state.first + placed) % state.players
 
 
@@ -292,27 +309,28 @@ def _parse_turn(clauses: dict[str, list[str]], players: int, is_setup: bool,
                                                    tuple[int, ...]]:
     if is_setup:
         if "turn" in clauses or clauses["setup"]:
-            raise ValueError("position: setup takes no options and excludes turn")
+            raise _bad("setup takes no options and excludes turn")
         return 0, 0, 1, 0, False, None, ()
     if "turn" not in clauses:
-        raise ValueError("position: the turn clause is required")
+        raise _bad("the turn clause is required")
     tokens = clauses["turn"]
-    if len(tokens) < 2 or not tokens[0].isdigit() or int(tokens[0]) < 1:
-        raise ValueError("position: turn needs <T> <seat>")
+    if len(tokens) < 2 or not tokens[0].isdecimal() or int(tokens[0]) < 1:
+        raise _bad("turn needs <T> <seat>")
     seat = parse_seat(tokens[1], players)
     if seat is None:
-        raise ValueError(f"position: turn names {tokens[1]!r}, not a seat of {players} players")
+        raise _bad("turn names {seat!r}, not a seat of {players} players", seat=tokens[1],
+                   players=players)
     action, placed, evaluated, effect = 1, 0, False, None
     nobat: tuple[int, ...] = ()
     seen: set[str] = set()
     for token in tokens[2:]:
         key, _, value = token.lower().partition("=")
         if key in seen:
-            raise ValueError(f"position: turn option {key!r} is given twice")
+            raise _bad("turn option {option!r} is given twice", option=key)
         seen.add(key)
         if key == "action" and value in ("1", "2", "end"):
             action = ACTION_END if value == "end" else int(value)
-        elif key == "placed" and value.isdigit():
+        elif key == "placed" and value.isdecimal():
             placed = int(value)
         elif key == "evaluated" and not value:
             evaluated = True
@@ -322,10 +340,10 @@ def _parse_turn(clauses: dict[str, list[str]], players: int, is_setup: bool,
         elif key == "nobat" and value:
             sides = {SIDES.index(s.upper()) for s in value.split(",") if s.upper() in SIDES}
             if len(sides) != len(value.split(",")):
-                raise ValueError(f"position: nobat={value} names no side")
+                raise _bad("nobat={value} names no side", value=value)
             nobat = tuple(sorted(sides))
         else:
-            raise ValueError(f"position: unknown turn option {token!r}")
+            raise _bad("unknown turn option {option!r}", option=token)
     del labels
     return int(tokens[0]), seat, action, placed, evaluated, effect, nobat
 
@@ -337,7 +355,8 @@ def _kinds(value: str, option: str) -> tuple[str, ...]:
     for token in value.split(","):
         kind = parse_kind(token)
         if kind is None:
-            raise ValueError(f"position: cards {option} names an unknown card {token!r}")
+            raise _bad("cards {option} names an unknown card {card!r}", option=option,
+                       card=token)
         kinds.append(kind)
     return tuple(kinds)
 
@@ -355,45 +374,46 @@ def _parse_cards(tokens: list[str], state: CrashState, labels: tuple[str, ...]) 
         key, _, value = token.partition("=")
         key = key.lower()
         if key in seen and key != "known":
-            raise ValueError(f"position: cards option {key!r} is given twice")
+            raise _bad("cards option {option!r} is given twice", option=key)
         seen.add(key)
         if key == "display":
             if players == 4:
-                raise ValueError("position: there is no display in the 4-player game")
+                raise _bad("there is no display in the 4-player game")
             display = _kinds(value.lower(), "display")
         elif key == "hands":
             parts = value.split(",")
-            if len(parts) != players or not all(p.isdigit() for p in parts):
-                raise ValueError(f"position: hands needs {players} numbers")
+            if len(parts) != players or not all(p.isdecimal() for p in parts):
+                raise _bad("hands needs {players} numbers", players=players)
             hands = tuple(int(p) for p in parts)
         elif key == "known":
             label, _, kinds = value.partition(":")
             seat = parse_seat(label, players)
             if seat is None or known[seat]:
-                raise ValueError(f"position: known={value} names no seat or repeats one")
+                raise _bad("known={value} names no seat or repeats one", value=value)
             known[seat] = _kinds(kinds.lower(), "known")
         elif key == "discard":
             discard = _kinds(value.lower(), "discard")
         elif key == "pile":
             count, colon, kinds = value.partition(":")
-            if not count.isdigit():
-                raise ValueError(f"position: pile={value} is not a number")
+            if not count.isdecimal():
+                raise _bad("pile={value} is not a number", value=value)
             pile = int(count)
             if colon:
                 reshuffled = sort_kinds(_kinds(kinds.lower(), "pile"))
         else:
-            raise ValueError(f"position: unknown cards option {token!r}")
+            raise _bad("unknown cards option {option!r}", option=token)
     for seat in range(players):
         if len(known[seat]) > hands[seat]:
-            raise ValueError(f"position: {labels[seat]} knows more cards than the hand holds")
+            raise _bad("{side} knows more cards than the hand holds", side=labels[seat])
     in_view = sum(hands) + len(display) + len(discard)
     if pile is None:
         pile = TOTAL_CARDS - in_view
     if in_view + pile > TOTAL_CARDS:
-        raise ValueError("position: more than 39 cards")
+        raise _bad("more than 39 cards")
     for kind in KINDS:
         in_sight = display.count(kind) + discard.count(kind) + sum(k.count(kind) for k in known)
         if in_sight > RULES.copies_per_card:
-            raise ValueError(f"position: more than {RULES.copies_per_card} {kind} cards in view")
+            raise _bad("more than {copies} {card} cards in view", copies=RULES.copies_per_card,
+                       card=kind)
     return Cards(display=display, hands=hands, known=tuple(known), discard=discard, pile=pile,
                  reshuffled=reshuffled)
