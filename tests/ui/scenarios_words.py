@@ -125,6 +125,16 @@ def screen_words(d: Driver) -> Iterator[float]:
             d.shot(f"words_{game}_refused{number}_{lang}")
             play.hide_banner()
             yield P
+        if game == "crash":  # a typed correction refused: said in the editor, in words
+            play.begin_fix_text()
+            yield 0.3
+            play.send_fix_text("put A e5")  # Pat's car stands on e5
+            yield 0.3
+            look("crash_fix_text_refused")
+            seen["crash_fix_problem"] = [play._modal.problem, play._modal.problem_rule]
+            d.shot(f"words_crash_fix_text_refused_{lang}")
+            play.close_modal()
+            yield P
 
     # a new game: the menu, the move log, a corrected position refused while its text is
     # edited; then the game to its result, the history and the replay

@@ -26,7 +26,7 @@ def test_ui_no_screen_shows_a_spec_label_outside_the_rule_line(
     texts: dict[str, list[str]] = seen["texts"]
     # every screen was visited, new game for every game and number of players
     expected = {"home", "result", "history", "replay", "settings", "play_menu", "move_log",
-                "fix_text_refused"}
+                "fix_text_refused", "crash_fix_text_refused"}
     expected |= {f"newgame_{game}_{count}" for game, description in GAMES.items()
                  for count in description.player_counts}
     expected |= {f"play_{game}" for game in GAMES}
@@ -60,4 +60,10 @@ def test_ui_no_screen_shows_a_spec_label_outside_the_rule_line(
     problem, rule = seen["fix_problem"]
     assert problem.startswith({"en": "In the corrected position", "cs": "V opravené pozici"}[lang])
     assert rule == ""  # a notation error names no rule
-
+    # Crash's typed short form, refused: whole in the screen's language, the rule small
+    problem, rule = seen["crash_fix_problem"]
+    assert problem == {
+        "en": "A car already stands on e5. Choose an empty field, or first take that car away.",
+        "cs": "Na e5 už stojí autíčko. Vyberte prázdné pole, nebo to autíčko nejdřív odeberte.",
+    }[lang]
+    assert RULE_LINE[lang].match(rule), rule
