@@ -1,4 +1,8 @@
-"""Enumerating the legal inputs (C14) and the existence checks of C2.
+"""Enumerating the legal inputs (C14), the existence checks of C2, and applying an input.
+
+:func:`apply_input` is the whole of ``Rules.apply``: :mod:`turns` applies the input, and a blue
+or yellow card played as the first action is then refused when no second action could fulfil it
+(C2), which the search here decides by playing candidates through :func:`apply_action` itself.
 
 Candidates are generated in canonical form and board order. Those whose legality depends on a
 simulation (a magnet's attraction, a card's obligation, every action under a yellow obligation)
@@ -41,7 +45,14 @@ from companion.games.crash.deck import (
     reshuffle_if_empty,
     visible_count,
 )
-from companion.games.crash.notation import format_place, format_step
+from companion.games.crash.notation import (
+    Action,
+    CardPlay,
+    format_place,
+    format_step,
+    parse_action,
+    reject,
+)
 from companion.games.crash.sim import Sim
 from companion.games.crash.state import (
     ACTION_END,
@@ -52,7 +63,13 @@ from companion.games.crash.state import (
     car_is_magnet,
     car_side,
 )
-from companion.games.crash.turns import apply_play, init_fields, operator_start_fields
+from companion.games.crash.turns import (
+    apply_end,
+    apply_play,
+    apply_setup,
+    init_fields,
+    operator_start_fields,
+)
 
 Candidate = tuple[str, bool]
 """A canonical line and whether it must be checked by applying it."""
@@ -98,16 +115,10 @@ def play_lines(state: CrashState) -> list[str]:
 
 def _accepted(state: CrashState, line: str) -> bool:
     try:
-        apply_play(state, _parse(line, state.players))
+        apply_action(state, parse_action(line, state.players))
     except IllegalInput:
         return False
     return True
-
-
-def _parse(line: str, players: int):  # type: ignore[no-untyped-def]
-    from companion.games.crash.notation import parse_action
-
-    return parse_action(line, players)
 
 
 def play_candidates(state: CrashState, with_operator: bool = True) -> Iterator[Candidate]:
@@ -308,6 +319,39 @@ def take_options(state: CrashState) -> list[str]:
     return result
 
 
+# -- applying an input, with C2 --------------------------------------------------------------------
+
+
+def apply_input(state: CrashState, line: str) -> tuple[CrashState, list[str]]:
+    """``Rules.apply``: the line parsed, checked against the turn and C2, and played."""
+    if state.is_over:
+        raise reject("R97", "E_GAME_OVER", "the game is over")
+    action = parse_action(line, state.players)
+    if state.setup:
+        return apply_setup(state, action)
+    if state.action == ACTION_END:
+        return apply_end(state, action)
+    return apply_action(state, action)
+
+
+def apply_action(state: CrashState, action: Action) -> tuple[CrashState, list[str]]:
+    """One action of a turn (:func:`turns.apply_play`), then C2 for a blue or yellow card."""
+    new, events = apply_play(state, action)
+    if isinstance(action, CardPlay) and action.kind in BLUE | YELLOW and not new.is_over:
+        check_card_obligation(new, action.kind)
+    return new, events
+
+
+def check_card_obligation(state: CrashState, kind: str) -> None:
+    """C2: a blue or yellow card needs a second action that fulfils it (``state``: action 2)."""
+    if kind in BLUE and not blue_placement_exists(state):
+        raise reject("R67", "E_BLUE_NEEDS_PLACEMENT",
+                     "no placement under {card} would be possible", card=kind)
+    if kind in YELLOW and not state.evaluated and not evaluating_action_exists(state):
+        raise reject("R68", "E_YELLOW_NO_EVALUATION",
+                     "no second action could set off an evaluation after {card}", card=kind)
+
+
 # -- C2 -------------------------------------------------------------------------------------------
 
 
@@ -500,4 +544,4 @@ def _draw4_entries(cards: Cards, needed: int) -> list[tuple[str, ...]]:
     return results
 
 
-__all__ = ["DIRECTIONS", "legal_lines"]
+__all__ = ["DIRECTIONS", "apply_input", "legal_lines"]

@@ -29,6 +29,7 @@ from companion.games.crash.legal import (
     _BOARD_ONLY,
     _bell_in_line,
     _magnet_ring_possible,
+    apply_input,
     card_candidates,
     evaluating_operator_paths,
     operator_lengths,
@@ -59,7 +60,6 @@ from companion.games.crash.state import (
     car_is_magnet,
     car_side,
 )
-from companion.games.crash.turns import apply_input, apply_play
 
 
 def _in_play(state: CrashState) -> bool:
@@ -434,7 +434,7 @@ def preview(state: CrashState, line: str) -> dict[str, Any]:
 
 
 __all__ = [
-    "FIELD_COUNT", "apply_play", "bells_unlocked", "card_targets", "current_evaluation_sums",
+    "FIELD_COUNT", "bells_unlocked", "card_targets", "current_evaluation_sums",
     "format_step", "legal_actions", "legal_placement_fields", "magnet_preview",
     "max_batteries", "operator_paths", "operator_step", "operator_step_targets", "operator_steps",
     "preview", "push_directions", "swap_candidates",

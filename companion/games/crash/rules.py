@@ -8,12 +8,11 @@ from typing import Any
 from companion.engine.game import Awaiting, GameDescription, OptionSpec, Outcome
 from companion.games.crash.board import FIELD_NAMES, layout_from_options
 from companion.games.crash.fixes import apply_fix
-from companion.games.crash.legal import legal_lines
+from companion.games.crash.legal import apply_input, legal_lines
 from companion.games.crash.playable import check_playable
 from companion.games.crash.position import format_position, parse_position
 from companion.games.crash.snapshot import snapshot
 from companion.games.crash.state import ACTION_END, CrashState, initial_state
-from companion.games.crash.turns import apply_input
 
 DESCRIPTION = GameDescription(
     id="crash",

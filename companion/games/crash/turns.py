@@ -1,7 +1,10 @@
 """Applying one input: set-up (R15–R21), the actions of a turn (R23–R28) and its end (R83–R84).
 
-``apply_input`` is the whole of ``Rules.apply``: it parses the line, checks it against the turn
-(obligations, timing, C2), resolves it with :mod:`actions`, and moves the turn on.
+Each function checks its input against the turn (obligations, timing), resolves it with
+:mod:`actions`, and moves the turn on. One check is not here: whether a blue or yellow card
+leaves a second action that fulfils it (C2) needs the search over legal actions, so
+:func:`companion.games.crash.legal.apply_input` (the whole of ``Rules.apply``) makes it after
+:func:`apply_play`. This module imports nothing of :mod:`legal`.
 """
 
 from __future__ import annotations
@@ -15,7 +18,6 @@ from companion.games.crash.actions import (
     resolve_place,
 )
 from companion.games.crash.board import FIELD_NAMES, GEOMETRY, RULES
-from companion.games.crash.cards import BLUE, YELLOW
 from companion.games.crash.deck import (
     check_claim,
     check_hand,
@@ -43,7 +45,6 @@ from companion.games.crash.notation import (
     Place,
     Refill,
     Swap,
-    parse_action,
     reject,
 )
 from companion.games.crash.sim import Sim
@@ -55,17 +56,6 @@ from companion.games.crash.state import (
     car_code,
     car_side,
 )
-
-
-def apply_input(state: CrashState, line: str) -> tuple[CrashState, list[str]]:
-    if state.is_over:
-        raise reject("R97", "E_GAME_OVER", "the game is over")
-    action = parse_action(line, state.players)
-    if state.setup:
-        return apply_setup(state, action)
-    if state.action == ACTION_END:
-        return apply_end(state, action)
-    return apply_play(state, action)
 
 
 def _not_now(state: CrashState) -> Exception:
@@ -214,23 +204,9 @@ def apply_play(state: CrashState, action: Action) -> tuple[CrashState, list[str]
     new = sim.to_state(placed=placed, effect=effect, cards=cards, nobat=nobat)
     if sim.over:
         return new, events
-    if isinstance(action, CardPlay) and action.kind in BLUE | YELLOW:
-        _check_card_obligation(replace(new, action=2), action.kind)
     if state.action == 1:
         return replace(new, action=2), events
     return end_of_actions(new, events)
-
-
-def _check_card_obligation(state: CrashState, kind: str) -> None:
-    """C2: a blue or yellow card needs a second action that fulfils it."""
-    from companion.games.crash.legal import blue_placement_exists, evaluating_action_exists
-
-    if kind in BLUE and not blue_placement_exists(state):
-        raise reject("R67", "E_BLUE_NEEDS_PLACEMENT",
-                     "no placement under {card} would be possible", card=kind)
-    if kind in YELLOW and not state.evaluated and not evaluating_action_exists(state):
-        raise reject("R68", "E_YELLOW_NO_EVALUATION",
-                     "no second action could set off an evaluation after {card}", card=kind)
 
 
 def resolve_swap(state: CrashState, action: Swap, label: str) -> tuple[Sim, Cards, list[str]]:
@@ -298,4 +274,4 @@ def apply_end(state: CrashState, action: Action) -> tuple[CrashState, list[str]]
     raise reject("R84", "E_NOT_NOW", "the display refill is expected now")
 
 
-__all__ = ["apply_input", "visible_count"]
+__all__ = ["apply_end", "apply_play", "apply_setup", "visible_count"]
