@@ -62,6 +62,23 @@ def visible_texts() -> tuple[list[str], list[str]]:
     return texts, rules
 
 
+def _refused_fix_text(
+    d: Driver, text: str, key: str, look: Callable[[str], None]
+) -> Iterator[float]:
+    """A corrected position typed and refused: the editor's words kept as ``{key}_problem``
+    (the problem and its rule line), the screen as ``{key}_text_refused``."""
+    play = d.app.root.get_screen("play")
+    play.begin_fix_text()
+    yield 0.3
+    play.send_fix_text(text)
+    yield 0.3
+    look(f"{key}_text_refused")
+    d.results[f"{key}_problem"] = [play._modal.problem, play._modal.problem_rule]
+    d.shot(f"words_{key}_text_refused_{d.app.controller.lang}")
+    play.close_modal()
+    yield P
+
+
 def screen_words(d: Driver) -> Iterator[float]:
     lang = d.app.controller.lang
     seen = d.results
@@ -125,16 +142,8 @@ def screen_words(d: Driver) -> Iterator[float]:
             d.shot(f"words_{game}_refused{number}_{lang}")
             play.hide_banner()
             yield P
-        if game == "crash":  # a typed correction refused: said in the editor, in words
-            play.begin_fix_text()
-            yield 0.3
-            play.send_fix_text("put A e5")  # Pat's car stands on e5
-            yield 0.3
-            look("crash_fix_text_refused")
-            seen["crash_fix_problem"] = [play._modal.problem, play._modal.problem_rule]
-            d.shot(f"words_crash_fix_text_refused_{lang}")
-            play.close_modal()
-            yield P
+        if game == "crash":  # a typed correction refused (Pat's car stands on e5)
+            yield from _refused_fix_text(d, "put A e5", "crash_fix", look)
 
     # a new game: the menu, the move log, a corrected position refused while its text is
     # edited; then the game to its result, the history and the replay
@@ -148,15 +157,8 @@ def screen_words(d: Driver) -> Iterator[float]:
     yield 0.3
     look("move_log")
     play.close_modal()
-    play.begin_fix_text()
-    yield 0.3
-    play.send_fix_text("quoridor 2 | turn e9 | e9 e5 10 | e1 e5 10 | walls -")
-    yield 0.3
-    look("fix_text_refused")
-    seen["fix_problem"] = [play._modal.problem, play._modal.problem_rule]
-    d.shot(f"words_fix_text_refused_{lang}")
-    play.close_modal()
-    yield P
+    yield from _refused_fix_text(
+        d, "quoridor 2 | turn e9 | e9 e5 10 | e1 e5 10 | walls -", "fix", look)
     for line in QUORIDOR_WIN:
         assert controller.send(line), line
     yield 1.5
