@@ -12,7 +12,8 @@ line saying so), and for its 2- and 4-player set-ups where it has them, seeded g
 - **lower**: each level against the next lower level (strong vs normal, normal vs easy).
 
 The level under test takes one side and the other player every other side; the side it takes
-turns from game to game (Quoridor: seat 0, 1, …; PAC-MAN: PAC-MAN, then the ghosts). Dice are
+turns from game to game (Quoridor: seat 0, 1, …; PAC-MAN: PAC-MAN, then the ghosts; Crash with
+4 players: team A, then team B). Dice are
 drawn from a seeded generator here, never by the companion. A win counts when the tested
 level's side is among the winners alone; a draw, or a game still running after
 ``MAX_INPUTS`` inputs, is counted apart. Win rates come with a 95 % Wilson interval; "fair" is
@@ -115,9 +116,12 @@ def timing(samples: list[float]) -> dict[str, Any]:
 
 
 def sides_of(game_id: str, players: int) -> list[tuple[int, ...]]:
-    """The sides of a game: PAC-MAN against all ghost seats; otherwise every seat for itself."""
+    """The sides of a game: PAC-MAN against all ghost seats; Crash by Crash with 4 players, the
+    teams A (seats A1, A2: 0 and 2) and B (1 and 3); otherwise every seat for itself."""
     if game_id == "pacman":
         return [(0,), tuple(range(1, players))]
+    if game_id == "crash" and players == 4:
+        return [(0, 2), (1, 3)]
     return [(seat,) for seat in range(players)]
 
 

@@ -59,3 +59,26 @@ def test_records_benchmark_generates_a_small_store_and_reports_every_figure(
     assert figures["games"] == 12
     for name in ("screen", "cli_stats", "export_csv", "export_json", "export_bgstats"):
         assert figures[name]["median_ms"] > 0
+
+
+def test_the_companion_benchmark_plays_crash_by_crash_four_players_as_two_teams(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "bots.json"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bots.py"), "--game", "crash", "--players",
+         "4", "--only", "random", "--level", "easy", "--games", "2", "--json", str(out)],
+        capture_output=True, text=True, timeout=300, cwd=ROOT, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    (row,) = json.loads(out.read_text(encoding="utf-8"))["rows"]
+    assert (row["game"], row["players"], row["level"], row["against"]) == ("crash", 4, "easy",
+                                                                           "random")
+    assert row["games"] == 2
+    # the tested level played team A (seats 0 and 2), then team B (1 and 3): a team's win is
+    # its own, never a draw with the other team's seats
+    assert sorted(row["by_side"]) == ["0", "1"]
+    assert row["wins"] + row["losses"] + row["draws"] + row["unfinished"] == 2
+    (line,) = [line for line in done.stdout.splitlines()
+               if line.startswith("| crash | 4 | easy vs random | 2 |")]
+    assert "| 50% |" in line  # fair: one win in two for either team
