@@ -179,8 +179,10 @@ def test_ui_new_game_offers_option_choices_and_checks_names(
     assert seen["clovece_options"] == {"track_length": "48", "play_on": True}
     assert seen["clovece_kinds"] == ["BoolOption", "ChoiceOption"]
     assert seen["clovece_steps"] == ["72", True]
-    # Pat a Mat: flags 1–10, and the boards found (the user's and the shipped one)
-    assert seen["patamat_options"] == {"target": "3", "board": "standin-v1"}
+    # Pat a Mat: flags 1–10, and the boards found (the user's, by its name, and the shipped
+    # one, in words: its file name "standin-v1" means nothing to a player)
+    shipped = {"en": "Example board", "cs": "Ukázkový plán"}[lang]
+    assert seen["patamat_options"] == {"target": "3", "board": shipped}
     assert seen["target_up"] == "4"
     assert seen["target_down"] == ["1", True]
     assert seen["board_up_off"] is True
