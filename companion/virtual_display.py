@@ -5,6 +5,8 @@ Nothing in the app uses it: a laptop or the Pi has a real display.
 
 from __future__ import annotations
 
+import os
+import select
 import shutil
 import struct
 import subprocess
@@ -17,30 +19,25 @@ from pathlib import Path
 SCREEN = "800x480x24"
 
 
-def free_display() -> int:
-    return next(
-        n for n in range(90, 500)
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists()
-    )
-
-
 @contextmanager
 def xvfb() -> Iterator[str]:
-    """``with xvfb() as display:`` a running X server ``":N"``; stopped on leaving."""
+    """``with xvfb() as display:`` a running X server ``":N"``; stopped on leaving.
+
+    Xvfb picks a free display number itself (``-displayfd``) and writes it to a pipe, so that
+    several test workers starting their servers at once never race for the same number.
+    """
     if shutil.which("Xvfb") is None:
         raise RuntimeError("Xvfb is not installed (apt install xvfb)")
-    number = free_display()
+    read_end, write_end = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", SCREEN, "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,),
     )
-    socket = Path(f"/tmp/.X11-unix/X{number}")
-    deadline = time.monotonic() + 10
-    while not socket.exists():
-        if server.poll() is not None or time.monotonic() > deadline:
-            server.kill()
-            raise RuntimeError(f"Xvfb did not start on :{number}")
-        time.sleep(0.05)
+    os.close(write_end)
+    try:
+        number = read_display_number(read_end, server)
+    finally:
+        os.close(read_end)
     try:
         yield f":{number}"
     finally:
@@ -50,6 +47,21 @@ def xvfb() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+def read_display_number(pipe: int, server: subprocess.Popen[bytes]) -> int:
+    """The display number Xvfb writes to ``pipe`` once it accepts connections (10 s at most)."""
+    text = b""
+    deadline = time.monotonic() + 10
+    while not text.endswith(b"\n"):
+        ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
+        chunk = os.read(pipe, 16) if ready else b""
+        if not chunk:
+            server.kill()
+            server.wait()
+            raise RuntimeError("Xvfb did not start (no display number within 10 s)")
+        text += chunk
+    return int(text)
 
 
 def screenshot(display: str, path: Path) -> int:
