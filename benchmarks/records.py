@@ -47,11 +47,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion import stats  # noqa: E402
-from companion.backup import backup_store  # noqa: E402
 from companion.engine import choose_input, open_game  # noqa: E402
-from companion.export import export_records  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.records import stats  # noqa: E402
+from companion.records.backup import backup_store  # noqa: E402
+from companion.records.export import export_records  # noqa: E402
+from companion.records.store import Store  # noqa: E402
 
 GENERATOR_VERSION = 2
 MAX_INPUTS = 5000

@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine import GAMES, open_game  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.records.store import Store  # noqa: E402
 
 INPUTS = 1000
 BUDGET_MS = 100.0

@@ -129,7 +129,7 @@ def run_app(out: Path, store: Path, repeat: int) -> None:
 
 
 def measure(store: Path, repeat: int, display: str) -> dict[str, Any]:
-    from companion.backup import backup_store
+    from companion.records.backup import backup_store
 
     with tempfile.TemporaryDirectory(prefix="bench-stats-") as name:
         folder = Path(name)

@@ -90,7 +90,7 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     )
     doctor.add_argument("--json", action="store_true", help="one JSON object, for scripts")
 
-    from companion.records_cli import add_commands
+    from companion.records.cli import add_commands
 
     add_commands(commands)
 
@@ -117,10 +117,10 @@ def _main(argv: Sequence[str] | None) -> int:
     args = build_parser(with_games="play" in words).parse_args(words)
     if args.command == "play":
         return _play(args)
-    from companion.records_cli import COMMANDS as RECORDS_COMMANDS
+    from companion.records.cli import COMMANDS as RECORDS_COMMANDS
 
     if args.command in RECORDS_COMMANDS:
-        from companion.records_cli import run
+        from companion.records.cli import run
 
         return run(args)
     if args.command == "sounds":
@@ -150,7 +150,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from companion.companions import CompanionSeats, parse_companion
-    from companion.store import Store
+    from companion.records.store import Store
     from companion.terminal import TerminalPlayer, start_terminal_game
 
     store = Store(args.play_store or args.store)

@@ -26,7 +26,7 @@ from typing import Any
 from companion.config import ENV_VAR, SYSTEM_CONFIG, Config, default_paths, parse_config
 from companion.doctor_system import Check, Machine, Status, user_name
 from companion.i18n import Translate
-from companion.store import SCHEMA_VERSION, default_store_path
+from companion.records.store import SCHEMA_VERSION, default_store_path
 
 WARN_FREE_BYTES = 50 * 1024 * 1024
 FAIL_FREE_BYTES = 5 * 1024 * 1024

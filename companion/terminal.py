@@ -25,8 +25,8 @@ from companion.companions import (
 )
 from companion.engine import IllegalInput, Match, choose_input, open_game
 from companion.engine.match import TimelineMark
-from companion.store import Store
-from companion.store_faults import StoreUnwritable
+from companion.records.faults import StoreUnwritable
+from companion.records.store import Store
 from companion.texts import game_texts
 
 COMMANDS = ("legal", "undo", "redo", "position", "board", "hint", "quit")

@@ -3,7 +3,7 @@
 Quoridor positions one or two moves from the goal make games whose results are known by hand;
 the store is given a :class:`Clock` the test sets, so each game has the day the test says.
 ``v1_store`` writes the schema-1 store in ``tests/data/store-v1.sql``: an SQL dump of a store
-written by the schema-1 ``companion/store.py`` (git history before issue 16), holding
+written by the schema-1 ``companion/records/store.py`` (git history before issue 16), holding
 - game 1: Quoridor, Eva (seat 0) beats Jan in one move, extra colours;
 - game 2: Quoridor, "jan" (seat 0) beats "EVA" in two moves (names in other cases);
 - game 3: Quoridor, Ota against the companion (seat 1, strong), which wins in one move;
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.engine import Match, choose_input, open_game
-from companion.store import Store
+from companion.records.store import Store
 
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -16,7 +16,8 @@ import jsonschema
 import pytest
 from records_store import SEAT0_IN_ONE, eva_beats_jan, play_quoridor, v1_store
 
-from companion.backup import (
+from companion.cli import main
+from companion.records.backup import (
     BackupError,
     backup_store,
     copy_to_usb,
@@ -24,8 +25,7 @@ from companion.backup import (
     restore_store,
     usb_sticks,
 )
-from companion.cli import main
-from companion.store import Store
+from companion.records.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,7 +33,7 @@ WRITER = """
 import sys, time
 from pathlib import Path
 from companion.engine import open_game
-from companion.store import Store
+from companion.records.store import Store
 store = Store(sys.argv[1])
 stop = Path(sys.argv[2])
 count = 0

@@ -8,14 +8,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TYPED = [
-    "companion/engine", "companion/games", "companion/store.py", "companion/i18n.py",
+    "companion/engine", "companion/games", "companion/records/store.py", "companion/i18n.py",
     "companion/terminal.py", "companion/texts.py", "companion/plain_words.py",
     "companion/config.py",
     "companion/display.py", "companion/doctor.py", "companion/doctor_files.py",
     "companion/doctor_system.py", "hardware", "companion/sound",
-    "companion/players.py", "companion/results.py", "companion/store_schema.py",
-    "companion/stats.py", "companion/export.py", "companion/backup.py",
-    "companion/records_cli.py",
+    "companion/records/players.py", "companion/records/results.py", "companion/records/schema.py",
+    "companion/records/stats.py", "companion/records/export.py", "companion/records/backup.py",
+    "companion/records/cli.py",
 ]
 
 

@@ -252,7 +252,7 @@ def test_a_check_that_crashes_is_one_failed_line_not_a_traceback(tmp_path: Path)
 
 def test_a_fresh_store_with_a_game_is_ok_and_left_exactly_as_it_was(tmp_path: Path) -> None:
     from companion.engine import open_game
-    from companion.store import Store
+    from companion.records.store import Store
 
     path = tmp_path / "games.sqlite3"
     store = Store(path)

@@ -19,11 +19,11 @@ from records_store import (
     play_quoridor,
 )
 
-from companion import stats
 from companion.cli import main
 from companion.engine import open_game
-from companion.export import export_records, finished_games, import_json, records_json
-from companion.store import Store
+from companion.records import stats
+from companion.records.export import export_records, finished_games, import_json, records_json
+from companion.records.store import Store
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

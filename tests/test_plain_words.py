@@ -220,7 +220,7 @@ def test_the_controller_tells_a_refusal_in_plain_words_and_a_refused_start_too(
 ) -> None:
     from companion.app.controller import Change, Controller
     from companion.app.setups import Setup
-    from companion.store import Store
+    from companion.records.store import Store
 
     controller = Controller(Store(tmp_path / "games.sqlite3"), lang="en")
     told: list[Change] = []

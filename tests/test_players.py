@@ -20,12 +20,12 @@ from records_store import (
 )
 from ui.card import remount
 
-from companion import stats
 from companion.engine import open_game
-from companion.export import finished_games
-from companion.players import PALETTE
-from companion.store import SCHEMA_VERSION, Store
-from companion.store_faults import READ_ONLY, StoreUnwritable
+from companion.records import stats
+from companion.records.export import finished_games
+from companion.records.faults import READ_ONLY, StoreUnwritable
+from companion.records.players import PALETTE
+from companion.records.store import SCHEMA_VERSION, Store
 
 
 def seat_names(store: Store, game_id: int) -> list[str]:

@@ -32,11 +32,11 @@ from records_store import (
     play_quoridor,
 )
 
-from companion import stats
 from companion.engine import GAMES, Match, open_game
-from companion.results import turns_per_seat, winning_seats
-from companion.stats import StatsFilter
-from companion.store import Store
+from companion.records import stats
+from companion.records.results import turns_per_seat, winning_seats
+from companion.records.stats import StatsFilter
+from companion.records.store import Store
 
 QUORIDOR = StatsFilter(game="quoridor")
 
@@ -209,7 +209,7 @@ def test_a_draw_is_played_by_all_and_won_by_none() -> None:
 
 
 def test_the_game_ids_the_records_know_are_the_registered_games() -> None:
-    from companion.records_cli import GAME_NAMES
+    from companion.records.cli import GAME_NAMES
 
     assert set(stats.GAME_IDS) == set(GAMES)
     assert {game: (d.name, d.name_cs) for game, d in GAMES.items()} == GAME_NAMES
@@ -222,8 +222,8 @@ def test_every_record_kind_and_every_line_of_companion_stats_has_its_czech() -> 
     import ast
     import inspect
 
-    from companion import records_cli
     from companion.i18n import load_catalogue
+    from companion.records import cli as records_cli
 
     czech = load_catalogue("records", "cs")
     tree = ast.parse(inspect.getsource(records_cli))

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from companion.engine import open_game
-from companion.store import SCHEMA_VERSION, Store
+from companion.records.store import SCHEMA_VERSION, Store
 
 
 def test_an_unfinished_game_resumes_exactly_undo_line_included(tmp_path: Path) -> None:

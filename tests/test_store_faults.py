@@ -19,8 +19,8 @@ from ui.card import fill, remount
 
 from companion.app.controller import Change, Controller, Setup
 from companion.engine import open_game
-from companion.store import Store
-from companion.store_faults import FULL, READ_ONLY, StoreUnwritable
+from companion.records.faults import FULL, READ_ONLY, StoreUnwritable
+from companion.records.store import Store
 
 COMMAND = [sys.executable, "-m", "companion", "play"]
 

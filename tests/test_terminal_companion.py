@@ -13,7 +13,7 @@ import pytest
 
 from companion.companions import CompanionSeats, parse_companion, undo_to_person
 from companion.engine import open_game
-from companion.store import Store
+from companion.records.store import Store
 
 COMMAND = [sys.executable, "-m", "companion", "play"]
 

@@ -30,8 +30,8 @@ from companion.companions import CompanionSeats, redo_with_companions, undo_to_p
 from companion.engine import GAMES, IllegalInput, Match, open_game
 from companion.i18n import LANGUAGES, translator
 from companion.plain_words import plain_text, refusal
-from companion.store import Store, StoredGame
-from companion.store_faults import StoreUnwritable
+from companion.records.faults import StoreUnwritable
+from companion.records.store import Store, StoredGame
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from companion.app.companion_turns import DEFAULT_PAUSE, CompanionTurns, Decisio
 from companion.app.controller import Change, Controller
 from companion.app.dice import make_die_source
 from companion.config import Config
-from companion.store import Store
+from companion.records.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -275,7 +275,7 @@ class CompanionApp(App):
 
         def work() -> None:
             from companion.app.stats_cache import CACHE, MAKE_SCREEN_AHEAD
-            from companion.backup import daily_backup
+            from companion.records.backup import daily_backup
 
             worker = CACHE.work_ahead(path)
             if worker is not None:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion import stats
+from companion.records import stats
 
 log = logging.getLogger(__name__)
 AHEAD = ("player_lines", "wins_per_game")

@@ -1,5 +1,5 @@
 """What the statistics screen shows, as plain values: filters from the screen's choices, rows
-and chart series from :mod:`companion.stats`. No Kivy here (tested on its own)."""
+and chart series from :mod:`companion.records.stats`. No Kivy here (tested on its own)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def bucket_of(period: str) -> str:
 
 def make_filter(game: str, period: str, players: Sequence[int], today: date) -> Any:
     """The :class:`companion.stats.StatsFilter` of the screen's choices ("" game: all)."""
-    from companion.stats import StatsFilter
+    from companion.records.stats import StatsFilter
 
     since, until = period_bounds(period, today)
     return StatsFilter(game=game or None, since=since, until=until, players=tuple(players))

@@ -58,7 +58,7 @@ class UsbCopy(BoxLayout):
 
     def look(self) -> None:
         try:
-            from companion.backup import usb_sticks
+            from companion.records.backup import usb_sticks
 
             sticks = usb_sticks()
         except ImportError:
@@ -82,7 +82,7 @@ class UsbCopy(BoxLayout):
         self.message = app.tr("Copying…")
 
         def work() -> None:
-            from companion.backup import copy_to_usb
+            from companion.records.backup import copy_to_usb
 
             try:
                 written = copy_to_usb(store, stick)

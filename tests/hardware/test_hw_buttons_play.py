@@ -10,7 +10,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from companion.app.controller import Controller, Setup
-from companion.store import Store
+from companion.records.store import Store
 from hardware import Action
 from hardware.buttons import Buttons
 from hardware.dice import make_die

@@ -23,7 +23,7 @@ from typing import Any
 from driver import Driver, until
 
 from companion.engine import open_game
-from companion.store import Store
+from companion.records.store import Store
 
 P = 0.25
 SCROLLED = 0.4

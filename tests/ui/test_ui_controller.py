@@ -10,7 +10,7 @@ from companion.app.dice import FallbackDie
 from companion.app.seats import seat_looks
 from companion.app.setups import DYNAMIC_CHOICES, Setup
 from companion.i18n import load_catalogue
-from companion.store import Store
+from companion.records.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -164,8 +164,8 @@ def test_ui_pat_a_mat_says_what_to_change_on_the_table_then_whose_turn(
     from companion.app.audio import AppAudio
     from companion.app.controller import Controller
     from companion.app.setups import Setup
+    from companion.records.store import Store
     from companion.sound.prompts import speakable, turn_prompt
-    from companion.store import Store
 
     controller = Controller(Store(str(tmp_path / "games.sqlite3")), lang=lang)
     audio = AppAudio(controller, controller.store, cache=tmp_path / "cache")

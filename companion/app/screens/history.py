@@ -17,7 +17,7 @@ from companion.app.seats import SeatLook, seat_looks
 from companion.app.widgets import BigButton
 from companion.companions import CompanionSeats
 from companion.engine import Match, open_game
-from companion.store import StoredGame
+from companion.records.store import StoredGame
 
 
 class HistoryScreen(Screen):

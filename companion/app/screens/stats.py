@@ -25,7 +25,6 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion import stats
 from companion.app.charts import BarChart, Series
 from companion.app.controller import Change
 from companion.app.player_widgets import ChipPicker, PlayerCard, PlayerChip
@@ -49,7 +48,8 @@ from companion.app.stats_view import (
 )
 from companion.engine import GAMES
 from companion.i18n import translator
-from companion.store_faults import StoreUnwritable
+from companion.records import stats
+from companion.records.faults import StoreUnwritable
 
 GAMES_COLOUR = (0.55, 0.58, 0.64, 1.0)
 """The bars of the games played, beside the player's wins in his colour."""

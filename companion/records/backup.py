@@ -24,10 +24,10 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.store_schema import SCHEMA_VERSION, create_tables, migrate_v1, schema_version
+from companion.records.schema import SCHEMA_VERSION, create_tables, migrate_v1, schema_version
 
 if TYPE_CHECKING:
-    from companion.store import Store
+    from companion.records.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +142,7 @@ def usb_sticks(
 def copy_to_usb(store: Store | Path | str, stick: Path | str) -> Path:
     """The records onto the stick: a backup of the store and its CSV and JSON export, in
     ``companion-records/`` there (file names carry the date and time). Returns that folder."""
-    from companion.export import export_records
+    from companion.records.export import export_records
 
     store_path = Path(store) if isinstance(store, (str, Path)) else store.path
     folder = Path(stick) / USB_FOLDER

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import logging
 
-    from companion.results import SeatResult
+    from companion.records.results import SeatResult
 
 # The engine, the results and logging are imported by the migration only: opening a current
 # store (the records commands, ``companion stats``) does not load them.
@@ -150,8 +150,8 @@ def set_version(db: sqlite3.Connection) -> None:
 
 def migrate_v1(db: sqlite3.Connection) -> int:
     """Schema 1 → 2 inside the caller's transaction; returns how many games were replayed."""
-    from companion.players import seat_players, touch
-    from companion.results import game_key, save_results
+    from companion.records.players import seat_players, touch
+    from companion.records.results import game_key, save_results
 
     db.execute(_GAMES_KEY)
     create_tables(db, _V2_TABLES)
@@ -244,7 +244,7 @@ def _replayed(
     start_position: str | None, timeline: list[str], cursor: int,
 ) -> list[SeatResult]:
     from companion.engine import IllegalInput, open_game
-    from companion.results import final_results
+    from companion.records.results import final_results
 
     try:
         match = open_game(game, players=players, names=names, position=start_position, **options)
@@ -259,7 +259,7 @@ def _replayed(
 def _from_stored_result(result: Any, players: int) -> list[SeatResult]:
     """Ranks from a stored outcome, without counters or turns (a game that does not replay)."""
     from companion.engine import Outcome
-    from companion.results import SeatResult, ranks_of, winning_seats
+    from companion.records.results import SeatResult, ranks_of, winning_seats
 
     if not isinstance(result, dict) or not isinstance(result.get("ranking"), list):
         return []

@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.players import (
+from companion.records.players import (
     COMPANION_LEVELS,
     PALETTE,
     all_players,
@@ -37,11 +37,11 @@ from companion.players import (
     find_named,
     initial_of,
 )
-from companion.results import SeatResult, game_key, save_results, winning_seats
-from companion.stats import GAME_IDS
+from companion.records.results import SeatResult, game_key, save_results, winning_seats
+from companion.records.stats import GAME_IDS
 
 if TYPE_CHECKING:
-    from companion.store import Store
+    from companion.records.store import Store
 
 FORMAT = "companion-records"
 VERSION = 1

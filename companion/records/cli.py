@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from companion.players import Player
-from companion.stats import GAME_IDS, StatsFilter
+from companion.records.players import Player
+from companion.records.stats import GAME_IDS, StatsFilter
 
 if TYPE_CHECKING:
     from companion.i18n import Translate
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
 
 
 def _stats(args: argparse.Namespace, out: TextIO) -> None:
-    from companion import stats
+    from companion.records import stats
 
     lang = args.records_lang or getattr(args, "lang", None) or "en"
     if lang not in ("cs", "en"):
@@ -128,7 +128,7 @@ def _stats(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _export(args: argparse.Namespace, out: TextIO) -> None:
-    from companion.export import FORMATS, export_records
+    from companion.records.export import FORMATS, export_records
 
     if args.fmt not in FORMATS:
         raise CommandError(f"--format {args.fmt!r}: the formats are {', '.join(FORMATS)}")
@@ -143,8 +143,8 @@ def _export(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _import(args: argparse.Namespace, out: TextIO) -> None:
-    from companion.export import import_json
-    from companion.store_faults import StoreUnwritable
+    from companion.records.export import import_json
+    from companion.records.faults import StoreUnwritable
 
     if not Path(args.file).is_file():
         raise CommandError(f"there is no file {args.file}")
@@ -162,7 +162,7 @@ def _import(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _backup(args: argparse.Namespace, out: TextIO) -> None:
-    from companion.backup import BackupError, backup_store
+    from companion.records.backup import BackupError, backup_store
 
     try:
         target = backup_store(_store_path(args), Path(args.file))
@@ -172,7 +172,7 @@ def _backup(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _restore(args: argparse.Namespace, out: TextIO) -> None:
-    from companion.backup import BackupError, restore_store
+    from companion.records.backup import BackupError, restore_store
 
     store_path = _store_path(args)
     try:
@@ -280,7 +280,7 @@ def _stats_json(flt: StatsFilter, players: list[Player], figures: dict[str, Any]
 
 
 def _store_path(args: argparse.Namespace) -> Path:
-    from companion.store import default_store_path
+    from companion.records.store import default_store_path
 
     given = args.records_store or getattr(args, "store", None)
     return Path(given) if given else default_store_path()
@@ -289,7 +289,7 @@ def _store_path(args: argparse.Namespace) -> Path:
 def _open(args: argparse.Namespace, check: bool = True) -> Any:
     """The store; ``check=False`` for a command that only reads it (the integrity check reads
     the whole file, slow on a large store; a damaged page is an error when it is read)."""
-    from companion.store import Store
+    from companion.records.store import Store
 
     store = Store(_store_path(args), check=check)
     for warning in store.warnings:

@@ -118,4 +118,4 @@ class Transaction:
             try:
                 self._connection.execute("ROLLBACK")
             except sqlite3.Error as error:
-                logging.getLogger("companion.store").warning("rollback failed: %s", error)
+                logging.getLogger("companion.records.store").warning("rollback failed: %s", error)

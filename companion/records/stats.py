@@ -21,12 +21,12 @@ from datetime import date, timedelta
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from companion.players import Player, all_players
+from companion.records.players import Player, all_players
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from companion.store import Store
+    from companion.records.store import Store
 
 GAME_IDS = ("quoridor", "pacman", "crash", "patamat", "clovece")
 """The games the records know (the registry's ids; a test checks they agree)."""

@@ -5,11 +5,11 @@ cannot be read (corrupt, a newer or unknown schema version, not SQLite at all) i
 a plain message in :attr:`Store.warnings` and a fresh store is started: never a crash, never
 silent loss. A store of the previous schema (1) is migrated in place, in one transaction, after a
 copy of it is taken beside it (``<name>.v1-backup-<stamp>.sqlite3``; see
-:mod:`companion.store_schema`).
+:mod:`companion.records.schema`).
 
-The players are records of their own (:mod:`companion.players`): every game's seats point at
+The players are records of their own (:mod:`companion.records.players`): every game's seats point at
 them, and a finished game's ranks and final counters are kept per seat for the statistics
-(:mod:`companion.stats`).
+(:mod:`companion.records.stats`).
 
 A card that refuses writes (full, remounted read-only, failing) is not a damaged file: the store
 opens what it can read, :attr:`Store.problem` says what is wrong, a game write (:meth:`start`,
@@ -30,10 +30,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from companion import players as roster
-from companion.players import Player
-from companion.store_faults import StoreUnwritable, Transaction, unwritable_kind
-from companion.store_schema import (
+from companion.records import players as roster
+from companion.records.faults import StoreUnwritable, Transaction, unwritable_kind
+from companion.records.players import Player
+from companion.records.schema import (
     SCHEMA_VERSION,
     create_tables,
     migrate_file,
@@ -192,7 +192,7 @@ class Store:
         ``die_face`` (source, face) counts a roll for the fairness figures in the same commit.
         Raises :class:`StoreUnwritable` (nothing written) when the card refuses the write.
         """
-        from companion.results import final_results, game_key, save_results
+        from companion.records.results import final_results, game_key, save_results
 
         saved = self._saved_lines.get(game_id)
         if saved is None:

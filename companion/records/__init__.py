@@ -1,0 +1,1 @@
+"""Records: the store, its schema and faults, players, statistics, export, backup."""
