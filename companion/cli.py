@@ -134,7 +134,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "doctor":
         from pathlib import Path
 
-        from companion.doctor import DoctorOptions, doctor_command
+        from companion.doctor.report import DoctorOptions, doctor_command
 
         store, config = args.doctor_store or args.store, args.doctor_config
         return doctor_command(DoctorOptions(

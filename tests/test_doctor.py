@@ -18,13 +18,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion.doctor import DoctorOptions, Report, format_report, run_doctor
-from companion.doctor_files import check_disk, check_store_directory
-from companion.doctor_system import Check, Machine, check_die, has_abs_bit
+from companion.doctor.files import check_disk, check_store_directory
+from companion.doctor.report import DoctorOptions, Report, format_report, run_doctor
+from companion.doctor.system import Check, Machine, check_die, has_abs_bit
 from companion.i18n import load_catalogue, translator
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCTOR_MODULES = ("doctor.py", "doctor_files.py", "doctor_system.py")
+DOCTOR_MODULES = ("doctor/report.py", "doctor/files.py", "doctor/system.py")
 EN = translator("doctor", "en")
 MT_ABS_64 = "260800000000003"
 """ABS_X, ABS_Y and the multitouch axes (0x2f, 0x35, 0x36, 0x39) as a 64-bit kernel prints it."""
@@ -214,7 +214,7 @@ def test_the_touchscreen_line_of_kivys_config_is_the_one_input_on_the_console(
 
 def test_the_doctor_knows_the_apps_default_touchscreen_line() -> None:
     from companion.app import TOUCHSCREEN_INPUT
-    from companion.doctor_system import TOUCHSCREEN_INPUT as DOCTORS
+    from companion.doctor.system import TOUCHSCREEN_INPUT as DOCTORS
 
     assert DOCTORS == TOUCHSCREEN_INPUT
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import ENV_VAR, SYSTEM_CONFIG, Config, default_paths, parse_config
-from companion.doctor_system import Check, Machine, Status, user_name
+from companion.doctor.system import Check, Machine, Status, user_name
 from companion.i18n import Translate
 from companion.records.store import SCHEMA_VERSION, default_store_path
 

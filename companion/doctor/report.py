@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TextIO
 
 from companion.config import Config
-from companion.doctor_files import (
+from companion.doctor.files import (
     WriteProbe,
     check_config,
     check_disk,
@@ -49,7 +49,7 @@ from companion.doctor_files import (
     probe_write,
     read_store_setting,
 )
-from companion.doctor_system import (
+from companion.doctor.system import (
     DIE_ANSWER_SECONDS,
     Check,
     Machine,

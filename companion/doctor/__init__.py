@@ -1,0 +1,1 @@
+"""``companion doctor``: what is in place and what is not."""
