@@ -149,8 +149,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from companion.companions import CompanionSeats, parse_companion
     from companion.records.store import Store
+    from companion.table.companions import CompanionSeats, parse_companion
     from companion.terminal import TerminalPlayer, start_terminal_game
 
     store = Store(args.play_store or args.store)

@@ -17,17 +17,17 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
-from companion.companions import (
+from companion.engine import IllegalInput, Match, choose_input, open_game
+from companion.engine.match import TimelineMark
+from companion.records.faults import StoreUnwritable
+from companion.records.store import Store
+from companion.table.companions import (
     CompanionSeats,
     companion_moves,
     redo_with_companions,
     undo_to_person,
 )
-from companion.engine import IllegalInput, Match, choose_input, open_game
-from companion.engine.match import TimelineMark
-from companion.records.faults import StoreUnwritable
-from companion.records.store import Store
-from companion.texts import game_texts
+from companion.table.texts import game_texts
 
 COMMANDS = ("legal", "undo", "redo", "position", "board", "hint", "quit")
 HINT_LEVEL = "normal"

@@ -11,7 +11,7 @@ from refusal_templates import scan_games
 
 from companion.engine import GAMES, IllegalInput, Match, open_game
 from companion.i18n import LOCALE_DIR, load_catalogue
-from companion.plain_words import COMMON, plain_module, plain_table, refusal, rule_line
+from companion.table.plain_words import COMMON, plain_module, plain_table, refusal, rule_line
 
 SPEC_LABEL = re.compile(r"\b(R\d+[a-z]?(\.\d+)*|[KSNQAC]\d+(\.\d+)*|E_[A-Z_]+)\b|§")
 """A label of the rules specification: R24, R6.1, K2, S3, N4, E_NOT_EMPTY, §5.2."""
@@ -218,9 +218,9 @@ def test_no_screen_text_in_any_catalogue_names_a_spec_label(path: object) -> Non
 def test_the_controller_tells_a_refusal_in_plain_words_and_a_refused_start_too(
     tmp_path: Path,
 ) -> None:
-    from companion.app.controller import Change, Controller
-    from companion.app.setups import Setup
     from companion.records.store import Store
+    from companion.table.session import Change, Controller
+    from companion.table.setups import Setup
 
     controller = Controller(Store(tmp_path / "games.sqlite3"), lang="en")
     told: list[Change] = []

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.app.rolloff import rolloff_rolls
 from companion.engine import open_game
+from companion.table.rolloff import rolloff_rolls
 
 
 def test_each_roll_stays_beside_its_seat_until_the_order_is_settled() -> None:

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from ui.card import fill, remount
 
-from companion.app.controller import Change, Controller, Setup
 from companion.engine import open_game
 from companion.records.faults import FULL, READ_ONLY, StoreUnwritable
 from companion.records.store import Store
+from companion.table.session import Change, Controller, Setup
 
 COMMAND = [sys.executable, "-m", "companion", "play"]
 

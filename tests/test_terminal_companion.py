@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from companion.companions import CompanionSeats, parse_companion, undo_to_person
 from companion.engine import open_game
 from companion.records.store import Store
+from companion.table.companions import CompanionSeats, parse_companion, undo_to_person
 
 COMMAND = [sys.executable, "-m", "companion", "play"]
 

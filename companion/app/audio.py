@@ -25,13 +25,13 @@ from kivy.clock import Clock
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from companion.app.controller import Change, Controller
 from companion.records.store import Store
 from companion.sound import cache_dir
 from companion.sound.cues import CUE_NAMES, cue_files, cue_path
 from companion.sound.moments import Moment, cues_for, speech_for, spoken_events
 from companion.sound.prompts import compose, speakable, table_prompt, turn_prompt
 from companion.sound.voice import PromptQueue, Voice, VoiceUnavailable
+from companion.table.session import Change, Controller
 
 log = logging.getLogger(__name__)
 

@@ -23,11 +23,11 @@ from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 from companion.app import KV_DIR
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
-from companion.app.companion_turns import DEFAULT_PAUSE, CompanionTurns, Decision
-from companion.app.controller import Change, Controller
-from companion.app.dice import make_die_source
 from companion.config import Config
 from companion.records.store import Store
+from companion.table.dice import make_die_source
+from companion.table.session import Change, Controller
+from companion.table.turns import DEFAULT_PAUSE, CompanionTurns, Decision
 
 log = logging.getLogger(__name__)
 

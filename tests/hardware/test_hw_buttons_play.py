@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
-from companion.app.controller import Controller, Setup
 from companion.records.store import Store
+from companion.table.session import Controller, Setup
 from hardware import Action
 from hardware.buttons import Buttons
 from hardware.dice import make_die

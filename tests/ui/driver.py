@@ -29,9 +29,9 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
-from companion.app.controller import Setup  # noqa: E402
 from companion.app.main import CompanionApp  # noqa: E402
 from companion.games.quoridor.board import COLUMNS, parse_wall  # noqa: E402
+from companion.table.session import Setup  # noqa: E402
 
 TAP_PAUSE = 0.12
 Step = Iterator[float]

@@ -12,7 +12,7 @@ from typing import Any
 from driver import Driver, open_match
 
 from companion.app.boards import BOARDS
-from companion.app.controller import Setup
+from companion.table.session import Setup
 
 P = 0.15
 """A pause after a tap: long enough for the screen to show it."""

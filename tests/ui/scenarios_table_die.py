@@ -10,8 +10,8 @@ from typing import Any
 
 from driver import Driver, open_new_game
 
-from companion.app.rolloff import rolloff_rolls
 from companion.engine import IllegalInput, choose_input
+from companion.table.rolloff import rolloff_rolls
 
 Scenario = Callable[[Driver], Iterator[float]]
 MAX_INPUTS = 600

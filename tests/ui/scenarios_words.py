@@ -14,8 +14,8 @@ from driver import Driver, seed_players
 from kivy.core.window import Window
 from kivy.uix.label import Label
 
-from companion.app.controller import Setup
 from companion.engine import GAMES
+from companion.table.session import Setup
 
 P = 0.15
 Scenario = Callable[[Driver], Iterator[float]]

@@ -6,7 +6,9 @@ import random
 
 import pytest
 
-from companion.app.crash_layout_setup import (
+from companion.engine import open_game
+from companion.games.crash.board import GEOMETRY, parse_tiles
+from companion.table.crash_setup import (
     guide_label,
     guide_placement,
     layout_options,
@@ -14,8 +16,6 @@ from companion.app.crash_layout_setup import (
     shuffled_tiles,
     star_direction,
 )
-from companion.engine import open_game
-from companion.games.crash.board import GEOMETRY, parse_tiles
 
 X_POSITIONS = {name for tile, name in enumerate(GEOMETRY.tile_names)
                if tile not in GEOMETRY.flower_tiles}
@@ -91,7 +91,7 @@ def test_after_a_fix_to_another_board_the_guide_follows_the_fields() -> None:
 
 
 def test_the_tile_editor_swaps_and_fixes_the_board_undoably() -> None:
-    from companion.app.crash_layout_setup import edited_placement, layout_fix, tile_choices
+    from companion.table.crash_setup import edited_placement, layout_fix, tile_choices
 
     assert tile_choices("t33") == [f"X{n:02}" for n in range(1, 14)]
     assert len(tile_choices("t12")) == 12
@@ -111,7 +111,7 @@ def test_the_tile_editor_swaps_and_fixes_the_board_undoably() -> None:
 
 
 def test_a_turned_flower_moves_its_bell_to_the_new_star() -> None:
-    from companion.app.crash_layout_setup import edited_placement, layout_fix
+    from companion.table.crash_setup import edited_placement, layout_fix
 
     match = open_game("crash", players=2, names=["Eva", "Pat"])
     # F01 on t12 (centre b4) has its star NE (a5); turned 60° it points E (b5)

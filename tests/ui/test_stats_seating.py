@@ -7,8 +7,6 @@ from datetime import date
 
 import pytest
 
-from companion.app.seating import free_seat, is_free, nearest_colour, seat_name, seat_of
-from companion.app.seats import PALETTE
 from companion.app.stats_view import (
     duration_text,
     hex_colour,
@@ -17,6 +15,8 @@ from companion.app.stats_view import (
     period_bounds,
     period_label,
 )
+from companion.table.seating import free_seat, is_free, nearest_colour, seat_name, seat_of
+from companion.table.seats import PALETTE
 
 
 def test_periods_are_iso_dates_both_included() -> None:

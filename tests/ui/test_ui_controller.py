@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.app.controller import Change, Controller
-from companion.app.dice import FallbackDie
-from companion.app.seats import seat_looks
-from companion.app.setups import DYNAMIC_CHOICES, Setup
 from companion.i18n import load_catalogue
 from companion.records.store import Store
+from companion.table.dice import FallbackDie
+from companion.table.seats import seat_looks
+from companion.table.session import Change, Controller
+from companion.table.setups import DYNAMIC_CHOICES, Setup
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -163,9 +163,9 @@ def test_ui_names_are_checked_before_a_start_in_plain_words(tmp_path: Path) -> N
 
 
 def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None:
-    from companion.app.setups import option_choices, value_label
     from companion.engine import GAMES
     from companion.i18n import translator
+    from companion.table.setups import option_choices, value_label
 
     specs = {(game, spec.name): spec for game, d in GAMES.items() for spec in d.options}
     assert option_choices("clovece", specs["clovece", "track_length"]) == (48, 60, 72)

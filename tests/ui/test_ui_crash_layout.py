@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from conftest import run_scenario_script
 
-from companion.app.crash_layout_setup import guide_label
 from companion.games.crash.board import parse_tiles
+from companion.table.crash_setup import guide_label
 
 SCRIPT = Path(__file__).with_name("scenarios_crash_layout.py")
 ROOT = Path(__file__).resolve().parents[2]

@@ -162,10 +162,10 @@ def test_ui_pat_a_mat_says_what_to_change_on_the_table_then_whose_turn(
     the prompt is the play screen's table lines, then the next player's turn."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     from companion.app.audio import AppAudio
-    from companion.app.controller import Controller
-    from companion.app.setups import Setup
     from companion.records.store import Store
     from companion.sound.prompts import speakable, turn_prompt
+    from companion.table.session import Controller
+    from companion.table.setups import Setup
 
     controller = Controller(Store(str(tmp_path / "games.sqlite3")), lang=lang)
     audio = AppAudio(controller, controller.store, cache=tmp_path / "cache")

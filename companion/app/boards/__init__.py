@@ -17,7 +17,7 @@ from typing import Any
 from companion.app import KV_DIR
 from companion.app.boards.base import Board, BoardHost
 from companion.app.boards.generic import GenericBoard
-from companion.app.seats import SeatLook
+from companion.table.seats import SeatLook
 
 
 class BoardTable(dict[str, Any]):

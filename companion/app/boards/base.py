@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from companion.app.seats import SeatLook
+from companion.table.seats import SeatLook
 
 
 class BoardHost(Protocol):

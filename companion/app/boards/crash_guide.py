@@ -18,7 +18,8 @@ from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 
 from companion.app.boards.crash_hex import HexGrid, fill_hex, outline_hex
 from companion.app.boards.crash_panels import CrashPicker
-from companion.app.crash_layout_setup import (
+from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY, NEIGHBOURS
+from companion.table.crash_setup import (
     edited_placement,
     guide_label,
     guide_placement,
@@ -27,7 +28,6 @@ from companion.app.crash_layout_setup import (
     tile_choices,
     turn_degrees,
 )
-from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY, NEIGHBOURS
 
 SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 """Has ↻ and ★ (Roboto has neither); the default font when it is missing."""

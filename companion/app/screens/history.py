@@ -12,12 +12,12 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import make_board
-from companion.app.controller import Change, Controller
-from companion.app.seats import SeatLook, seat_looks
 from companion.app.widgets import BigButton
-from companion.companions import CompanionSeats
 from companion.engine import Match, open_game
 from companion.records.store import StoredGame
+from companion.table.companions import CompanionSeats
+from companion.table.seats import SeatLook, seat_looks
+from companion.table.session import Change, Controller
 
 
 class HistoryScreen(Screen):

@@ -16,20 +16,20 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.app.crash_layout_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layout_options
 from companion.app.player_widgets import PlayerChip
-from companion.app.seating import free_seat, nearest_colour, seat_name, seat_of
-from companion.app.seats import COLOUR_NAMES, PALETTE, seat_looks
-from companion.app.setups import (
+from companion.app.stats_view import Look, look_of
+from companion.engine import GAMES
+from companion.i18n import translator
+from companion.table.crash_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layout_options
+from companion.table.seating import free_seat, nearest_colour, seat_name, seat_of
+from companion.table.seats import COLOUR_NAMES, PALETTE, seat_looks
+from companion.table.setups import (
     DYNAMIC_CHOICES,
     ONE_WORD_NAMES,
     Setup,
     option_choices,
     value_label,
 )
-from companion.app.stats_view import Look, look_of
-from companion.engine import GAMES
-from companion.i18n import translator
 
 
 class NewGameScreen(Screen):

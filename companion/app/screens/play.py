@@ -18,8 +18,6 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import board_class, make_board
-from companion.app.controller import Change
-from companion.app.rolloff import rolloff_rolls
 from companion.app.screens.play_parts import (
     PANEL_CLASSES,
     PREPARE_PANELS_SECONDS,
@@ -31,6 +29,8 @@ from companion.app.screens.play_parts import (
     text_lines,
 )
 from companion.engine import GAMES
+from companion.table.rolloff import rolloff_rolls
+from companion.table.session import Change
 
 BANNER_SECONDS = 5.0
 REFUSED_COLOUR = (0.72, 0.10, 0.10, 1)

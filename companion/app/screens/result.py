@@ -8,8 +8,8 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.app.controller import Change
 from companion.app.screens.play_parts import ScoreRow
+from companion.table.session import Change
 
 
 class ResultScreen(Screen):

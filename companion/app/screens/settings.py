@@ -8,8 +8,8 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.app.controller import Change
-from companion.app.dice import fairness_text
+from companion.table.dice import fairness_text
+from companion.table.session import Change
 
 DIE_CHOICES = ("software", "gpio", "serial:/dev/ttyACM0")
 

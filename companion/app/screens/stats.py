@@ -26,7 +26,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.app.charts import BarChart, Series
-from companion.app.controller import Change
 from companion.app.player_widgets import ChipPicker, PlayerCard, PlayerChip
 from companion.app.stats_cache import CACHE
 from companion.app.stats_view import (
@@ -50,6 +49,7 @@ from companion.engine import GAMES
 from companion.i18n import translator
 from companion.records import stats
 from companion.records.faults import StoreUnwritable
+from companion.table.session import Change
 
 GAMES_COLOUR = (0.55, 0.58, 0.64, 1.0)
 """The bars of the games played, beside the player's wins in his colour."""

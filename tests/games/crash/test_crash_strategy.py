@@ -148,8 +148,8 @@ def test_the_easy_level_does_not_always_play_the_same() -> None:
 
 
 def test_the_tables_cards_are_left_to_a_person_at_the_table() -> None:
-    from companion.companions import CompanionSeats, companion_moves
     from companion.engine.strategy import awaits_the_table
+    from companion.table.companions import CompanionSeats, companion_moves
 
     match = open_game("crash", players=2)
     seats = CompanionSeats({0: "normal", 1: "normal"})

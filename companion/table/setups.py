@@ -9,8 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.app.seats import COLOUR_NAMES, PALETTE
 from companion.engine import OptionSpec
+from companion.table.seats import COLOUR_NAMES, PALETTE
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from companion.engine import choose_input
 from companion.engine.strategy import awaits_the_table
 
 if TYPE_CHECKING:
-    from companion.app.controller import Controller
+    from companion.table.session import Controller
 
 HINT_LEVEL = "normal"
 DEFAULT_PAUSE = 1.0

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.app.seats import PALETTE
 from companion.i18n import LANGUAGES, translator
+from companion.table.seats import PALETTE
 
 Rgba = tuple[float, float, float, float]
 

@@ -18,20 +18,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import companion.app.result_words as result_words
-from companion.app.dice import DieSource, FallbackDie
-from companion.app.seats import SeatLook, default_colours, seat_looks
-from companion.app.setups import (
+import companion.table.result_words as result_words
+from companion.engine import GAMES, IllegalInput, Match, open_game
+from companion.i18n import LANGUAGES, translator
+from companion.records.faults import StoreUnwritable
+from companion.records.store import Store, StoredGame
+from companion.table.companions import CompanionSeats, redo_with_companions, undo_to_person
+from companion.table.dice import DieSource, FallbackDie
+from companion.table.plain_words import plain_text, refusal
+from companion.table.seats import SeatLook, default_colours, seat_looks
+from companion.table.setups import (
     ONE_WORD_NAMES,
     Setup,
     resized_setup,
 )
-from companion.companions import CompanionSeats, redo_with_companions, undo_to_person
-from companion.engine import GAMES, IllegalInput, Match, open_game
-from companion.i18n import LANGUAGES, translator
-from companion.plain_words import plain_text, refusal
-from companion.records.faults import StoreUnwritable
-from companion.records.store import Store, StoredGame
 
 log = logging.getLogger(__name__)
 
