@@ -347,7 +347,7 @@ class TapBench:
 
     def target(self) -> tuple[str, Callable[[], None]] | None:
         from companion.app.boards.generic import GenericBoard
-        from companion.app.boards.quoridor import QuoridorBoard
+        from companion.app.boards.quoridor.board import QuoridorBoard
 
         play = self.app.root.get_screen("play")
         board = play.board

@@ -75,4 +75,5 @@ def test_no_two_modules_import_each_other_but_the_known_ones() -> None:
     # untangled
     assert "companion.games.crash.rules" not in imports["companion.games.crash.fixes"]
     assert "companion.games.crash.legal" not in imports["companion.games.crash.turns"]
-    assert "companion.app.boards.patamat" not in imports["companion.app.boards.patamat_fix_mode"]
+    patamat_fix_mode = imports["companion.app.boards.patamat.fix_mode"]
+    assert "companion.app.boards.patamat.board" not in patamat_fix_mode

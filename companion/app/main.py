@@ -274,7 +274,7 @@ class CompanionApp(App):
         path = self.store.path
 
         def work() -> None:
-            from companion.app.stats_cache import CACHE, MAKE_SCREEN_AHEAD
+            from companion.app.stats.cache import CACHE, MAKE_SCREEN_AHEAD
             from companion.records.backup import daily_backup
 
             worker = CACHE.work_ahead(path)
@@ -290,7 +290,7 @@ class CompanionApp(App):
                 if made is not None:
                     log.info("daily backup: %s", made)
 
-        from companion.app.stats_cache import work_ahead_after_games
+        from companion.app.stats.cache import work_ahead_after_games
 
         work_ahead_after_games(self.controller, path)
         threading.Thread(target=work, name="after-start", daemon=True).start()

@@ -21,7 +21,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from companion.app.stats_view import Look
+from companion.app.stats.view import Look
 
 CHIP_HEIGHT = 60
 """A chip is a touch target of at least 60 px."""

@@ -121,7 +121,7 @@ def four_players(d: Driver) -> Iterator[float]:
     d.results["pulsing"] = play.board._pulse_stop is not None
     d.results["pulse_scheduled"] = scheduled_by(play.board)
     yield from settle(d)
-    from companion.app.boards.clovece import PULSE_FOR_SECONDS
+    from companion.app.boards.clovece.board import PULSE_FOR_SECONDS
 
     yield PULSE_FOR_SECONDS + 0.5                # nobody touches the table
     d.results["scheduled_after_pulse"] = scheduled_by(play.board)

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
 
-from companion.app.boards.crash_panels import STRIP_FONT  # noqa: E402
+from companion.app.boards.crash.panels import STRIP_FONT  # noqa: E402
 from companion.app.measure import text_width  # noqa: E402
 from companion.engine import open_game  # noqa: E402
 from companion.table.session import Setup  # noqa: E402

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app.boards.clovece_fix import FixModel
+from companion.app.boards.clovece.corrections import FixModel
 from companion.engine import IllegalInput, Match, open_game
 
 POSITION = ("board4 seats{S0,S1,S2} | S0 home{R,Y,G} goal{2:B} | S1 home{R,Y,G,B} goal{} | "

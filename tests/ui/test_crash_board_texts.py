@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.i18n import load_catalogue
 
-BOARDS = Path(__file__).resolve().parents[2] / "companion" / "app" / "boards"
+BOARDS = Path(__file__).resolve().parents[2] / "companion" / "app" / "boards" / "crash"
 DIRECTIONS = ("NE", "E", "SE", "SW", "W", "NW")
 """Translated one by one in the preview text ("push E" reads "tlačí V")."""
 
@@ -16,7 +16,7 @@ DIRECTIONS = ("NE", "E", "SE", "SW", "W", "NW")
 def board_texts() -> set[str]:
     """The English messages passed to ``_(…)`` or ``self.tr(…)`` in the board's modules."""
     texts: set[str] = set(DIRECTIONS)
-    for path in sorted(BOARDS.glob("crash*.py")):
+    for path in sorted(BOARDS.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
                 continue

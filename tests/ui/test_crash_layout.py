@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 import math
 
-from companion.app.boards.crash_layout import HexGrid, move_chains
 from companion.games.crash.board import FIELD_NAMES, NEIGHBOURS
+from companion.geometry.crash import HexGrid, move_chains
 
 GRID = HexGrid.fit(0, 52, 480, 428)
 """The board square of the play screen, above the 52 px action strip."""

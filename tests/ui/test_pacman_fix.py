@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app.boards.pacman_fix import STRIP, PacmanFix
+from companion.app.boards.pacman.corrections import STRIP, PacmanFix
 from companion.engine import IllegalInput, Match, open_game
 from companion.games.pacman.layout import load_layout
 from companion.games.quoridor.board import square_name

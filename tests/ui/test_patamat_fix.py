@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app.boards.patamat_fix import PatamatFix
+from companion.app.boards.patamat.corrections import PatamatFix
 from companion.engine import IllegalInput, Match, open_game
 
 POSITION = "\n".join([

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from companion.app.boards.patamat_layout import (
+from companion.engine import open_game
+from companion.geometry.patamat import (
     FIELD_SHARE,
     PANEL_MIN,
     REFERENCE_SIDE,
     layout_board,
     main_route,
 )
-from companion.engine import open_game
 
 MIN_FIELD = 40 / REFERENCE_SIDE
 """A field is at least 40 px on the 480 px board."""
@@ -99,8 +99,8 @@ def test_short_and_long_tracks_are_laid_out_without_overlaps(tmp_path: Any, coun
 
 
 def test_every_board_text_has_czech() -> None:
-    from companion.app.boards.patamat_cars import BOARD_MESSAGES, NOUN
-    from companion.app.boards.patamat_fix_mode import FIX_TEXTS
+    from companion.app.boards.patamat.cars import BOARD_MESSAGES, NOUN
+    from companion.app.boards.patamat.fix_mode import FIX_TEXTS
     from companion.i18n import load_catalogue
 
     catalogue = load_catalogue("patamat", "cs")

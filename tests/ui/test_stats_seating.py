@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from companion.app.stats_view import (
+from companion.app.stats.view import (
     duration_text,
     hex_colour,
     make_filter,

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from conftest import run_scenario_script
 
-from companion.app.boards.clovece_layout import (
+from companion.engine import open_game
+from companion.geometry.clovece import (
     COLOURS,
     cross_layout,
     element_at,
@@ -20,13 +21,12 @@ from companion.app.boards.clovece_layout import (
     movable_spots,
     ring_layout,
 )
-from companion.engine import open_game
 from companion.i18n import load_catalogue
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 SCENARIOS = HERE / "scenarios_clovece.py"
-BOARD_SOURCE = ROOT / "companion" / "app" / "boards" / "clovece.py"
+BOARD_SOURCE = ROOT / "companion" / "app" / "boards" / "clovece" / "board.py"
 
 Run = Callable[[str, str], dict[str, Any]]
 
@@ -191,10 +191,10 @@ def test_a_tap_means_the_piece_under_it_and_asks_when_two_colours_share_a_field(
 def test_every_board_text_has_czech() -> None:
     boards = BOARD_SOURCE.parent
     source = "".join((boards / name).read_text(encoding="utf-8")
-                     for name in ("clovece.py", "clovece_panels.py"))
+                     for name in ("board.py", "panels.py"))
     messages = set(re.findall(r'_tr\(\s*"([^"]+)"', source))
     # the fix model's messages, translated by the board when shown
-    fix_source = (boards / "clovece_fix.py").read_text(encoding="utf-8")
+    fix_source = (boards / "corrections.py").read_text(encoding="utf-8")
     messages |= set(re.findall(r'self\.message(?:, self\.colour)? = "([^"]+)"', fix_source))
     assert "That goal slot is taken" in messages
     assert len(messages) >= 10

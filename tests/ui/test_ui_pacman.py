@@ -145,9 +145,9 @@ def test_every_board_text_has_a_czech_translation_with_the_same_placeholders() -
 
     from companion.i18n import load_catalogue
 
-    boards = ROOT / "companion" / "app" / "boards"
+    boards = ROOT / "companion" / "app" / "boards" / "pacman"
     texts = []
-    for name in ("pacman.py", "pacman_fix_mode.py"):
+    for name in ("board.py", "fix_mode.py"):
         tree = ast.parse((boards / name).read_text(encoding="utf-8"))
         texts += [
             node.args[0].value for node in ast.walk(tree)
@@ -158,7 +158,7 @@ def test_every_board_text_has_a_czech_translation_with_the_same_placeholders() -
                     and node.func.attr in ("_show_fix", "_fix_tr")))
         ]
     # the fix model's messages, translated by the board when shown
-    fix_source = (boards / "pacman_fix.py").read_text(encoding="utf-8")
+    fix_source = (boards / "corrections.py").read_text(encoding="utf-8")
     texts += re.findall(r'self\.message = "([^"]+)"', fix_source)
     assert len(texts) >= 20 and "Another figure stands there" in texts
     catalogue = load_catalogue("pacman", "cs")

@@ -36,11 +36,11 @@ class BoardTable(dict[str, Any]):
 
 
 BOARDS: BoardTable = BoardTable({
-    "quoridor": "companion.app.boards.quoridor:QuoridorBoard",
-    "pacman": "companion.app.boards.pacman:PacmanBoard",
-    "patamat": "companion.app.boards.patamat:PatamatBoard",
-    "clovece": "companion.app.boards.clovece:CloveceBoard",
-    "crash": "companion.app.boards.crash:CrashBoard",
+    "quoridor": "companion.app.boards.quoridor.board:QuoridorBoard",
+    "pacman": "companion.app.boards.pacman.board:PacmanBoard",
+    "patamat": "companion.app.boards.patamat.board:PatamatBoard",
+    "clovece": "companion.app.boards.clovece.board:CloveceBoard",
+    "crash": "companion.app.boards.crash.board:CrashBoard",
 })
 
 _KV_LOADED: set[str] = set()

@@ -2,7 +2,7 @@
 under three filters (game, period, players), each a big button that opens its choices as chips.
 
 Only the tab on screen is computed (opening the screen needs the players' lines alone, which
-the app works out ahead: :mod:`companion.app.stats_cache`); a tab's figures are kept until a
+the app works out ahead: :mod:`companion.app.stats.cache`); a tab's figures are kept until a
 filter changes or the screen is opened again.
 """
 
@@ -25,10 +25,10 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.app.charts import BarChart, Series
 from companion.app.player_widgets import ChipPicker, PlayerCard, PlayerChip
-from companion.app.stats_cache import CACHE
-from companion.app.stats_view import (
+from companion.app.stats.cache import CACHE
+from companion.app.stats.charts import BarChart, Series
+from companion.app.stats.view import (
     PERIOD_LABELS,
     PERIODS,
     TIMELINE_LIMIT,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.app.boards.crash_panels import CrashPicker
+from companion.app.boards.crash.panels import CrashPicker
 from companion.games.crash import queries
 from companion.games.crash.cards import KINDS, colour
 from companion.games.crash.text import card_name, side_name_of

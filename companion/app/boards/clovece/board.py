@@ -22,18 +22,8 @@ from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle
 from kivy.properties import NumericProperty
 
 from companion.app.boards.base import Board
-from companion.app.boards.clovece_fix import FixModel
-from companion.app.boards.clovece_layout import (
-    Layout,
-    along,
-    cross_layout,
-    element_at,
-    flight_path,
-    lines_of,
-    movable_spots,
-    ring_layout,
-)
-from companion.app.boards.clovece_paint import (
+from companion.app.boards.clovece.corrections import FixModel
+from companion.app.boards.clovece.paint import (
     GLOW_COLOUR,
     SEGMENTS,
     TextCache,
@@ -46,9 +36,19 @@ from companion.app.boards.clovece_paint import (
     draw_track,
     ink,
 )
-from companion.app.boards.clovece_panels import CloveceFixMode
+from companion.app.boards.clovece.panels import CloveceFixMode
 from companion.app.widgets import BigButton, BoardChoices
 from companion.games.clovece.text import PIECES
+from companion.geometry.clovece import (
+    Layout,
+    along,
+    cross_layout,
+    element_at,
+    flight_path,
+    lines_of,
+    movable_spots,
+    ring_layout,
+)
 from companion.i18n import translator
 
 DOMAIN = "clovece"

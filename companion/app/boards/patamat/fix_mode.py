@@ -10,8 +10,8 @@ from kivy.graphics import Color, InstructionGroup, Line
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.app.boards.patamat_cars import NOUN
-from companion.app.boards.patamat_fix import PatamatFix
+from companion.app.boards.patamat.cars import NOUN
+from companion.app.boards.patamat.corrections import PatamatFix
 from companion.app.widgets import BigButton, BoardChoices
 
 FIX_TEXTS = {

@@ -33,7 +33,7 @@ from kivy.graphics import (
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.app.boards.base import Board
-from companion.app.boards.patamat_cars import (
+from companion.app.boards.patamat.cars import (
     CAR_COUNTS,
     CAR_LOOK,
     CAR_TYPES,
@@ -42,11 +42,11 @@ from companion.app.boards.patamat_cars import (
     NOUN,
     PANEL_TEXTS,
 )
-from companion.app.boards.patamat_fix_mode import PatamatFixMode
-from companion.app.boards.patamat_layout import Layout, layout_board
-from companion.app.boards.patamat_track import CAR_SPOTS, LAMPS, TrackPainter
+from companion.app.boards.patamat.fix_mode import PatamatFixMode
+from companion.app.boards.patamat.track import CAR_SPOTS, LAMPS, TrackPainter
 from companion.app.measure import text_width
 from companion.games.patamat.text import A_CAR
+from companion.geometry.patamat import Layout, layout_board
 from companion.i18n import translator
 
 DOMAIN = "patamat"

@@ -20,15 +20,15 @@ from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.app.boards.batch import Shapes
-from companion.app.boards.pacman_fix_mode import PacmanFixMode
-from companion.app.boards.pacman_paint import (
+from companion.app.boards.pacman.fix_mode import PacmanFixMode
+from companion.app.boards.pacman.paint import (
     GHOST_COLOURS,
     PACMAN_COLOUR,
     draw_ghost,
     draw_ghost_hint,
     draw_pacman,
 )
-from companion.app.boards.quoridor import GROOVE, SIZE, QuoridorBoard
+from companion.app.boards.quoridor.board import GROOVE, SIZE, QuoridorBoard
 from companion.games.pacman.text import rank_text
 from companion.games.quoridor.board import COLUMNS
 from companion.i18n import translator

@@ -27,18 +27,18 @@ from kivy.graphics import Canvas
 from kivy.properties import BooleanProperty, NumericProperty
 
 from companion.app.boards.base import Board
-from companion.app.boards.crash_controls import CARD_ARGUMENTS, CrashControls
-from companion.app.boards.crash_draw import BoardPainter
-from companion.app.boards.crash_fix_mode import CrashFixMode
-from companion.app.boards.crash_guide import GuidePainter
-from companion.app.boards.crash_hint import CrashHint
-from companion.app.boards.crash_layout import HexGrid, move_chains
-from companion.app.boards.crash_panels import CrashPicker, CrashStrip
+from companion.app.boards.crash.controls import CARD_ARGUMENTS, CrashControls
+from companion.app.boards.crash.draw import BoardPainter
+from companion.app.boards.crash.fix_mode import CrashFixMode
+from companion.app.boards.crash.guide import GuidePainter
+from companion.app.boards.crash.hint import CrashHint
+from companion.app.boards.crash.panels import CrashPicker, CrashStrip
 from companion.games.crash import queries
 from companion.games.crash.board import DIRECTION_INDEX, DIRECTIONS, FIELD_NAMES, GEOMETRY
 from companion.games.crash.position import parse_position
 from companion.games.crash.snapshot import snapshot as crash_snapshot
 from companion.games.crash.state import CrashState
+from companion.geometry.crash import HexGrid, move_chains
 
 STRIP_HEIGHT = 52
 MOVE_SECONDS = 0.3

@@ -10,7 +10,7 @@ from typing import Any
 
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 
-from companion.app.boards.quoridor import _is_dark as is_dark
+from companion.app.boards.quoridor.board import _is_dark as is_dark
 
 LetterTexture = Callable[[str, int, bool], Any]
 

@@ -13,8 +13,8 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle, Triangle
 
-from companion.app.boards.crash_layout import HexGrid, tile_edges
 from companion.games.crash.board import DIRECTIONS, FIELD_INDEX
+from companion.geometry.crash import HexGrid, tile_edges
 
 VALUE_COLOURS = {
     0: (0.96, 0.96, 0.94, 1),

@@ -15,7 +15,7 @@ from typing import Any
 from kivy.graphics import Canvas, Color, Ellipse, Line
 
 from companion.app.boards.batch import Glyphs, Shapes
-from companion.app.boards.crash_hex import (
+from companion.app.boards.crash.hex import (
     EDGE_COLOUR,
     HOLE_COLOUR,
     MOVE_COLOUR,

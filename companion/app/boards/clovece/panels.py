@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.app.boards.clovece_fix import FixModel
-from companion.app.boards.clovece_layout import element_at
+from companion.app.boards.clovece.corrections import FixModel
 from companion.games.clovece.text import PIECES
+from companion.geometry.clovece import element_at
 
 
 class CloveceFixPanel(BoxLayout):

@@ -16,8 +16,8 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 
-from companion.app.boards.crash_hex import HexGrid, fill_hex, outline_hex
-from companion.app.boards.crash_panels import CrashPicker
+from companion.app.boards.crash.hex import HexGrid, fill_hex, outline_hex
+from companion.app.boards.crash.panels import CrashPicker
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY, NEIGHBOURS
 from companion.table.crash_setup import (
     edited_placement,

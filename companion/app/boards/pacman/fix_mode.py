@@ -10,7 +10,7 @@ from kivy.graphics import Color, Line
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.app.boards.pacman_fix import GHOSTS, STRIP, PacmanFix
+from companion.app.boards.pacman.corrections import GHOSTS, STRIP, PacmanFix
 from companion.games.pacman.layout import load_layout
 from companion.games.quoridor.board import square_name
 from companion.i18n import translator

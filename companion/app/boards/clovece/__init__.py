@@ -1,0 +1,1 @@
+"""The Člověče board on the touchscreen."""

@@ -1,0 +1,1 @@
+"""The Crash by Crash board on the touchscreen."""

@@ -1,0 +1,1 @@
+"""The PAC-MAN variant's board on the touchscreen."""

@@ -1,0 +1,1 @@
+"""The Pat a Mat board on the touchscreen."""

@@ -1,0 +1,1 @@
+"""The Quoridor board on the touchscreen."""

@@ -1,0 +1,1 @@
+"""The statistics screen's parts: figures kept ahead, values to show, charts."""
