@@ -15,12 +15,6 @@ from typing import Any
 
 import pytest
 
-from companion.companions import (
-    CompanionSeats,
-    companion_moves,
-    redo_with_companions,
-    undo_to_person,
-)
 from companion.engine import GAMES, Match, choose_input, open_game
 from companion.engine.strategy import awaits_the_table
 from companion.games.table_lines import (
@@ -28,6 +22,12 @@ from companion.games.table_lines import (
     board_difference,
     board_things,
     lines_for,
+)
+from companion.table.companions import (
+    CompanionSeats,
+    companion_moves,
+    redo_with_companions,
+    undo_to_person,
 )
 
 NAMES = ["Eva", "Jan", "Ida", "Olga", "Petr", "Zdeněk"]
