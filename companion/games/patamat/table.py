@@ -26,7 +26,7 @@ from companion.i18n import Translate, translator
 
 DOMAIN = "patamat"
 
-PAWN = "{name}'s pawn"
+PAWN = "the pawn of {name}"
 COLOURED_PAWN = {
     "red": "{name}'s red pawn",
     "blue": "{name}'s blue pawn",
