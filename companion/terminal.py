@@ -17,24 +17,20 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
-from companion.engine import IllegalInput, Match, choose_input, open_game
-from companion.engine.match import TimelineMark
+from companion.engine import Match, open_game
 from companion.records.faults import StoreUnwritable
 from companion.records.store import Store
-from companion.table.companions import (
-    CompanionSeats,
-    companion_moves,
-    redo_with_companions,
-    undo_to_person,
-)
+from companion.table.companions import CompanionSeats
+from companion.table.session import Change, TableSession
 from companion.table.texts import game_texts
 
 COMMANDS = ("legal", "undo", "redo", "position", "board", "hint", "quit")
-HINT_LEVEL = "normal"
 DieRoll = Callable[[], int]
 
 
 class TerminalPlayer:
+    """A face of the table session: it reads lines, sends them, and writes what it hears."""
+
     def __init__(
         self,
         match: Match,
@@ -47,21 +43,28 @@ class TerminalPlayer:
         companions: CompanionSeats | None = None,
         asks_face: bool = False,
     ) -> None:
-        self.match = match
+        self.table = TableSession(store, lang=lang, remembers_lang=False)
+        self.table.open_match(match, game_id, companions)
+        self.table.listeners.append(self._hear)
         self.store = store
-        self.stored_id = game_id
         self.output = output
         self.as_json = as_json
         self.die = die
         self.lang = lang
-        self.companions = companions or CompanionSeats()
         self.asks_face = asks_face
         """The table's own die (``--die table``): ``roll`` alone asks which face it shows."""
         self._is_asking_face = False
+        self._heard: list[Change] = []
+
+    @property
+    def match(self) -> Match:
+        match = self.table.match
+        assert match is not None
+        return match
 
     def run(self, lines: Iterable[str]) -> int:
-        if self.companions.plays(self.match.to_move):  # a companion seat moves first
-            for event in self._companions_answer(self.match.mark()) or []:
+        if self.table.companion_is_due():  # a companion seat moves first
+            for event in self._companions_answer() or []:
                 if not self.as_json:
                     self._say(event)
         if not self.as_json:
@@ -94,15 +97,13 @@ class TerminalPlayer:
         elif command == "hint":
             self._hint()
         elif command in ("undo", "redo"):
-            before = self.match.mark()
-            if command == "undo":
-                moved = undo_to_person(self.match, self.companions)
-            else:
-                moved = redo_with_companions(self.match, self.companions)
-            if not moved:
+            self._heard.clear()
+            moved = self.table.undo() if command == "undo" else self.table.redo()
+            if moved:
+                self._report(ok=True, events=[], text=f"{command} done",
+                             table=self.table.table_lines)
+            elif not self._told_unsaveable():
                 self._report(ok=False, events=[], error=f"nothing to {command}")
-            elif self._saved(before):
-                self._report(ok=True, events=[], text=f"{command} done")
         else:
             if command == "roll" and self.die is None and self.asks_face:
                 self._ask_face()
@@ -113,27 +114,44 @@ class TerminalPlayer:
                 except (OSError, TimeoutError) as trouble:
                     self._report(ok=False, events=[], error=f"die: {trouble}")
                     return
-            before = self.match.mark()
-            try:
-                events = self.match.play(line)
-            except IllegalInput as rejection:
-                self._report(ok=False, events=[], error=rejection.reason)
+            self._heard.clear()
+            if not self.table.send(line):
+                refused = next((c for c in self._heard if c.kind == "rejected"), None)
+                if refused is not None:
+                    self._report(ok=False, events=[], error=refused.reason)
+                else:
+                    self._told_unsaveable()
                 return
-            answers = self._companions_answer(before)
+            events = list(self.table.last_events)
+            answers = self._companions_answer()
             if answers is not None:
-                self._report(ok=True, events=events + answers)
+                self._report(ok=True, events=events + answers, table=self.table.table_lines)
 
     # -- private helpers -----------------------------------------------------------------------
 
-    def _companions_answer(self, before: TimelineMark) -> list[str] | None:
-        """The companion seats play up to a person's turn; then all since ``before`` is saved.
-        Their events, or None when it could not be saved (then nothing of it stands)."""
+    def _hear(self, change: Change) -> None:
+        self._heard.append(change)
+
+    def _told_unsaveable(self) -> bool:
+        """Say why an input could not be saved, if that is what was just heard."""
+        if not any(change.kind == "unsaveable" for change in self._heard):
+            return False
+        problem = self.store.problem
+        self._report(ok=False, events=[], error=problem.message if problem else "not saved")
+        return True
+
+    def _companions_answer(self) -> list[str] | None:
+        """The companion seats play up to a person's turn, each input saved. Their events, or
+        None when one could not be saved (then it does not stand, and the reason is said)."""
+        self._heard.clear()
         try:
-            events = companion_moves(self.match, self.companions, roll=self.die).events
+            events = self.table.answer_now(roll=self.die)
         except (OSError, TimeoutError) as trouble:  # the die failed: a person rolls instead
             self._report(ok=False, events=[], error=f"die: {trouble}")
-            events = []
-        return events if self._saved(before) else None
+            return []
+        if events is None:
+            self._told_unsaveable()
+        return events
 
     def _ask_face(self, error: str | None = None) -> None:
         """Ask which face the table's die shows; the next line that is a number answers."""
@@ -150,30 +168,15 @@ class TerminalPlayer:
             reason = "the game is over" if self.match.is_over else "roll the die first"
             self._report(ok=False, events=[], error=f"no hint: {reason}")
             return
-        suggestion = choose_input(self.match, HINT_LEVEL)
+        suggestion = self.table.suggestion()
         if self.as_json:
             self._report(ok=True, events=[], hint=suggestion)
         else:
             self._report(ok=True, events=[], text=f"hint: {suggestion}")
 
-    def _saved(self, before: TimelineMark) -> bool:
-        """Store the input just played; if the card refuses it, refuse the input after all
-        (the match goes back to ``before``) and say why. True when saved."""
-        try:
-            if self.stored_id is None:
-                extra = {"companions": self.companions.to_json()} if self.companions else None
-                self.stored_id = self.store.start(self.match, extra)
-            else:
-                self.store.record(self.stored_id, self.match)
-        except StoreUnwritable as problem:
-            self.match.rewind(before)
-            self._report(ok=False, events=[], error=problem.message)
-            return False
-        return True
-
     def _report(
         self, ok: bool, events: list[str], error: str | None = None, text: str | None = None,
-        hint: str | None = None, ask: str | None = None,
+        hint: str | None = None, ask: str | None = None, table: Sequence[str] | None = None,
     ) -> None:
         outcome = self.match.outcome
         if self.as_json:
@@ -192,6 +195,8 @@ class TerminalPlayer:
                 record["hint"] = hint
             if ask is not None:
                 record["ask"] = ask
+            if table is not None:
+                record["table"] = list(table)
             self._say(json.dumps(record, ensure_ascii=False))
             return
         if error is not None:

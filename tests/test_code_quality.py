@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TYPED = [
     "companion/engine", "companion/games", "companion/records/store.py", "companion/i18n.py",
-    "companion/terminal.py", "companion/table/texts.py", "companion/table/plain_words.py",
+    "companion/terminal.py", "companion/table",
     "companion/config.py",
     "companion/display.py", "companion/doctor/report.py", "companion/doctor/files.py",
     "companion/doctor/system.py", "hardware", "companion/sound",

@@ -26,8 +26,7 @@ from companion.app.audio import AppAudio
 from companion.config import Config
 from companion.records.store import Store
 from companion.table.dice import make_die_source
-from companion.table.session import Change, TableSession
-from companion.table.turns import DEFAULT_PAUSE, CompanionTurns, Decision
+from companion.table.session import DEFAULT_PAUSE, Change, Decision, TableSession
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +100,6 @@ class CompanionApp(App):
         if lang is None and self.store.setting("lang") is None:
             lang = self.config_file.language
         self.table = TableSession(self.store, lang=lang)
-        self.companion_turns = CompanionTurns(self.table)
         self.audio = AppAudio(self.table, self.store)
         self._companion_event: Any = None
         self.lang = self.table.lang
@@ -299,7 +297,7 @@ class CompanionApp(App):
 
     def hint(self) -> str | None:
         """What the companion would play for the person to move (shown, never played)."""
-        return self.companion_turns.hint()
+        return self.table.hint()
 
     def coach_is_on(self, game: str) -> bool:
         return bool(self.store.setting(f"coach.{game}", False))
@@ -307,7 +305,7 @@ class CompanionApp(App):
     def _companion_next(self) -> None:
         """When a companion seat is to move, it plays after a short pause (while the play screen
         shows): its decision is made off the UI thread, then played if nothing changed."""
-        if self._companion_event is not None or not self.companion_turns.is_due():
+        if self._companion_event is not None or not self.table.companion_is_due():
             return
         if self.root is None or self.root.current != "play":
             return
@@ -315,11 +313,11 @@ class CompanionApp(App):
         self._companion_event = Clock.schedule_once(self._companion_decide, pause)
 
     def _companion_decide(self, *_: Any) -> None:
-        turns = self.companion_turns
+        table = self.table
 
         def decide() -> None:
             try:
-                decision = turns.decide()
+                decision = table.decide_companion()
             except Exception:  # a strategy bug must not stop the table: a person plays on
                 log.exception("the companion could not decide: a person plays its turn")
                 decision = None
@@ -332,7 +330,7 @@ class CompanionApp(App):
         if decision is None:
             return  # it could not decide (logged): the seat's input is left to a person
         if self.root.current == "play":
-            self.companion_turns.play(decision)
+            self.table.play_companion(decision)
         self._companion_next()
 
     def _on_change(self, change: Change) -> None:

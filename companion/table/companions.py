@@ -82,25 +82,47 @@ class Reply:
     events: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Decision:
+    """An input chosen for the seat to move at timeline ``cursor`` (``roll`` for the die)."""
+
+    cursor: int
+    seat: int
+    line: str
+
+
+def companion_is_due(match: Match, seats: CompanionSeats, can_roll: bool = True) -> bool:
+    """A companion seat is to move (decide, or roll when ``can_roll``); not when the table's
+    cards are to be entered or a person rolls the table's own die for it."""
+    return (not match.is_over and seats.plays(match.to_move) and not awaits_the_table(match)
+            and (can_roll or match.awaiting != "roll"))
+
+
+def companion_decision(match: Match, seats: CompanionSeats, can_roll: bool = True,
+                       seed: int | None = None) -> Decision | None:
+    """What the companion seat to move plays now: its input, or ``roll`` when the die is
+    awaited and the companion may roll it; None when a person is to act."""
+    if not companion_is_due(match, seats, can_roll):
+        return None
+    seat = match.to_move
+    assert seat is not None
+    if match.awaiting == "roll":
+        return Decision(match.cursor, seat, "roll")
+    return Decision(match.cursor, seat, choose_input(match, seats.level(seat), seed=seed))
+
+
 def companion_moves(match: Match, seats: CompanionSeats, roll: RollDie | None = None,
                     seed: int | None = None) -> Reply:
     """Play the companion seats' inputs until a person is to decide or roll (or the game is
     over). A roll for a companion seat comes from ``roll`` (the table's software or electronic
-    die); without one it is left to a person, as is every other roll."""
+    die); without one it is left to a person, as is every other roll. (No store: the table
+    session records each input as it plays them, :meth:`TableSession.answer_now`.)"""
     reply = Reply()
     for _ in range(MAX_REPLIES):
-        seat = match.to_move
-        if match.is_over or not seats.plays(seat):
+        decision = companion_decision(match, seats, can_roll=roll is not None, seed=seed)
+        if decision is None:
             break
-        assert seat is not None
-        if awaits_the_table(match):
-            break  # a card that came up on the table: a person enters it
-        if match.awaiting == "roll":
-            if roll is None:
-                break
-            line = f"roll {roll()}"
-        else:
-            line = choose_input(match, seats.level(seat), seed=seed)
+        line = f"roll {roll()}" if decision.line == "roll" and roll is not None else decision.line
         reply.events.extend(match.play(line))
         reply.lines.append(line)
     return reply

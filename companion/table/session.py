@@ -1,52 +1,61 @@
-"""The one table: owns the match and the store; screens only show it and send it inputs.
+"""The table session: one game at the table, Kivy-free, behind one small API.
 
-No Kivy here. Every input goes through ``match.play()``, and the store records it before any
-listener (a screen) hears of it, so what the screen shows as done is already on disk.
+It owns the match, the store, the die, the companion's seats and their turns, undo and redo back
+to a person, fixes, unsaved play and the language. Every face (the touchscreen, the terminal
+player, the phones) shows it and sends it inputs; none decides anything of its own. Every input
+goes through ``match.play()``, and the store records it before any listener hears of it, so what a
+face shows as done is already on disk. Each change raises :attr:`TableSession.seq` by one.
+
+After every change the session knows what a person must change on the physical board
+(:attr:`TableSession.table_lines`): the consequences of a person's own input, then one line per
+action of the companion's round, or what an undo or redo takes back or puts back. The lines stay
+until the next input of a person.
 
 When the card refuses writes (full, read-only), an input that cannot be saved is refused like an
 illegal one (the match goes back to before it) and listeners hear "unsaveable"; the players may
 then choose to play on unsaved (:meth:`TableSession.play_unsaved`): inputs count in memory, the
-screens show a "not saved" mark, and every input and :meth:`TableSession.retry_saving` try the card
+faces show a "not saved" mark, and every input and :meth:`TableSession.retry_saving` try the card
 again and write the whole game as soon as it takes writes.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import companion.table.result_words as result_words
-from companion.engine import GAMES, IllegalInput, Match, open_game
+import companion.table.words as words
+from companion.engine import GAMES, IllegalInput, Match, choose_input, open_game
+from companion.engine.strategy import awaits_the_table
+from companion.games.table_lines import TableLine, lines_for
 from companion.i18n import LANGUAGES, translator
 from companion.records.faults import StoreUnwritable
 from companion.records.store import Store, StoredGame
-from companion.table.companions import CompanionSeats, redo_with_companions, undo_to_person
-from companion.table.dice import DieSource, FallbackDie
-from companion.table.plain_words import plain_text, refusal
-from companion.table.seats import SeatLook, default_colours, seat_looks
-from companion.table.setups import (
-    ONE_WORD_NAMES,
-    Setup,
-    resized_setup,
+from companion.table.companions import (
+    MAX_REPLIES,
+    CompanionSeats,
+    Decision,
+    RollDie,
+    companion_decision,
+    companion_is_due,
+    redo_with_companions,
+    undo_to_person,
 )
+from companion.table.dice import DieSource, FallbackDie
+from companion.table.plain_words import refusal
+from companion.table.seats import SeatLook, default_colours, seat_looks
+from companion.table.setups import Setup, resized_setup
 
 log = logging.getLogger(__name__)
 
+HINT_LEVEL = "normal"
+"""The level of the coach's hint (what the companion would play for a person)."""
+DEFAULT_PAUSE = 1.0
+"""Seconds a face waits before a companion seat plays: long enough to see whose turn it is."""
 
-_ONE_WORD = re.compile(r"\w+")
-
-PROBLEM_CHARS = 140
-"""A refused start's reason is cut to this length on the screen (the log keeps all of it)."""
-
-_AWAITING_TEXTS = {
-    "roll": "roll the die",
-    "move": "your move",
-    "choice": "choose",
-    "setup": "set up the board",
-}
+__all__ = ["DEFAULT_PAUSE", "Change", "Decision", "Listener", "Setup", "TableSession"]
 
 
 @dataclass(frozen=True)
@@ -62,15 +71,23 @@ class Change:
     events: tuple[str, ...] = ()
     message: str = ""
     detail: str = ""
+    reason: str = ""
+    """rejected: the engine's reason, rule first (the terminal's words)."""
+    seq: int = 0
+    """The session's change counter after this change."""
 
 
 Listener = Callable[[Change], None]
 
 
 class TableSession:
-    """The match, the store, the die and the language, behind one small API."""
+    """One game at the table: the match, the store, the die, the companion's seats and the
+    language, behind one small API."""
 
-    def __init__(self, store: Store, die: DieSource | None = None, lang: str | None = None):
+    def __init__(self, store: Store, die: DieSource | None = None, lang: str | None = None,
+                 remembers_lang: bool = True):
+        """``lang`` is remembered in the store as the table's language, unless
+        ``remembers_lang`` is False (the terminal's ``--lang`` is for that run only)."""
         self.store = store
         self.die: DieSource = die or FallbackDie(self.die_rolled)
         self.die_status = ""
@@ -84,13 +101,19 @@ class TableSession:
         self.last_roll: int | None = None
         self.last_events: tuple[str, ...] = ()
         self.listeners: list[Listener] = []
+        self.seq = 0
+        """Raised by one at every change the listeners hear of."""
+        self.last_roller: int | None = None
+        """The seat whose roll :attr:`last_roll` is."""
+        self._steps: list[_Step] = []
         self.is_unsaved = False
         """The players chose to play on while the card refuses writes: inputs count in memory."""
         self.refused: tuple[str, tuple[str, int] | None] | None = None
         """The last input refused because it could not be saved (line, die face), to replay."""
-        if lang in LANGUAGES:
+        if lang in LANGUAGES and remembers_lang:
             self.store.set_setting("lang", lang)
-        self._lang = str(self.store.setting("lang", "cs"))
+        self._lang = lang if lang in LANGUAGES and not remembers_lang else str(
+            self.store.setting("lang", "cs"))
 
     # -- language ---------------------------------------------------------------------------------
 
@@ -237,12 +260,14 @@ class TableSession:
         """
         match = self._require_match()
         before = match.mark()
+        seat = match.to_move
+        board_before = match.snapshot()
         try:
             events = match.play(line)
         except IllegalInput as error:
             log.info("refused %r: %s", line, error.reason)
             text, rule = self.refusal(error)
-            self._tell(Change("rejected", message=text, detail=rule))
+            self._tell(Change("rejected", message=text, detail=rule, reason=error.reason))
             return False
         if not self._saved(die_face):
             match.rewind(before)
@@ -251,7 +276,9 @@ class TableSession:
             return False
         if line.startswith("roll "):
             self.last_roll = int(line.split()[1])
+            self.last_roller = seat
         self.last_events = tuple(events)
+        self._note_step("played", seat, line, board_before, events)
         self._tell(Change("played", tuple(events)))
         return True
 
@@ -264,31 +291,94 @@ class TableSession:
 
     def undo(self) -> bool:
         """One input back; with companion seats, back to the last input of a person."""
-        match = self._require_match()
-        before = match.mark()
-        if not undo_to_person(match, self.companions):
-            return False
-        if not self._saved():
-            match.rewind(before)
-            self._tell(Change("unsaveable", message=self.save_problem()))
-            return False
-        self.last_events = ()
-        self._tell(Change("undone"))
-        return True
+        return self._step_back_or_forth("undone", undo_to_person)
 
     def redo(self) -> bool:
         """One input forward; with companion seats, with the companion's replies after it."""
+        return self._step_back_or_forth("redone", redo_with_companions)
+
+    def _step_back_or_forth(self, kind: str,
+                            step: Callable[[Match, CompanionSeats], bool]) -> bool:
         match = self._require_match()
         before = match.mark()
-        if not redo_with_companions(match, self.companions):
+        board_before = match.snapshot()
+        if not step(match, self.companions):
             return False
         if not self._saved():
             match.rewind(before)
             self._tell(Change("unsaveable", message=self.save_problem()))
             return False
-        self.last_events = tuple(match.last_events)
-        self._tell(Change("redone", self.last_events))
+        self.last_events = tuple(match.last_events) if kind == "redone" else ()
+        self._note_step(kind, None, "", board_before, self.last_events)
+        self._tell(Change(kind, self.last_events))
         return True
+
+    # -- the companion's seats ---------------------------------------------------------------------
+
+    def companion_is_due(self) -> bool:
+        """A companion seat is to move (decide or roll); not when the table's cards are to be
+        entered or the table's own die is rolled for it (a person does that)."""
+        match = self.match
+        return match is not None and companion_is_due(
+            match, self.companions, can_roll=self.die.source != "table")
+
+    def decide_companion(self) -> Decision | None:
+        """What the companion seat to move plays now (``roll`` when the die is awaited).
+        Only reads the match: a face may ask it off its UI thread (a strong decision may take
+        most of a second) and play the answer with :meth:`play_companion` on it."""
+        match = self.match
+        if match is None:
+            return None
+        return companion_decision(match, self.companions,
+                                  can_roll=self.die.source != "table")
+
+    def play_companion(self, decision: Decision) -> bool:
+        """Play ``decision`` if the match is still where it was made (a person may have undone
+        meanwhile)."""
+        match = self.match
+        if match is None or match.cursor != decision.cursor or not self.companion_is_due():
+            return False
+        if decision.line == "roll":
+            return self.roll()
+        return self.send(decision.line)
+
+    def answer_now(self, roll: RollDie | None = None) -> list[str] | None:
+        """The companion seats play at once, one input after another, until a person is to
+        decide or roll (the terminal's way; the touchscreen paces them). Their rolls come from
+        ``roll``; without it a person rolls for them. Each input is recorded like anyone's.
+        Returns their events, or None when one could not be saved (listeners heard why).
+        A failing die (``OSError``, ``TimeoutError``) is raised after what was played."""
+        match = self._require_match()
+        events: list[str] = []
+        for _ in range(MAX_REPLIES):
+            decision = companion_decision(match, self.companions, can_roll=roll is not None)
+            if decision is None:
+                break
+            line = f"roll {roll()}" if decision.line == "roll" and roll is not None \
+                else decision.line
+            if not self.send(line):
+                return None
+            events.extend(self.last_events)
+        return events
+
+    def can_hint(self) -> bool:
+        """A person is to decide: not a roll, not the end, not a companion seat's turn, and
+        not the table's cards to enter (which cards came up is no one's choice)."""
+        match = self.match
+        return (match is not None and not match.is_over and match.awaiting != "roll"
+                and not self.companion_is_due() and not awaits_the_table(match))
+
+    def hint(self) -> str | None:
+        """What the companion would play for the person to move (shown, never played); None
+        when there is nothing to hint (see :meth:`can_hint`)."""
+        match = self.match
+        if match is None or not self.can_hint():
+            return None
+        return choose_input(match, HINT_LEVEL)
+
+    def suggestion(self) -> str:
+        """What the companion would play now for whoever is to move (the terminal's hint)."""
+        return choose_input(self._require_match(), HINT_LEVEL)
 
     def roll(self) -> bool:
         """Ask the die for a roll (when one is awaited); the face comes back via on_roll.
@@ -302,8 +392,12 @@ class TableSession:
         if self.die.source in ("software", "gpio"):
             return False
         if self._screen_die is None:
-            self._screen_die = FallbackDie(lambda face: self.on_roll(face, source="software"))
+            self._screen_die = FallbackDie(self._screen_die_rolled)
         return self._screen_die.request_roll()
+
+    def _screen_die_rolled(self, face: int) -> None:
+        """The software die that stands in for an electronic one that cannot roll."""
+        self.on_roll(face, source="software")
 
     def table_roll(self, face: int) -> bool:
         """A face of the table's own die, tapped: counted under "table", then played."""
@@ -365,62 +459,23 @@ class TableSession:
         """A label for one input line (``text.input_label`` of the game, else the line)."""
         if self.match is None:
             return line
-        label = self._game_label(line, self.match)
+        label = words.game_label(line, self.match, self._lang)
         return line if label is None else label
 
     def log_label(self, line: str, match: Match) -> str:
-        """A move-log row for ``line`` played in ``match`` (the match BEFORE it): the mover's
-        name, then the game's ``text.input_label`` or, without one, the line itself
-        ("Eva: move 0 Y"); a roll and a fix get the app's own words."""
-        seat = match.to_move
-        name = match.names[seat] if seat is not None and seat < len(match.names) else ""
-        label = self._game_label(line, match)
-        if label is None:
-            words = line.split()
-            if len(words) == 2 and words[0] == "roll" and words[1].isdigit():
-                label = self.tr("rolled {value}").format(value=words[1])
-            elif words and words[0] == "fix":
-                label = self.tr("fixed the position")
-            else:
-                label = line
-        return f"{name}: {label}" if name else label
+        """A move-log row for ``line`` played in ``match`` (:func:`words.log_label`)."""
+        return words.log_label(line, match, self._lang)
 
     def move_log(self) -> list[str]:
         """The move log: "n. Name: input" for every accepted input up to the undo cursor."""
-        match = self._require_match()
-        replay = open_game(match.game_id, players=match.players, names=match.names,
-                           position=match.start_position, **match.options)
-        rows = []
-        for number, line in enumerate(match.history, start=1):
-            rows.append(f"{number}. {self.log_label(line, replay)}")
-            replay.play(line)
-        return rows
+        return words.move_log(self._require_match(), self._lang)
 
     def status_line(self) -> str:
-        match = self._require_match()
-        text = result_words.text_module(match.game_id)
-        if text is not None:
-            try:
-                return str(text.status_line(match, self._lang))
-            except Exception:  # noqa: BLE001
-                log.exception("status_line failed")
-        if match.outcome is not None:
-            return self.result_headline()
-        seat = match.to_move
-        name = match.names[seat] if seat is not None else ""
-        return f"{name}: {self.tr(_AWAITING_TEXTS.get(match.awaiting, 'your move'))}"
+        return words.status_line(self._require_match(), self._lang)
 
     def describe(self, events: Sequence[str]) -> list[str]:
         """What to change on the physical board after ``events``."""
-        if not events or self.match is None:
-            return []
-        text = result_words.text_module(self.match.game_id)
-        if text is not None:
-            try:
-                return [str(line) for line in text.describe(list(events), self.match, self._lang)]
-            except Exception:  # noqa: BLE001
-                log.exception("describe failed")
-        return list(events)
+        return words.describe(events, self.match, self._lang)
 
     def result_headline(self) -> str:
         return result_words.headline(self._require_match(), self.tr)
@@ -439,57 +494,29 @@ class TableSession:
         return result_words.ranking_rows(self._require_match(), self.companions.levels, self.tr)
 
     def name_problem(self, setup: Setup) -> str | None:
-        """Why these names cannot start ``setup.game`` (a translated sentence), or None.
-
-        Every player needs a name, no two alike (ignoring case); in Pat a Mat (P5) a name is
-        one word of letters and digits, without spaces.
-        """
-        seen: set[str] = set()
-        game = self.game_name(setup.game)
-        for seat, raw in enumerate(setup.names):
-            name = raw.strip()
-            if not name:
-                empty = self.tr("Player {number} has no name: type one in.")
-                return empty.format(number=seat + 1)
-            if name.casefold() in seen:
-                twice = self.tr("Two players are called {name}: give each a different name.")
-                return twice.format(name=name)
-            seen.add(name.casefold())
-            if setup.game in ONE_WORD_NAMES and not _ONE_WORD.fullmatch(name):
-                if " " in name:
-                    spaced = self.tr(
-                        "{game}: “{name}” has a space; names here are one word, no spaces.")
-                    return spaced.format(game=game, name=name)
-                odd = self.tr("{game}: “{name}” may only have letters and digits.")
-                return odd.format(game=game, name=name)
-        return None
+        """Why these names cannot start ``setup.game`` (:func:`words.name_problem`)."""
+        return words.name_problem(setup, self._lang)
 
     def start_problem(self, error: Exception, game: str = "") -> str:
-        """A failed start of ``game``, in words for the banner (Czech where a catalogue has
-        the reason)."""
-        log.warning("a start of %s was refused: %s", game or "a game", error)
-        reason = str(error)
-        if isinstance(error, IllegalInput) and game:  # in the players' words, without the rule
-            words = plain_text(game, self._lang, error)
-            reason = words[:1].lower() + words[1:] if words[1:2].islower() else words
-        for domain in (game, "app"):
-            if domain:
-                translated = translator(domain, self._lang)(reason)
-                if translated != reason:
-                    reason = translated
-                    break
-        if len(reason) > PROBLEM_CHARS:
-            reason = reason[: PROBLEM_CHARS - 1].rstrip() + "…"
-        return self.tr("The game cannot start: {reason}").format(reason=reason)
+        """A failed start of ``game``, in words for the banner."""
+        return words.start_problem(error, game, self._lang)
 
     def game_name(self, game: str) -> str:
-        description = GAMES[game]
-        return description.name_cs if self._lang == "cs" else description.name
+        return words.game_name(game, self._lang)
 
     def counter_name(self, key: str) -> str:
         return self.tr(key)
 
     # -- private helpers -------------------------------------------------------------------------
+
+    def open_match(self, match: Match, stored_id: int | None,
+                   companions: CompanionSeats | None = None) -> None:
+        """Sit down at ``match`` (stored as ``stored_id``, None while not yet stored): a face
+        that opened or resumed a game itself (the terminal player) hands it over here."""
+        seats = companions or CompanionSeats()
+        self.setup = Setup(match.game_id, list(match.names), default_colours(match.players),
+                           dict(match.options), dict(seats.levels))
+        self._open(match, stored_id)
 
     def _open(self, match: Match, stored_id: int | None) -> None:
         self.companions = CompanionSeats(self.setup.companions if self.setup else {})
@@ -497,6 +524,8 @@ class TableSession:
         self.stored_id = stored_id
         self.last_events = tuple(match.last_events)
         self.last_roll = None
+        self.last_roller = None
+        self._steps = []
         self._tell(Change("opened"))
 
     def _record(self, die_face: tuple[str, int] | None = None) -> None:
@@ -561,19 +590,80 @@ class TableSession:
             raise RuntimeError("no game is open")
         return self.match
 
-    def _game_label(self, line: str, match: Match) -> str | None:
-        """The game's ``text.input_label(line, match, lang)``; None without one (or on error)."""
-        text = result_words.text_module(match.game_id)
-        label = getattr(text, "input_label", None) if text else None
-        if not callable(label):
-            return None
-        try:
-            return str(label(line, match, self._lang))
-        except Exception:  # noqa: BLE001 - a label must never break the screen
-            log.exception("input_label failed for %r", line)
-            return None
+    def _note_step(self, kind: str, seat: int | None, line: str, board_before: dict[str, Any],
+                   events: Sequence[str]) -> None:
+        """Keep what the table must change after this step: a person's input (or an undo or
+        redo) starts the list anew, a companion seat's input adds to it."""
+        match = self._require_match()
+        is_companion = kind == "played" and self.companions.plays(seat)
+        if not is_companion:
+            self._steps = []
+        if kind == "played" and line.startswith("fix "):
+            return  # a fix makes the screen match the table: nothing to change there
+        self._steps.append(_Step(kind, seat, is_companion, line, board_before, match.snapshot(),
+                                 tuple(events), self._step_words(kind, is_companion, events)))
+
+    def _step_words(self, kind: str, is_companion: bool,
+                    events: Sequence[str]) -> dict[str, list[str]]:
+        """A person's own input: the game's sentences of its consequences, in each language,
+        made now (they read the match as it is just after the input)."""
+        if kind != "played" or is_companion:
+            return {}
+        match = self._require_match()
+        said = {lang: words.describe(events, match, lang) for lang in LANGUAGES}
+        seat, roll = self.last_roller, self.last_roll
+        if match.history and match.history[-1].startswith("roll ") and seat is not None:
+            for lang, lines in said.items():  # whose roll it was, before what it brought
+                rolled = translator("app", lang)("{name} rolled {value}")
+                lines.insert(0, rolled.format(name=match.names[seat], value=roll))
+        return said
+
+    @property
+    def table_lines(self) -> tuple[str, ...]:
+        """What a person must change on the physical board now, in the session's language:
+        the consequences of a person's last input, the companion's round after it (one line
+        per action, its rolls named), or what an undo or redo takes back or puts back."""
+        return tuple(line.text for line in self.table_todo())
+
+    def table_todo(self) -> list[TableLine]:
+        """:attr:`table_lines` with the board things each line accounts for (a person's own
+        input's lines account for none: the person made that change)."""
+        match = self.match
+        if match is None:
+            return []
+        colours = self.setup.colours if self.setup else None
+        lines: list[TableLine] = []
+        for step in self._steps:
+            if step.words:
+                lines += [TableLine(text, frozenset()) for text in step.words.get(self._lang, [])]
+            else:
+                if step.line.startswith("roll ") and step.seat is not None:
+                    rolled = self.tr("{name} rolled {value}").format(
+                        name=match.names[step.seat], value=step.line.split()[1])
+                    lines.append(TableLine(rolled, frozenset()))
+                lines += lines_for(match.game_id, step.before, step.after, step.events,
+                                   match.names, self._lang, colours=colours)
+        return lines
 
     def _tell(self, change: Change) -> None:
+        self.seq += 1
+        change = Change(change.kind, change.events, change.message, change.detail,
+                        change.reason, self.seq)
         for listener in list(self.listeners):
             listener(change)
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One change of the board since the last input of a person, as :attr:`table_lines`
+    reads it."""
+
+    kind: str
+    seat: int | None
+    is_companion: bool
+    line: str
+    before: dict[str, Any]
+    after: dict[str, Any]
+    events: tuple[str, ...]
+    words: dict[str, list[str]]
 

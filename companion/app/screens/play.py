@@ -161,7 +161,7 @@ class PlayScreen(Screen):
         self.can_redo = match.can_redo
         self.hinted_choice = ""  # the hint was about the position before
         app = App.get_running_app()
-        self.can_hint = app.coach_is_on(match.game_id) and app.companion_turns.can_hint()
+        self.can_hint = app.coach_is_on(match.game_id) and app.table.can_hint()
         self._update_scoreboard(looks)
         self._update_action_area()
 

@@ -1,0 +1,154 @@
+"""The table's words for its faces: the status line, what to change on the board after
+events, labels of inputs and the move log, and why a set-up or a start is refused.
+
+Kivy-free; every function takes the match (or set-up) and the language, so that the
+touchscreen, the terminal and the phones say the same thing.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+
+import companion.table.result_words as result_words
+from companion.engine import GAMES, IllegalInput, Match, open_game
+from companion.i18n import translator
+from companion.table.plain_words import plain_text
+from companion.table.setups import ONE_WORD_NAMES, Setup
+
+log = logging.getLogger(__name__)
+
+_ONE_WORD = re.compile(r"\w+")
+
+PROBLEM_CHARS = 140
+"""A refused start's reason is cut to this length on the screen (the log keeps all of it)."""
+
+AWAITING_TEXTS = {
+    "roll": "roll the die",
+    "move": "your move",
+    "choice": "choose",
+    "setup": "set up the board",
+}
+
+
+def status_line(match: Match, lang: str) -> str:
+    """Whose turn it is and the one thing to do ("Eva: roll the die"), or the result."""
+    tr = translator("app", lang)
+    text = result_words.text_module(match.game_id)
+    if text is not None:
+        try:
+            return str(text.status_line(match, lang))
+        except Exception:  # noqa: BLE001 - words must never break the table
+            log.exception("status_line failed")
+    if match.outcome is not None:
+        return result_words.headline(match, tr)
+    seat = match.to_move
+    name = match.names[seat] if seat is not None else ""
+    return f"{name}: {tr(AWAITING_TEXTS.get(match.awaiting, 'your move'))}"
+
+
+def describe(events: Sequence[str], match: Match | None, lang: str) -> list[str]:
+    """What to change on the physical board after ``events`` (the game's sentences)."""
+    if not events or match is None:
+        return []
+    text = result_words.text_module(match.game_id)
+    if text is not None:
+        try:
+            return [str(line) for line in text.describe(list(events), match, lang)]
+        except Exception:  # noqa: BLE001
+            log.exception("describe failed")
+    return list(events)
+
+
+def game_label(line: str, match: Match, lang: str) -> str | None:
+    """The game's ``text.input_label(line, match, lang)``; None without one (or on error)."""
+    text = result_words.text_module(match.game_id)
+    label = getattr(text, "input_label", None) if text else None
+    if not callable(label):
+        return None
+    try:
+        return str(label(line, match, lang))
+    except Exception:  # noqa: BLE001 - a label must never break the screen
+        log.exception("input_label failed for %r", line)
+        return None
+
+
+def log_label(line: str, match: Match, lang: str) -> str:
+    """A move-log row for ``line`` played in ``match`` (the match BEFORE it): the mover's
+    name, then the game's ``text.input_label`` or, without one, the line itself
+    ("Eva: move 0 Y"); a roll and a fix get the app's own words."""
+    tr = translator("app", lang)
+    seat = match.to_move
+    name = match.names[seat] if seat is not None and seat < len(match.names) else ""
+    label = game_label(line, match, lang)
+    if label is None:
+        words = line.split()
+        if len(words) == 2 and words[0] == "roll" and words[1].isdigit():
+            label = tr("rolled {value}").format(value=words[1])
+        elif words and words[0] == "fix":
+            label = tr("fixed the position")
+        else:
+            label = line
+    return f"{name}: {label}" if name else label
+
+
+def move_log(match: Match, lang: str) -> list[str]:
+    """The move log: "n. Name: input" for every accepted input up to the undo cursor."""
+    replay = open_game(match.game_id, players=match.players, names=match.names,
+                       position=match.start_position, **match.options)
+    rows = []
+    for number, line in enumerate(match.history, start=1):
+        rows.append(f"{number}. {log_label(line, replay, lang)}")
+        replay.play(line)
+    return rows
+
+
+def game_name(game: str, lang: str) -> str:
+    description = GAMES[game]
+    return description.name_cs if lang == "cs" else description.name
+
+
+def name_problem(setup: Setup, lang: str) -> str | None:
+    """Why these names cannot start ``setup.game`` (a translated sentence), or None.
+
+    Every player needs a name, no two alike (ignoring case); in Pat a Mat (P5) a name is
+    one word of letters and digits, without spaces.
+    """
+    tr = translator("app", lang)
+    seen: set[str] = set()
+    game = game_name(setup.game, lang)
+    for seat, raw in enumerate(setup.names):
+        name = raw.strip()
+        if not name:
+            return tr("Player {number} has no name: type one in.").format(number=seat + 1)
+        if name.casefold() in seen:
+            twice = tr("Two players are called {name}: give each a different name.")
+            return twice.format(name=name)
+        seen.add(name.casefold())
+        if setup.game in ONE_WORD_NAMES and not _ONE_WORD.fullmatch(name):
+            if " " in name:
+                spaced = tr("{game}: “{name}” has a space; names here are one word, no spaces.")
+                return spaced.format(game=game, name=name)
+            odd = tr("{game}: “{name}” may only have letters and digits.")
+            return odd.format(game=game, name=name)
+    return None
+
+
+def start_problem(error: Exception, game: str, lang: str) -> str:
+    """A failed start of ``game``, in words for the banner (Czech where a catalogue has the
+    reason)."""
+    log.warning("a start of %s was refused: %s", game or "a game", error)
+    reason = str(error)
+    if isinstance(error, IllegalInput) and game:  # in the players' words, without the rule
+        words = plain_text(game, lang, error)
+        reason = words[:1].lower() + words[1:] if words[1:2].islower() else words
+    for domain in (game, "app"):
+        if domain:
+            translated = translator(domain, lang)(reason)
+            if translated != reason:
+                reason = translated
+                break
+    if len(reason) > PROBLEM_CHARS:
+        reason = reason[: PROBLEM_CHARS - 1].rstrip() + "…"
+    return translator("app", lang)("The game cannot start: {reason}").format(reason=reason)
