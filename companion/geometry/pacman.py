@@ -2,14 +2,15 @@
 
 The Quoridor grid (row 1 at the top, :mod:`companion.geometry.quoridor`) with a thin frame,
 and a strip on its right for eaten ghosts (at the top), dots eaten (in the middle) and lives
-(at the bottom). Pixels, y up, as Kivy draws.
+(at the bottom); the row numbers stand left of the grid and the column letters below it, as
+on the Quoridor board. Pixels, y up, as Kivy draws.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.geometry.quoridor import SIZE, Box, Grid
+from companion.geometry.quoridor import COLUMN_BAND, ROW_BAND, SIZE, Box, Grid
 
 MARGIN = 4.0
 """Pixels of frame around the grid."""
@@ -37,15 +38,12 @@ class PacmanGeometry:
 
     @classmethod
     def fit(cls, x: float, y: float, width: float, height: float) -> PacmanGeometry:
-        """The grid and the strip in the box (x, y, width, height), the grid centred in
-        height."""
+        """The grid with its edge names and the strip in the box (x, y, width, height), the
+        grid centred in height."""
         side = min(width, height)
-        across = side - STRIP
-        pitch = (across - 2 * MARGIN) / SIZE
-        left = x + (width - side) / 2 + MARGIN
-        grid = Grid(left=left, bottom=y + (height - across) / 2 + MARGIN, pitch=pitch,
-                    margin=MARGIN)
-        return cls(grid=grid, strip=(left + SIZE * pitch + MARGIN, y, STRIP, height))
+        grid = Grid.fit(x + (width - side) / 2, y, side - STRIP, height, margin=MARGIN,
+                        row_band=ROW_BAND, column_band=COLUMN_BAND)
+        return cls(grid=grid, strip=(grid.left + SIZE * grid.pitch + MARGIN, y, STRIP, height))
 
     def strip_slot(self, index: int) -> tuple[float, float]:
         """Centre of an eaten ghost's place in the strip (blinky, index 0, at the top)."""

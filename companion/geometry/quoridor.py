@@ -2,8 +2,10 @@
 
 A 9 × 9 grid of squares with grooves between them, row 1 at the top (as the rules' diagrams),
 so seat e9 starts at the bottom edge. Around the grid a frame (``MARGIN``) where each seat's
-goal edge is marked in its colour. Pixels, y up, as Kivy draws; a second painter (an SVG for
-the phones) reads the same numbers.
+goal edge is marked in its colour, and outside it the edge names the lines speak of ("move
+your pawn to e8", "the wall at c3"): row numbers 1–9 down the left, column letters a–i along
+the bottom, in bands of their own so that they hide no square and take no tap. Pixels, y up,
+as Kivy draws; a second painter (an SVG for the phones) reads the same numbers.
 
 What a tap means is decided here too: the groove between squares takes a tap for a wall, a
 finger-wide band around it (``WALL_BAND``) as well, except on squares that take the whole cell
@@ -26,6 +28,12 @@ GROOVE = 0.16
 WALL_BAND = 0.32
 """A tap this close to a groove (fraction of the pitch) means a wall there, except on squares
 that take the tap themselves (destinations, pawns): a finger-wide band around each groove."""
+ROW_BAND = 20.0
+"""Width of the band left of the frame where the row numbers stand."""
+COLUMN_BAND = 24.0
+"""Height of the band below the frame where the column letters stand."""
+LABEL_FONT = 20
+"""Font size of the edge names in pixels: read at arm's length on the 7" screen."""
 WALL_THICKNESS = 1.3
 """A placed wall's thickness, in groove widths."""
 PREVIEW_THICKNESS = 1.6
@@ -48,22 +56,36 @@ class Tap:
 
 
 @dataclass(frozen=True)
+class EdgeLabel:
+    """A row number or column letter, centred on (x, y)."""
+
+    text: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
 class Grid:
-    """The 9 × 9 grid: its bottom-left corner (``left``, ``bottom``) and cell ``pitch``."""
+    """The 9 × 9 grid: its bottom-left corner (``left``, ``bottom``) and cell ``pitch``, the
+    frame's width and the edge names' bands (0: none)."""
 
     left: float
     bottom: float
     pitch: float
     margin: float = MARGIN
+    row_band: float = 0.0
+    column_band: float = 0.0
 
     @classmethod
-    def fit(cls, x: float, y: float, width: float, height: float,
-            margin: float = MARGIN) -> Grid:
-        """The largest grid with its frame centred in the box (x, y, width, height)."""
-        side = min(width, height)
-        pitch = (side - 2 * margin) / SIZE
-        return cls(left=x + (width - side) / 2 + margin, bottom=y + (height - side) / 2 + margin,
-                   pitch=pitch, margin=margin)
+    def fit(cls, x: float, y: float, width: float, height: float, margin: float = MARGIN,
+            row_band: float = ROW_BAND, column_band: float = COLUMN_BAND) -> Grid:
+        """The largest grid whose frame and bands fit the box (x, y, width, height), centred."""
+        pitch = min(width - 2 * margin - row_band, height - 2 * margin - column_band) / SIZE
+        across = row_band + 2 * margin + SIZE * pitch
+        up = column_band + 2 * margin + SIZE * pitch
+        return cls(left=x + (width - across) / 2 + row_band + margin,
+                   bottom=y + (height - up) / 2 + column_band + margin,
+                   pitch=pitch, margin=margin, row_band=row_band, column_band=column_band)
 
     @property
     def full(self) -> float:
@@ -116,6 +138,25 @@ class Grid:
             "column i": (self.left + full, self.bottom, margin, full),
         }
 
+    def labels(self) -> tuple[EdgeLabel, ...]:
+        """The row numbers in the band left of the frame (row 1 at the top), then the column
+        letters in the band below it; none where the grid has no band."""
+        found: list[EdgeLabel] = []
+        if self.row_band > 0:
+            x = self.left - self.margin - self.row_band / 2
+            found += [EdgeLabel(str(row), x, self.centre(f"a{row}")[1])
+                      for row in range(1, SIZE + 1)]
+        if self.column_band > 0:
+            y = self.bottom - self.margin - self.column_band / 2
+            found += [EdgeLabel(column, self.centre(f"{column}1")[0], y) for column in COLUMNS]
+        return tuple(found)
+
+    def label_bands(self) -> tuple[Box, Box]:
+        """Where the row numbers and the column letters stand: left of and below the frame."""
+        x, y, w, h = self.frame()
+        return (x - self.row_band, y, self.row_band, h), (x, y - self.column_band, w,
+                                                           self.column_band)
+
     def square_at(self, x: float, y: float) -> str | None:
         """The square whose cell (groove included) holds (x, y); None off the grid."""
         gx, gy = (x - self.left) / self.pitch, (self.top - y) / self.pitch
@@ -149,5 +190,5 @@ class Grid:
         return Tap("square", square)
 
 
-__all__ = ["GROOVE", "MARGIN", "SIZE", "SQUARE_NAMES", "WALL_BAND", "Box", "Grid", "Square",
-           "Tap"]
+__all__ = ["COLUMN_BAND", "GROOVE", "LABEL_FONT", "MARGIN", "ROW_BAND", "SIZE", "SQUARE_NAMES",
+           "WALL_BAND", "Box", "EdgeLabel", "Grid", "Square", "Tap"]

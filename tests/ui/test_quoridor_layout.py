@@ -9,7 +9,7 @@ import sys
 
 from companion.games.quoridor.board import COLUMNS
 from companion.geometry.pacman import PacmanGeometry
-from companion.geometry.quoridor import GROOVE, SQUARE_NAMES, Grid, Tap
+from companion.geometry.quoridor import GROOVE, LABEL_FONT, SQUARE_NAMES, Grid, Tap
 
 GRID = Grid.fit(0, 0, 480, 480)
 """The board square of the play screen."""
@@ -122,6 +122,34 @@ def test_a_caption_stays_away_from_the_piece_it_is_about() -> None:
         assert inside(box, grid.frame())
         assert not overlaps(box, square_box(grid, "a5")) and not overlaps(
             box, square_box(grid, "i5"))                            # the edge columns stay free
+
+
+def test_the_edges_name_rows_1_to_9_downwards_and_columns_a_to_i_outside_the_frame() -> None:
+    for grid, widget in ((GRID, (0, 0, 480, 480)), (PACMAN.grid, (0, 0, 440, 480))):
+        labels = grid.labels()
+        rows, columns = labels[:9], labels[9:]
+        assert [label.text for label in rows] == [str(row) for row in range(1, 10)]
+        assert [label.text for label in columns] == list(COLUMNS)
+        for label in rows:                    # level with its row, left of the frame
+            assert abs(label.y - grid.centre(f"e{label.text}")[1]) < 0.01
+            assert label.x < grid.frame()[0]
+        for label in columns:                 # under its column, below the frame
+            assert abs(label.x - grid.centre(f"{label.text}5")[0]) < 0.01
+            assert label.y < grid.frame()[1]
+        # a glyph of the font (about 0.6 × 1.2 of its size) fits its band, inside the widget,
+        # and hides no square
+        row_band, column_band = grid.label_bands()
+        assert row_band[2] >= 0.6 * LABEL_FONT and column_band[3] >= 1.2 * LABEL_FONT - 0.01
+        for band in (row_band, column_band):
+            assert inside(band, widget) and not overlaps(band, grid.frame())
+        assert grid.tap_at(rows[4].x, rows[4].y) is None
+        assert grid.square_at(columns[4].x, columns[4].y) is None
+
+
+def test_the_edge_names_cost_the_squares_little() -> None:
+    bare = Grid.fit(0, 0, 480, 480, row_band=0, column_band=0)
+    assert GRID.pitch > 0.94 * bare.pitch
+    assert Grid.fit(0, 0, 480, 480, row_band=0, column_band=0).labels() == ()
 
 
 def test_the_geometry_imports_no_kivy() -> None:

@@ -382,6 +382,7 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
             Color(*FRAME_COLOUR)
             x, y, w, h = grid.frame()
             Rectangle(pos=(x, y), size=(w, h))
+            self._draw_labels(grid)
             squares = Shapes()  # one draw call for the 81 squares
             for name in SQUARE_NAMES:
                 x, y, side = grid.square_rect(name)

@@ -23,7 +23,7 @@ from companion.app.boards.base import Board
 from companion.app.boards.batch import Shapes
 from companion.games.quoridor.board import parse_wall, wall_conflict
 from companion.games.quoridor.text import wall_words
-from companion.geometry.quoridor import SQUARE_NAMES, Grid
+from companion.geometry.quoridor import LABEL_FONT, SQUARE_NAMES, Grid
 
 MOVE_ANIMATION_SECONDS = 0.3
 
@@ -34,6 +34,8 @@ SQUARE_COLOUR = (0.93, 0.89, 0.80, 1)
 WALL_COLOUR = (0.08, 0.08, 0.08, 1)
 PREVIEW_COLOUR = (1.0, 0.86, 0.0, 1)
 BAD_PREVIEW_COLOUR = (0.95, 0.2, 0.2, 1)
+LABEL_COLOUR = (0.90, 0.91, 0.94, 1)
+"""The edge names (row numbers, column letters), light on the screen's dark background."""
 
 
 class QuoridorBoard(Board):
@@ -57,6 +59,7 @@ class QuoridorBoard(Board):
         self._legal: set[str] = set()
         self._moving: tuple[int, str, str] | None = None
         self._letters: dict[tuple[str, int, bool], Any] = {}
+        self._labels: list[tuple[str, int, float, float, float, float]] = []
         self.bind(pos=self._redraw, size=self._redraw, preview=self._redraw,
                   is_pawn_selected=self._redraw, move_progress=self._redraw)
 
@@ -247,6 +250,7 @@ class QuoridorBoard(Board):
             Color(*(FIXING_BOARD_COLOUR if self.is_fixing else BOARD_COLOUR))
             x, y, w, h = grid.frame()
             Rectangle(pos=(x, y), size=(w, h))
+            self._draw_labels(grid)
             self._draw_goals(seats, looks, grid)
             squares = Shapes()  # one draw call for the 81 squares
             for name in SQUARE_NAMES:
@@ -270,6 +274,20 @@ class QuoridorBoard(Board):
                 Color(*PREVIEW_COLOUR)
                 Line(rectangle=(x + 2, y + 2, side - 4, side - 4), width=max(2.0, side * 0.08))
             self._draw_pawns(seats, looks)
+
+    def _draw_labels(self, grid: Grid) -> None:
+        """Row numbers left of the board, column letters below it: the names the lines use."""
+        self._labels = []
+        Color(*LABEL_COLOUR)
+        for label in grid.labels():
+            texture = self._letter(label.text, LABEL_FONT, True)
+            x, y = label.x - texture.width / 2, label.y - texture.height / 2
+            Rectangle(texture=texture, size=texture.size, pos=(x, y))
+            self._labels.append((label.text, LABEL_FONT, x, y, *texture.size))
+
+    def drawn_labels(self) -> list[tuple[str, int, float, float, float, float]]:
+        """The edge names as last drawn: text, font size and box (x, y, width, height)."""
+        return list(self._labels)
 
     def _draw_goals(self, seats: list[dict[str, Any]], looks: list[Any], grid: Grid) -> None:
         strips = grid.goal_strips()
