@@ -135,7 +135,7 @@ def draw_track(texts: TextCache, layout: Any, board: dict[str, Any], ranks: dict
             nx, ny = layout.numbers[number]
             rank = ranks.get(seat, len(looks)) if seat is not None else len(looks)
             is_on_colour = (nx, ny) == (x, y) and rank < len(looks)
-            text_colour = ink(looks[rank].colour) if is_on_colour else NUMBER_COLOUR
+            text_colour = clearest_ink(looks[rank].colour) if is_on_colour else NUMBER_COLOUR
             texture = texts.texture(str(number), layout.number_font, bold=True)
             numbers.place(texture, nx, ny, text_colour)
             w, h = texture.size
@@ -209,6 +209,17 @@ def draw_hint_frame(x: float, y: float, w: float, h: float) -> None:
     Line(rectangle=(x - 6, y - 6, w + 12, h + 12), width=5.5)
     Color(*HINT_COLOUR)
     Line(rectangle=(x - 6, y - 6, w + 12, h + 12), width=4)
+
+
+def clearest_ink(colour: Sequence[float]) -> tuple[float, float, float, float]:
+    """Black or white, whichever stands out more on ``colour`` (WCAG's contrast ratio): white
+    on a mid green reads worse than black does."""
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(channel) for channel in colour[:3])
+    light = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return (0, 0, 0, 1) if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else (1, 1, 1, 1)
 
 
 def ink(colour: Sequence[float]) -> tuple[float, float, float, float]:
