@@ -70,7 +70,7 @@ def seen(d: Driver, name: str) -> dict[str, Any]:
 
 
 def boards(d: Driver) -> Iterator[float]:
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     shown: dict[str, Any] = {}
     for game, players, name in (("quoridor", 2, "quoridor_2"), ("quoridor", 4, "quoridor_4"),
                                 ("pacman", 2, "pacman"), ("clovece", 4, "clovece_4"),
@@ -81,7 +81,7 @@ def boards(d: Driver) -> Iterator[float]:
         d.shot(shot)
         shown[name] = seen(d, shot)
         if name == "clovece_6":
-            d.app.controller.fix(LONG_RING)
+            d.app.table.fix(LONG_RING)
             yield SETTLE
             shot = f"coords_clovece_6_72_{lang}"
             d.shot(shot)
