@@ -15,7 +15,7 @@ TYPED = [
     "companion/doctor/system.py", "hardware", "companion/sound",
     "companion/records/players.py", "companion/records/results.py", "companion/records/schema.py",
     "companion/records/stats.py", "companion/records/export.py", "companion/records/backup.py",
-    "companion/records/cli.py",
+    "companion/records/cli.py", "companion/geometry/quoridor.py", "companion/geometry/pacman.py",
 ]
 
 

@@ -3,6 +3,10 @@
 The 40-field cross of the four-seat board on an 11 × 11 grid, and for five or six players a
 hexagonal ring of 48, 60 or 72 fields (stretched to fill the square) with the goals along its
 spokes and the homes in the wedges between them. Pixels, y up, as Kivy draws.
+
+Field numbers (the lines say "take the red piece from field 13") are read at arm's length: on
+the cross they stand on the fields, big enough; the ring's fields are too small for a legible
+number, so every other field's number stands just outside the ring, where no piece hides it.
 """
 
 from __future__ import annotations
@@ -34,6 +38,21 @@ ROLLS4 = ((2, 0), (7, 0), (7, 9), (2, 9))
 """Top-left cell of the 2 × 2 cells where a seat's rolls are shown."""
 BUTTONS4 = ((0, 2), (7, 2), (7, 7), (0, 7))
 """Top-left cell of the 4 × 2 cells for the Pass / Stop buttons of the mover."""
+NUMBER_FONT = 16
+"""Font size of the field numbers on the cross, in pixels (on the fields)."""
+RING_NUMBER_FONT = 14
+"""Font size of the field numbers around the ring (outside it): the least legible size."""
+RING_REACH = 0.44
+"""The ring's top and bottom corners from the centre, in board sides: room outside it for the
+numbers."""
+NUMBER_GAP = 1.5
+"""Between a field and its number outside the ring."""
+
+
+def text_box(text: str, size: float) -> tuple[float, float]:
+    """About how wide and tall ``text`` in bold digits of ``size`` px is drawn (a painter
+    centres its real text on the same point)."""
+    return 0.6 * size * len(text) + 2, 1.2 * size
 
 
 @dataclass
@@ -51,6 +70,9 @@ class Layout:
     turn_panels: dict[int, tuple[float, float, float, float]]
     button_boxes: dict[int, tuple[float, float, float, float]]
     extra: dict[str, Any] = field(default_factory=dict)
+    numbers: dict[int, Point] = field(default_factory=dict)
+    """Where each numbered field's number is centred."""
+    number_font: int = NUMBER_FONT
 
 
 def cross_layout(ox: float, oy: float, side: float) -> Layout:
@@ -82,6 +104,7 @@ def cross_layout(ox: float, oy: float, side: float) -> Layout:
         turn_panels={seat: _grow(box(cell, 2, 2), -4) for seat, cell in enumerate(ROLLS4)},
         button_boxes={seat: _grow(box(cell, 4, 2), -8) for seat, cell in enumerate(BUTTONS4)},
         extra={"tags": tags, "names": names},
+        numbers={number: centre(cell) for number, cell in enumerate(TRACK4)},
     )
 
 
@@ -90,7 +113,7 @@ def ring_layout(ox: float, oy: float, side: float, length: int) -> Layout:
     homes in the wedges beside their start fields, the turn's rolls in the middle."""
     per_side = length // 6
     cx, cy = ox + side / 2, oy + side / 2
-    ry = side * 0.455
+    ry = side * RING_REACH
     rx = ry / math.cos(math.radians(30)) * 0.985
     corners = []
     for seat in range(6):
@@ -138,7 +161,28 @@ def ring_layout(ox: float, oy: float, side: float, length: int) -> Layout:
         turn_panels={seat: middle for seat in range(6)},
         button_boxes={seat: buttons for seat in range(6)},
         extra={"tags": tags, "shared_panel": middle, "round_homes": True},
+        numbers=_outside_numbers(fields, field_radius, corners, (cx, cy)),
+        number_font=RING_NUMBER_FONT,
     )
+
+
+def _outside_numbers(fields: list[Point], radius: float, corners: list[Point],
+                     centre: Point) -> dict[int, Point]:
+    """Every other field's number, just outside the ring across its side."""
+    per_side = len(fields) // 6
+    numbers: dict[int, Point] = {}
+    for number in range(0, len(fields), 2):
+        seat = number // per_side
+        (ax, ay), (bx, by) = corners[seat], corners[(seat + 1) % 6]
+        length = math.hypot(bx - ax, by - ay)
+        nx, ny = (by - ay) / length, (ax - bx) / length
+        if nx * (ax - centre[0]) + ny * (ay - centre[1]) < 0:
+            nx, ny = -nx, -ny                                   # away from the middle
+        w, h = text_box(str(number), RING_NUMBER_FONT)
+        reach = radius + NUMBER_GAP + abs(nx) * w / 2 + abs(ny) * h / 2
+        fx, fy = fields[number]
+        numbers[number] = (fx + nx * reach, fy + ny * reach)
+    return numbers
 
 
 def _grow(box: tuple[float, float, float, float], by: float) -> tuple[float, float, float, float]:

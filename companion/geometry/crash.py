@@ -6,6 +6,10 @@ at 480 × 428 px a field is about 37 px wide and 37 px tall (rows 28 px apart), 
 48 px a finger wants. So taps are snapped forgivingly: a tap goes to the nearest *target* (a
 legal field, an operator step, a card target) within most of a field's pitch, and only
 otherwise to the field under the finger.
+
+The lines name fields ("put a car on g7"), so the edges name rows and columns: the row letters
+a–o down the left, the numbers 1–13 along the top (over row a's fields; the narrow rows' fields
+sit half a field to the right of theirs), in bands of their own that hide no field.
 """
 
 from __future__ import annotations
@@ -20,6 +24,12 @@ ROW_COUNT = len(ROWS)
 WIDE = 13
 SNAP = 0.85
 """A tap within this many field pitches of a target goes to that target."""
+ROW_BAND = 16.0
+"""Width of the band left of the fields where the row letters stand."""
+COLUMN_BAND = 20.0
+"""Height of the band above the fields where the field numbers stand."""
+LABEL_FONT = 16
+"""Font size of the edge names in pixels."""
 
 
 def _row_length(row: int) -> int:
@@ -35,12 +45,30 @@ class HexGrid:
     w: float
     radius: float
     """Vertical 'radius' of a stretched hex: centre to the top point."""
+    row_band: float = 0.0
+    column_band: float = 0.0
 
     @classmethod
-    def fit(cls, x: float, y: float, width: float, height: float) -> HexGrid:
-        w = width / WIDE
-        radius = height / (1.5 * (ROW_COUNT - 1) + 2)
-        return cls(left=x, top=y + height, w=w, radius=radius)
+    def fit(cls, x: float, y: float, width: float, height: float, row_band: float = ROW_BAND,
+            column_band: float = COLUMN_BAND) -> HexGrid:
+        """The fields stretched over the box (x, y, width, height) but for the edge names'
+        bands, on the left and at the top."""
+        w = (width - row_band) / WIDE
+        radius = (height - column_band) / (1.5 * (ROW_COUNT - 1) + 2)
+        return cls(left=x + row_band, top=y + height - column_band, w=w, radius=radius,
+                   row_band=row_band, column_band=column_band)
+
+    def labels(self) -> tuple[tuple[str, float, float], ...]:
+        """(text, centre x, centre y) of the row letters (left band) and the field numbers
+        (top band); none where the grid has no band."""
+        found: list[tuple[str, float, float]] = []
+        if self.row_band > 0:
+            found += [(row, self.left - self.row_band / 2, self.top - self.radius - index *
+                       self.pitch) for index, row in enumerate(ROWS)]
+        if self.column_band > 0:
+            found += [(str(number), self.left + (number - 0.5) * self.w,
+                       self.top + self.column_band / 2) for number in range(1, WIDE + 1)]
+        return tuple(found)
 
     @property
     def pitch(self) -> float:

@@ -6,7 +6,7 @@ import itertools
 import math
 
 from companion.games.crash.board import FIELD_NAMES, NEIGHBOURS
-from companion.geometry.crash import HexGrid, move_chains
+from companion.geometry.crash import COLUMN_BAND, LABEL_FONT, ROW_BAND, HexGrid, move_chains
 
 GRID = HexGrid.fit(0, 52, 480, 428)
 """The board square of the play screen, above the 52 px action strip."""
@@ -15,12 +15,31 @@ GRID = HexGrid.fit(0, 52, 480, 428)
 def test_the_hexes_fill_the_square_above_the_strip_without_overlapping() -> None:
     xs = [GRID.centre(name)[0] for name in FIELD_NAMES]
     ys = [GRID.centre(name)[1] for name in FIELD_NAMES]
-    assert min(xs) - GRID.w / 2 >= -0.01 and max(xs) + GRID.w / 2 <= 480.01
-    assert min(ys) - GRID.radius >= 51.99 and max(ys) + GRID.radius <= 480.01
-    assert GRID.w > 36 and 2 * GRID.radius > 36          # about 37 × 37 px, under 48: see SNAP
+    assert min(xs) - GRID.w / 2 >= ROW_BAND - 0.01 and max(xs) + GRID.w / 2 <= 480.01
+    assert min(ys) - GRID.radius >= 51.99 and max(ys) + GRID.radius <= 480.01 - COLUMN_BAND
+    assert GRID.w > 35 and 2 * GRID.radius > 35          # about 36 × 35 px, under 48: see SNAP
     for a, b in itertools.combinations(FIELD_NAMES, 2):
         (ax, ay), (bx, by) = GRID.centre(a), GRID.centre(b)
-        assert math.hypot(ax - bx, ay - by) > 0.9 * GRID.w
+        # rows 1.5 radius apart: 0.9 w for hexes as tall as wide, a shade less with the bands
+        assert math.hypot(ax - bx, ay - by) > 0.89 * GRID.w
+
+
+def test_the_edges_name_the_rows_a_to_o_and_the_numbers_1_to_13_beside_the_fields() -> None:
+    """The lines say "put a car on g7": g's letter level with row g, 7 over row a's 7th field,
+    each in a band left of or above the fields, where no field is."""
+    labels = GRID.labels()
+    rows, numbers = labels[:15], labels[15:]
+    assert [text for text, _x, _y in rows] == list("abcdefghijklmno")
+    assert [text for text, _x, _y in numbers] == [str(n) for n in range(1, 14)]
+    half_width, half_height = 0.35 * LABEL_FONT, 0.6 * LABEL_FONT    # a glyph's box, about
+    for text, x, y in rows:                   # left of the wide rows' first field, on screen
+        assert abs(y - GRID.centre(f"{text}1")[1]) < 0.01
+        assert 0 <= x - half_width and x + half_width <= GRID.left
+    for text, x, y in numbers:                # above row a's pointed tops, on screen
+        assert abs(x - GRID.centre(f"a{text}")[0]) < 0.01
+        assert GRID.top <= y - half_height and y + half_height <= 480
+    bare = HexGrid.fit(0, 52, 480, 428, row_band=0, column_band=0)
+    assert bare.labels() == () and GRID.w > 0.96 * bare.w and GRID.radius > 0.95 * bare.radius
 
 
 def test_neighbours_lie_in_their_direction_on_screen() -> None:

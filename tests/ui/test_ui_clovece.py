@@ -3,6 +3,7 @@ plus the board's geometry and Czech texts, which need no window."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from companion.geometry.clovece import (
     lines_of,
     movable_spots,
     ring_layout,
+    text_box,
 )
 from companion.i18n import load_catalogue
 
@@ -172,6 +174,34 @@ def test_ring_places_nothing_on_top_of_anything_else(length: int) -> None:
         assert 0 <= a[0] - ra and a[0] + ra <= 480 and 0 <= a[1] - ra and a[1] + ra <= 480
         for b, rb in spots[index + 1:]:
             assert math.dist(a, b) >= ra + rb - 0.5
+
+
+@pytest.mark.parametrize("length", [0, 48, 60, 72])
+def test_field_numbers_are_legible_inside_the_board_and_hide_no_other_field(length: int) -> None:
+    """The cross: every number on its own field; the ring: every other number outside it."""
+    layout = ring_layout(0, 0, 480, length) if length else cross_layout(0, 0, 480)
+    assert layout.number_font >= 14
+    numbered = sorted(layout.numbers)
+    assert numbered == (list(range(0, length, 2)) if length else list(range(40)))
+    boxes = []
+    for number in numbered:
+        w, h = text_box(str(number), layout.number_font)
+        x, y = layout.numbers[number]
+        box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+        assert 0 <= box[0] and box[2] <= 480 and 0 <= box[1] and box[3] <= 480, number
+        spots = [(p, layout.field_radius) for i, p in enumerate(layout.fields) if i != number]
+        if length:          # outside the ring: clear of its own field too, and of the houses
+            spots.append((layout.fields[number], layout.field_radius))
+            for seat in range(6):
+                spots += [(p, layout.slot_radius) for p in layout.homes[seat] + layout.goals[seat]]
+        else:               # on its field: inside the disc
+            assert w < 2 * layout.field_radius and h < 2 * layout.field_radius + 4
+        for (cx, cy), r in spots:
+            nearest = (min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3]))
+            assert math.dist(nearest, (cx, cy)) >= r - 0.5, (number, (cx, cy))
+        boxes.append(box)
+    for a, b in itertools.combinations(boxes, 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
 
 
 def test_a_tap_means_the_piece_under_it_and_asks_when_two_colours_share_a_field() -> None:

@@ -91,6 +91,7 @@ class CloveceBoard(CloveceFixMode, Board):
         self._pulse_started = 0.0
         self._badges: list[tuple[float, float, float, int]] = []
         self._texts = TextCache()
+        self._numbers: list[tuple[str, int, float, float, float, float]] = []
         self._pulse_stop: Any = None
         self._overlay: Any = None
         self._buttons: list[BigButton] = []
@@ -386,7 +387,8 @@ class CloveceBoard(CloveceFixMode, Board):
                 side = min(self.width, self.height)
                 Rectangle(pos=(self.center_x - side / 2, self.center_y - side / 2),
                           size=(side, side))
-                draw_track(self._texts, layout, self._state["board"], self._ranks(), looks)
+                self._numbers = draw_track(self._texts, layout, self._state["board"],
+                                           self._ranks(), looks)
                 draw_houses(layout, self._ranks(), looks)
         with dynamic:
             if self._fix is not None:  # fix mode: the pieces where the players put them
@@ -555,6 +557,10 @@ class CloveceBoard(CloveceFixMode, Board):
             for layer in self._canvases:
                 self.canvas.before.add(layer)
         return self._canvases
+
+    def drawn_labels(self) -> list[tuple[str, int, float, float, float, float]]:
+        """The field numbers as last drawn: text, font size and box (x, y, width, height)."""
+        return list(self._numbers)
 
     def _layout(self) -> Layout:
         board = self._state["board"]

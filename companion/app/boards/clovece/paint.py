@@ -24,6 +24,8 @@ HINT_COLOUR = (0.78, 0.10, 0.86, 1)
 MAX_DIE = 44
 FIELD_COLOUR = (1.0, 1.0, 1.0, 1)
 OUTLINE_COLOUR = (0.25, 0.22, 0.18, 1)
+NUMBER_COLOUR = (0.10, 0.09, 0.07, 1)
+"""Field numbers: dark on the white fields and on the pale board."""
 UNUSED_SEAT_COLOUR = (0.78, 0.76, 0.70, 1)
 SEGMENTS = 36
 """Segments of a small disc (Kivy's default of 180 costs vertices and nothing shows)."""
@@ -112,12 +114,14 @@ def draw_dice(texts: TextCache, box: tuple[float, float, float, float],
 
 
 def draw_track(texts: TextCache, layout: Any, board: dict[str, Any], ranks: dict[int, int],
-               looks: list[Any]) -> None:
-    """The track: its line, the fields (start fields in their seat's colour), the numbers.
-    Batched (``batch``): a few meshes, not three draw calls per field."""
+               looks: list[Any]) -> list[tuple[str, int, float, float, float, float]]:
+    """The track: its line, the fields (start fields in their seat's colour), the numbers
+    (on the fields of the cross, outside the ring, where ``layout.numbers`` puts them).
+    Batched (``batch``): a few meshes, not three draw calls per field. Returns the numbers
+    drawn: text, font size and box (x, y, width, height)."""
     starts = {board["start"][label]: int(label[1:]) for label in board["start"]}
-    is_cross = board["name"] == "board4"
     line, discs, rings, numbers = Shapes(), Shapes(), Shapes(), Glyphs()
+    placed: list[tuple[str, int, float, float, float, float]] = []
     line.polyline(OUTLINE_COLOUR, layout.fields, 2, close=True)
     r = layout.field_radius
     for number, (x, y) in enumerate(layout.fields):
@@ -127,13 +131,18 @@ def draw_track(texts: TextCache, layout: Any, board: dict[str, Any], ranks: dict
         else:
             discs.disc(FIELD_COLOUR, x, y, r, SEGMENTS)
         rings.ring(OUTLINE_COLOUR, x, y, r, 1.2, SEGMENTS)
-        if is_cross or number % 2 == 0:  # a piece on the field covers its number
+        if number in layout.numbers:
+            nx, ny = layout.numbers[number]
             rank = ranks.get(seat, len(looks)) if seat is not None else len(looks)
-            text_colour = (ink(looks[rank].colour) if rank < len(looks)
-                           else (0.45, 0.42, 0.36, 1))
-            numbers.place(texts.texture(str(number), max(11, int(r * 0.7))), x, y, text_colour)
+            is_on_colour = (nx, ny) == (x, y) and rank < len(looks)
+            text_colour = clearest_ink(looks[rank].colour) if is_on_colour else NUMBER_COLOUR
+            texture = texts.texture(str(number), layout.number_font, bold=True)
+            numbers.place(texture, nx, ny, text_colour)
+            w, h = texture.size
+            placed.append((str(number), layout.number_font, nx - w / 2, ny - h / 2, w, h))
     for batch in (line, discs, rings, numbers):
         batch.draw()
+    return placed
 
 
 def draw_houses(layout: Any, ranks: dict[int, int], looks: list[Any]) -> None:
@@ -200,6 +209,17 @@ def draw_hint_frame(x: float, y: float, w: float, h: float) -> None:
     Line(rectangle=(x - 6, y - 6, w + 12, h + 12), width=5.5)
     Color(*HINT_COLOUR)
     Line(rectangle=(x - 6, y - 6, w + 12, h + 12), width=4)
+
+
+def clearest_ink(colour: Sequence[float]) -> tuple[float, float, float, float]:
+    """Black or white, whichever stands out more on ``colour`` (WCAG's contrast ratio): white
+    on a mid green reads worse than black does."""
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(channel) for channel in colour[:3])
+    light = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return (0, 0, 0, 1) if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else (1, 1, 1, 1)
 
 
 def ink(colour: Sequence[float]) -> tuple[float, float, float, float]:

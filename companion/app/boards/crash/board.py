@@ -503,6 +503,10 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
         y = self.y + (self.height - side) / 2 + STRIP_HEIGHT
         return HexGrid.fit(x, y, side, side - STRIP_HEIGHT)
 
+    def drawn_labels(self) -> list[tuple[str, int, float, float, float, float]]:
+        """The edge names as last drawn: text, font size and box (x, y, width, height)."""
+        return list(self.painter.labels)
+
     def field_centre(self, name: str) -> tuple[float, float]:
         return self.grid().centre(name)
 

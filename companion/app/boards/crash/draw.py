@@ -36,11 +36,14 @@ from companion.app.boards.crash.hex import (
     tile_edges,
 )
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
+from companion.geometry.crash import LABEL_FONT
 
 BACKGROUND = (0.20, 0.22, 0.26, 1)
 HOLE_MARK_COLOUR = (0.35, 0.30, 0.26, 1)
 VALUE_FONT = 20
 """A field's value (0–3), bold: read from across the table (a field is ~37 px wide)."""
+LABEL_COLOUR = (0.90, 0.91, 0.94, 1)
+"""The edge names (row letters, field numbers), light on the dark background."""
 COVER_SCALE = 0.86
 """A field's value is covered by a hex this big (inside its outline and the tile borders)."""
 
@@ -51,6 +54,8 @@ class BoardPainter:
         self.texts = Texts()
         self._edges: tuple[HexGrid, list[tuple[float, float, float, float]]] | None = None
         self._field_canvases: dict[str, tuple[tuple[Any, ...], Canvas]] = {}
+        self.labels: list[tuple[str, int, float, float, float, float]] = []
+        """The edge names as last drawn: text, font size and box (x, y, width, height)."""
 
     def static_key(self) -> tuple[Any, ...]:
         """What the static layer depends on: the geometry and each field's hole and value."""
@@ -71,6 +76,12 @@ class BoardPainter:
         for field in board.shown_fields:
             self._field(grid, field, fills, values, lines)
         self._tile_edges(grid, lines)
+        self.labels = []
+        for text, x, y in grid.labels():
+            texture = self.texts.texture(text, LABEL_FONT, colour=(1, 1, 1, 1))
+            values.place(texture, x, y, LABEL_COLOUR)
+            self.labels.append((text, LABEL_FONT, x - texture.width / 2, y - texture.height / 2,
+                                *texture.size))
         fills.draw()
         values.draw()
         lines.draw()

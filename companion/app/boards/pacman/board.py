@@ -1,7 +1,8 @@
 """The PAC-MAN variant's board: the Quoridor grid with fixed walls, four dots and five figures.
 
-Reuses :class:`QuoridorBoard`'s grid geometry, squares and wall drawing (row 1 at the top) and
-adds a strip on the right for eaten ghosts, lives and dots. PAC-MAN phase: his destinations are
+Reuses :class:`QuoridorBoard`'s squares and wall drawing; where everything goes is
+:mod:`companion.geometry.pacman` (the Quoridor grid, row 1 at the top, and a strip on the right
+for eaten ghosts, lives and dots). PAC-MAN phase: his destinations are
 highlighted; a tap on one plays it when it eats nothing, else its path is previewed (drawn,
 OK or a second tap confirms); when several paths end there with different results they are all
 drawn, numbered, and a tap on a path picks it. Ghost phase: the ghosts to move are ringed (a red
@@ -28,9 +29,10 @@ from companion.app.boards.pacman.paint import (
     draw_ghost_hint,
     draw_pacman,
 )
-from companion.app.boards.quoridor.board import GROOVE, SIZE, QuoridorBoard
+from companion.app.boards.quoridor.board import QuoridorBoard
 from companion.games.pacman.text import rank_text
-from companion.games.quoridor.board import COLUMNS
+from companion.geometry.pacman import DOT_RADIUS, LIFE_SIZE, STRIP, PacmanGeometry
+from companion.geometry.quoridor import SQUARE_NAMES, Grid
 from companion.i18n import translator
 
 GHOSTS = ("blinky", "pinky", "inky", "clyde")
@@ -46,9 +48,6 @@ OPTION_COLOURS = ((1.0, 0.90, 0.0, 1), (0.3, 1.0, 0.45, 1), (0.95, 0.45, 1.0, 1)
                   (1.0, 1.0, 1.0, 1))
 """Path colours when several ways lead to one square: the chosen way is drawn thickest."""
 
-MARGIN = 4
-STRIP = 40
-"""Width of the strip right of the grid: eaten ghosts at the top, lives and dots below."""
 STEP_SECONDS = 0.12
 MAX_MOVE_SECONDS = 1.0
 RESET_SECONDS = 0.8
@@ -238,11 +237,7 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
         self._set_caption(translator("pacman", self.host.lang)("Tap a ghost first"))
 
     def _square_at(self, x: float, y: float) -> str | None:
-        ox, oy, pitch = self._grid()
-        gx, gy = (x - ox) / pitch, (oy + SIZE * pitch - y) / pitch
-        if not (0 <= gx < SIZE and 0 <= gy < SIZE):
-            return None
-        return f"{COLUMNS[int(gx)]}{int(gy) + 1}"
+        return self.geometry().square_at(x, y)
 
     def _option_through(self, square: str) -> int | None:
         """The next other way to the destination whose path passes ``square``."""
@@ -356,27 +351,22 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
 
     # -- geometry --------------------------------------------------------------------------------
 
-    def _grid(self) -> tuple[float, float, float]:
-        side = min(self.width, self.height)
-        grid = side - STRIP
-        pitch = (grid - 2 * MARGIN) / SIZE
-        ox = self.x + (self.width - side) / 2 + MARGIN
-        oy = self.y + (self.height - grid) / 2 + MARGIN
-        return ox, oy, pitch
+    def layout(self) -> PacmanGeometry:
+        """Where the grid and the strip are at the board's present size."""
+        return PacmanGeometry.fit(self.x, self.y, self.width, self.height)
+
+    def geometry(self) -> Grid:
+        return self.layout().grid
 
     def _centre(self, square: str) -> tuple[float, float]:
-        x, y, side = self._square_rect(square)
-        return x + side / 2, y + side / 2
+        return self.geometry().centre(square)
 
     def _strip_rect(self) -> tuple[float, float, float, float]:
-        ox, oy, pitch = self._grid()
-        x = ox + SIZE * pitch + MARGIN
-        return x, self.y, STRIP, self.height
+        return self.layout().strip
 
     def _strip_slot(self, index: int) -> tuple[float, float]:
         """Centre of an eaten ghost's place in the strip (blinky at the top)."""
-        x, y, w, h = self._strip_rect()
-        return x + w / 2, y + h - 30 - index * 46
+        return self.layout().strip_slot(index)
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -386,21 +376,22 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
         self.canvas.clear()
         if not self._state:
             return
-        ox, oy, pitch = self._grid()
+        grid = self.geometry()
         state = self._state
         with self.canvas:
             Color(*FRAME_COLOUR)
-            Rectangle(pos=(ox - MARGIN, oy - MARGIN), size=(pitch * SIZE + 2 * MARGIN,) * 2)
+            x, y, w, h = grid.frame()
+            Rectangle(pos=(x, y), size=(w, h))
+            self._draw_labels(grid)
             squares = Shapes()  # one draw call for the 81 squares
-            for row in range(SIZE):
-                for column in range(SIZE):
-                    x, y, side = self._square_rect(f"{COLUMNS[column]}{row + 1}")
-                    squares.rectangle(SQUARE_COLOUR, x, y, side, side)
+            for name in SQUARE_NAMES:
+                x, y, side = grid.square_rect(name)
+                squares.rectangle(SQUARE_COLOUR, x, y, side, side)
             squares.draw()
             self._draw_targets()
             Color(*WALL_COLOUR)
             for name in state["walls"]:
-                self._draw_wall(name, pitch * GROOVE * 1.3)
+                self._draw_wall(name, grid.wall_thickness())
             for square in state["dots_remaining"]:
                 self._draw_dot(square)
             self._draw_paths()
@@ -553,30 +544,30 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
 
     def _draw_strip(self) -> None:
         """Right strip: eaten ghosts (drawn in :meth:`_draw_ghosts`), lives, dots eaten."""
-        x, y, w, h = self._strip_rect()
+        layout = self.layout()
+        x, y, w, h = layout.strip
         Color(0.07, 0.07, 0.10, 1)
         Rectangle(pos=(x, y), size=(w, h))
         lives = int(self._state["lives"])
         for life in range(max(lives, 3)):
             colour = PACMAN_COLOUR if life < lives else EATEN_COLOUR
-            draw_pacman(self._letter, x + w / 2, y + 20 + life * 36, 30, 90.0, colour,
-                        with_letter=False)
+            cx, cy = layout.life_centre(life)
+            draw_pacman(self._letter, cx, cy, LIFE_SIZE, 90.0, colour, with_letter=False)
         for dot in range(int(self._state["dots_eaten"])):
-            cy = y + h / 2 - 10 - dot * 26
+            cx, cy = layout.eaten_dot_centre(dot)
             Color(*DOT_COLOUR)
-            Ellipse(pos=(x + w / 2 - 9, cy - 9), size=(18, 18))
+            Ellipse(pos=(cx - DOT_RADIUS, cy - DOT_RADIUS), size=(2 * DOT_RADIUS,) * 2)
 
     def _draw_caption(self) -> None:
         if not self.caption:
             return
-        ox, oy, pitch = self._grid()
-        left, width = ox + pitch + 2, pitch * (SIZE - 2) - 4
+        layout = self.layout()
+        _left, _y, width, _h = layout.caption_box(0, 1)
         label = self._caption_texture(self.caption, int(width - 12))
-        height = label.height + 10
         pacman_row = int(self._state["pacman_square"][1:])
         near = self.selected_ghost and self._state["ghosts"][self.selected_ghost]["square"]
         row = int(near[1:]) if near else pacman_row
-        y = oy + 2 if row <= SIZE // 2 + 1 else oy + pitch * SIZE - height - 2
+        left, y, width, height = layout.caption_box(label.height + 10, row)
         Color(0, 0, 0, 0.85)
         Rectangle(pos=(left, y), size=(width, height))
         Color(*FRENZY_COLOUR)

@@ -1,9 +1,10 @@
 """The Quoridor board: 9 × 9 squares, walls in the grooves, pawns in colour and letter.
 
-Row 1 is drawn at the top (as the rules' diagrams), so seat e9 starts at the bottom edge.
-A tap on a highlighted square moves there; a tap near a groove previews a wall there, a second
-tap on it (or OK) places it, a tap elsewhere cancels. In fix mode pawns and walls are edited
-freely and Done sends ``fix <position>``.
+Where everything goes, and what a tap means, is :mod:`companion.geometry.quoridor` (row 1 at the
+top, as the rules' diagrams, so seat e9 starts at the bottom edge). A tap on a highlighted
+square moves there; a tap near a groove previews a wall there, a second tap on it (or OK)
+places it, a tap elsewhere cancels. In fix mode pawns and walls are edited freely and Done
+sends ``fix <position>``.
 """
 
 from __future__ import annotations
@@ -20,17 +21,10 @@ from kivy.uix.widget import Widget
 
 from companion.app.boards.base import Board
 from companion.app.boards.batch import Shapes
-from companion.games.quoridor.board import COLUMNS, parse_wall, wall_conflict
+from companion.games.quoridor.board import parse_wall, wall_conflict
 from companion.games.quoridor.text import wall_words
+from companion.geometry.quoridor import LABEL_FONT, SQUARE_NAMES, Grid
 
-SIZE = 9
-MARGIN = 8
-"""Pixels around the grid, where each seat's goal edge is marked in its colour."""
-GROOVE = 0.16
-"""Groove width as a fraction of the cell pitch."""
-WALL_BAND = 0.32
-"""A tap this close to a groove (fraction of the pitch) means a wall there, except on squares
-that take the tap themselves (destinations, pawns): a finger-wide band around each groove."""
 MOVE_ANIMATION_SECONDS = 0.3
 
 BOARD_COLOUR = (0.36, 0.27, 0.19, 1)
@@ -40,6 +34,8 @@ SQUARE_COLOUR = (0.93, 0.89, 0.80, 1)
 WALL_COLOUR = (0.08, 0.08, 0.08, 1)
 PREVIEW_COLOUR = (1.0, 0.86, 0.0, 1)
 BAD_PREVIEW_COLOUR = (0.95, 0.2, 0.2, 1)
+LABEL_COLOUR = (0.90, 0.91, 0.94, 1)
+"""The edge names (row numbers, column letters), light on the screen's dark background."""
 
 
 class QuoridorBoard(Board):
@@ -63,6 +59,7 @@ class QuoridorBoard(Board):
         self._legal: set[str] = set()
         self._moving: tuple[int, str, str] | None = None
         self._letters: dict[tuple[str, int, bool], Any] = {}
+        self._labels: list[tuple[str, int, float, float, float, float]] = []
         self.bind(pos=self._redraw, size=self._redraw, preview=self._redraw,
                   is_pawn_selected=self._redraw, move_progress=self._redraw)
 
@@ -215,92 +212,85 @@ class QuoridorBoard(Board):
 
     def _target_at(self, x: float, y: float) -> tuple[str, str] | None:
         """What a tap at window-relative (x, y) means: ("move"|"square", sq) or ("wall", name)."""
-        ox, oy, pitch = self._grid()
-        gx = (x - ox) / pitch
-        gy = (oy + SIZE * pitch - y) / pitch  # from the top: row 1 is at the top
-        if not (0 <= gx < SIZE and 0 <= gy < SIZE):
+        tap = self.geometry().tap_at(x, y, self._whole_squares())
+        if tap is None:
             return None
-        column, row = int(gx), int(gy)
-        square = f"{COLUMNS[column]}{row + 1}"
-        line_x, line_y = round(gx), round(gy)
-        dx = abs(gx - line_x) if 1 <= line_x <= SIZE - 1 else 1.0
-        dy = abs(gy - line_y) if 1 <= line_y <= SIZE - 1 else 1.0
-        is_in_groove = min(dx, dy) <= GROOVE / 2
-        if not is_in_groove and self._is_square_target(square):
-            return ("move" if square in self._legal else "square"), square
-        if min(dx, dy) < WALL_BAND:
-            anchor_x = min(max(round(gx), 1), SIZE - 1) - 1
-            anchor_y = min(max(round(gy), 1), SIZE - 1) - 1
-            if dx < dy:
-                return "wall", f"{COLUMNS[line_x - 1]}{anchor_y + 1}v"
-            return "wall", f"{COLUMNS[anchor_x]}{line_y}h"
-        return "square", square
+        if tap.kind == "square" and tap.name in self._legal:
+            return "move", tap.name
+        return tap.kind, tap.name
 
-    def _is_square_target(self, square: str) -> bool:
+    def _whole_squares(self) -> set[str]:
         """Squares whose whole cell takes the tap: destinations, pawns, a selected pawn's goal."""
         if self.is_fixing:
-            return square in self.fix_pawns or self.fix_selected >= 0
-        return square in self._legal or square == self._pawn_of_mover()
+            return set(SQUARE_NAMES) if self.fix_selected >= 0 else set(self.fix_pawns)
+        own = self._pawn_of_mover()
+        return self._legal | ({own} if own is not None else set())
 
     # -- drawing ---------------------------------------------------------------------------------
 
+    def geometry(self) -> Grid:
+        """Where the squares, grooves and walls are at the board's present size."""
+        return Grid.fit(self.x, self.y, self.width, self.height)
+
     def _grid(self) -> tuple[float, float, float]:
-        side = min(self.width, self.height)
-        pitch = (side - 2 * MARGIN) / SIZE
-        ox = self.x + (self.width - side) / 2 + MARGIN
-        oy = self.y + (self.height - side) / 2 + MARGIN
-        return ox, oy, pitch
+        grid = self.geometry()
+        return grid.left, grid.bottom, grid.pitch
 
     def _square_rect(self, name: str) -> tuple[float, float, float]:
-        ox, oy, pitch = self._grid()
-        column, row = COLUMNS.index(name[0]), int(name[1]) - 1
-        gap = pitch * GROOVE / 2
-        return ox + column * pitch + gap, oy + (SIZE - 1 - row) * pitch + gap, pitch - 2 * gap
+        return self.geometry().square_rect(name)
 
     def _redraw(self, *_: Any) -> None:
         self.canvas.clear()
         if not self._state:
             return
-        ox, oy, pitch = self._grid()
+        grid = self.geometry()
         looks = self.host.seat_looks() if self.host is not None else []
         seats = self._state["seats"]
         with self.canvas:
             Color(*(FIXING_BOARD_COLOUR if self.is_fixing else BOARD_COLOUR))
-            Rectangle(pos=(ox - MARGIN, oy - MARGIN), size=(pitch * SIZE + 2 * MARGIN,) * 2)
-            self._draw_goals(seats, looks, ox, oy, pitch)
+            x, y, w, h = grid.frame()
+            Rectangle(pos=(x, y), size=(w, h))
+            self._draw_labels(grid)
+            self._draw_goals(seats, looks, grid)
             squares = Shapes()  # one draw call for the 81 squares
-            for row in range(SIZE):
-                for column in range(SIZE):
-                    x, y, side = self._square_rect(f"{COLUMNS[column]}{row + 1}")
-                    squares.rectangle(SQUARE_COLOUR, x, y, side, side)
+            for name in SQUARE_NAMES:
+                x, y, side = grid.square_rect(name)
+                squares.rectangle(SQUARE_COLOUR, x, y, side, side)
             squares.draw()
             if not self.is_fixing:
                 self._draw_destinations(looks)
             walls = self.fix_walls if self.is_fixing else self._state["walls_on_board"]
             Color(*WALL_COLOUR)
             for name in walls:
-                self._draw_wall(name, pitch * GROOVE * 1.3)
+                self._draw_wall(name, grid.wall_thickness())
             if len(self.preview) == 3:
                 is_legal = self.preview in self._legal
                 Color(*(PREVIEW_COLOUR if is_legal else BAD_PREVIEW_COLOUR))
-                self._draw_wall(self.preview, pitch * GROOVE * 1.6)
+                self._draw_wall(self.preview, grid.wall_thickness(is_preview=True))
                 Color(*WALL_COLOUR)
-                self._draw_wall(self.preview, pitch * GROOVE * 1.6, outline=True)
+                self._draw_wall(self.preview, grid.wall_thickness(is_preview=True), outline=True)
             elif len(self.preview) == 2:  # the coach's hint: the square to step to, ringed
                 x, y, side = self._square_rect(self.preview)
                 Color(*PREVIEW_COLOUR)
                 Line(rectangle=(x + 2, y + 2, side - 4, side - 4), width=max(2.0, side * 0.08))
             self._draw_pawns(seats, looks)
 
-    def _draw_goals(self, seats: list[dict[str, Any]], looks: list[Any], ox: float, oy: float,
-                    pitch: float) -> None:
-        full = pitch * SIZE
-        strips = {
-            "row 1": (ox, oy + full, full, MARGIN),
-            "row 9": (ox, oy - MARGIN, full, MARGIN),
-            "column a": (ox - MARGIN, oy, MARGIN, full),
-            "column i": (ox + full, oy, MARGIN, full),
-        }
+    def _draw_labels(self, grid: Grid) -> None:
+        """Row numbers left of the board, column letters below it: the names the lines use."""
+        self._labels = []
+        Color(*LABEL_COLOUR)
+        for label in grid.labels():
+            texture = self._letter(label.text, LABEL_FONT, True)
+            x, y = label.x - texture.width / 2, label.y - texture.height / 2
+            Rectangle(texture=texture, size=texture.size, pos=(x, y))
+            self._labels.append((label.text, LABEL_FONT, x, y, *texture.size))
+
+    def drawn_labels(self) -> list[tuple[str, int, float, float, float, float]]:
+        """The edge names as last drawn: text, font size and box (x, y, width, height)."""
+        return list(self._labels)
+
+    def _draw_goals(self, seats: list[dict[str, Any]], looks: list[Any], grid: Grid) -> None:
+        strips = grid.goal_strips()
         for seat, info in enumerate(seats):
             if seat < len(looks) and info["goal"] in strips:
                 x, y, w, h = strips[info["goal"]]
@@ -323,17 +313,7 @@ class QuoridorBoard(Board):
             Ellipse(pos=(x + (side - dot) / 2, y + (side - dot) / 2), size=(dot, dot))
 
     def _draw_wall(self, name: str, thickness: float, outline: bool = False) -> None:
-        ox, oy, pitch = self._grid()
-        wall = parse_wall(name)
-        inset = pitch * GROOVE / 2
-        if wall.is_horizontal:
-            x = ox + wall.column * pitch + inset
-            y = oy + (SIZE - 1 - wall.row) * pitch - thickness / 2
-            w, h = 2 * pitch - 2 * inset, thickness
-        else:
-            x = ox + (wall.column + 1) * pitch - thickness / 2
-            y = oy + (SIZE - 2 - wall.row) * pitch + inset
-            w, h = thickness, 2 * pitch - 2 * inset
+        x, y, w, h = self.geometry().wall_rect(name, thickness)
         if outline:
             Line(rectangle=(x, y, w, h), width=1.5)
         else:
