@@ -34,5 +34,7 @@ PAGES = (
          "and goal. When several can, you choose.",
          "Careful: it may have to go to your own home.",
          "Enter your goal by the exact count. Pieces in the goal may jump and move on in it."),
+        Diagram(MIDDLE, 2, caption="A captured yellow piece can go only to {0}: {1} has yellow "
+                                   "at home"),
     ),
 )
