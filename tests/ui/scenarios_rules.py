@@ -49,11 +49,11 @@ def rules_of(name: str) -> Scenario:
     game, names, inputs = GAMES[name]
 
     def scenario(d: Driver) -> Iterator[float]:
-        lang = d.app.controller.lang
+        lang = d.app.table.lang
         open_match(d, game, names, COLOURS[:len(names)])
         yield 0.4
         for line in inputs:
-            assert d.app.controller.send(line), line
+            assert d.app.table.send(line), line
             yield P
         play = d.app.root.get_screen("play")
         if game == "quoridor":  # a wall previewed, waiting for its second tap

@@ -15,7 +15,7 @@ from companion.app.boards import make_board
 from companion.engine import Match, open_game
 from companion.games.howto import Diagram, ShownPage, pages
 from companion.table.seats import SeatLook, default_colours, seat_looks
-from companion.table.session import Change, Controller
+from companion.table.session import Change, TableSession
 
 
 class RulesScreen(Screen):
@@ -41,7 +41,7 @@ class RulesScreen(Screen):
         self.page = 0
         self._load()
 
-    def on_controller_change(self, change: Change) -> None:
+    def on_table_change(self, change: Change) -> None:
         if change.kind == "lang" and self._pages:
             self._load()
 
@@ -60,13 +60,13 @@ class RulesScreen(Screen):
     # -- private helpers -------------------------------------------------------------------------
 
     def _load(self) -> None:
-        controller = App.get_running_app().controller
-        match = controller.match
+        table = App.get_running_app().table
+        match = table.match
         if match is None:
             return
-        self.title = controller.tr("Rules: {game}").format(
-            game=controller.game_name(match.game_id))
-        self._pages = pages(match.game_id, match.players, controller.lang)
+        self.title = table.tr("Rules: {game}").format(
+            game=table.game_name(match.game_id))
+        self._pages = pages(match.game_id, match.players, table.lang)
         self.page_count = len(self._pages)
         self.page_names = [page.heading for page in self._pages]
         self.page = min(self.page, max(self.page_count - 1, 0))
@@ -86,8 +86,8 @@ class RulesScreen(Screen):
         self.caption = ""
         if page.diagram is None:
             return
-        controller = App.get_running_app().controller
-        host = DiagramHost(controller, page.diagram)
+        table = App.get_running_app().table
+        host = DiagramHost(table, page.diagram)
         self.caption = page.caption.format(*(look.name for look in host.seat_looks()))
         self.board = make_board(host.match.game_id, is_interactive=page.diagram.shows_moves)
         slot.add_widget(self.board)
@@ -116,14 +116,14 @@ class DiagramHost:
     The players look as at the table when the diagram has as many seats as the game or fewer,
     so the diagram's pieces wear the players' own colours."""
 
-    def __init__(self, controller: Controller, diagram: Diagram) -> None:
-        self._controller = controller
+    def __init__(self, table: TableSession, diagram: Diagram) -> None:
+        self._table = table
         self._diagram = diagram
-        game = controller.match.game_id if controller.match is not None else ""
+        game = table.match.game_id if table.match is not None else ""
         options: dict[str, Any] = {"names": list(diagram.names)} if diagram.names else {}
         self.match: Match = open_game(game, players=diagram.players,
                                       position=diagram.position, **options)
-        table = controller.seat_looks() if controller.match is not None else []
+        table = table.seat_looks() if table.match is not None else []
         if diagram.names:
             colours = default_colours(diagram.players)
             self._looks = seat_looks(diagram.names, colours)
@@ -135,7 +135,7 @@ class DiagramHost:
 
     @property
     def lang(self) -> str:
-        return self._controller.lang
+        return self._table.lang
 
     def snapshot(self) -> dict[str, Any]:
         return self.match.snapshot()
@@ -150,7 +150,7 @@ class DiagramHost:
         return self._looks
 
     def tr(self, text: str) -> str:
-        return self._controller.tr(text)
+        return self._table.tr(text)
 
     def input_label(self, line: str) -> str:
         return line
