@@ -41,6 +41,7 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "replay": ("companion.app.screens.history:ReplayScreen", ("replay",)),
     "settings": ("companion.app.screens.settings:SettingsScreen", ("settings",)),
     "stats": ("companion.app.screens.stats:StatsScreen", ("players", "stats")),
+    "rules": ("companion.app.screens.rules:RulesScreen", ("rules",)),
 }
 """Every screen: its class and the kv files it needs. Only home is made at start; the others
 (their modules imported, their kv files loaded) on first use: a faster first frame."""
@@ -177,6 +178,12 @@ class CompanionApp(App):
         self.root.current = name
         if name == "play":
             self._companion_next()
+
+    def return_to_play(self) -> None:
+        """Back to the play screen exactly as it was left (from a screen its menu opened, the
+        rules): nothing is prepared again, a preview or a selection stays."""
+        self.root.current = "play"
+        self._companion_next()
 
     def open_stats(self, back_to: str = "home") -> None:
         """The statistics screen; Back returns to ``back_to`` (home or the result)."""

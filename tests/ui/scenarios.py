@@ -494,4 +494,8 @@ from scenarios_words import SCENARIOS as WORDS_SCENARIOS  # noqa: E402
 
 SCENARIOS.update(WORDS_SCENARIOS)
 
+from scenarios_rules import SCENARIOS as RULES_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(RULES_SCENARIOS)
+
 __all__ = ["SCENARIOS", "Any"]

@@ -268,6 +268,11 @@ class PlayScreen(Screen):
     def open_menu(self) -> None:
         self._open_modal(PlayMenu(screen=self))
 
+    def open_rules(self) -> None:
+        """Menu → Rules: how to play the game at the table; Back returns here unchanged."""
+        self.close_modal()
+        App.get_running_app().go("rules")
+
     def open_log(self) -> None:
         table = App.get_running_app().table
         self._open_modal(MoveLog(rows=table.move_log()))
