@@ -493,5 +493,8 @@ SCENARIOS.update(STATS_SCENARIOS)
 from scenarios_words import SCENARIOS as WORDS_SCENARIOS  # noqa: E402
 
 SCENARIOS.update(WORDS_SCENARIOS)
+from scenarios_names import SCENARIOS as NAMES_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(NAMES_SCENARIOS)
 
 __all__ = ["SCENARIOS", "Any"]

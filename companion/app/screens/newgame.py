@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
@@ -16,6 +17,7 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.app.keyboards import keyboard_top
 from companion.app.player_widgets import PlayerChip
 from companion.app.stats.view import Look, look_of
 from companion.engine import GAMES
@@ -41,6 +43,8 @@ class NewGameScreen(Screen):
     """(name, value) pairs of the options shown: bool, int, and those with choices."""
     problem = StringProperty("")
     """Why Start did not start (a name, a refused option), shown above Start; the setup stays."""
+    lift = NumericProperty(0)
+    """How far the page is lifted so the name being typed stays above the on-screen keyboard."""
     crash_layout = StringProperty("reference")
     """Crash's board layout (issue #8): "reference", or "shuffled" by the app (never the engine)
     at Start, passed as the ``tiles=`` option."""
@@ -154,6 +158,11 @@ class NewGameScreen(Screen):
         self.names, self.colours = names, colours
         self._build_players()
 
+    def name_focused(self, field: Any, is_focused: bool) -> None:
+        """A name field took the focus (the keyboard comes up): show it above the keyboard;
+        it lost the focus: the page comes back down, unless another name took it."""
+        Clock.schedule_once(lambda _dt: self._place_above_keyboard(field), 0)
+
     def toggle_option(self, name: str) -> None:
         self.options = [(key, (not value) if key == name else value) for key, value in self.options]
         self._build_options()
@@ -199,6 +208,23 @@ class NewGameScreen(Screen):
         app.go("play")
 
     # -- private helpers -------------------------------------------------------------------------
+
+    def _place_above_keyboard(self, field: Any) -> None:
+        if not field.focus:
+            if not any(getattr(w, "focus", False) for w in self.ids.players.walk()):
+                self.lift = 0
+            return
+        self.ids.players_scroll.scroll_to(field.parent, padding=0, animate=False)
+        Clock.schedule_once(lambda _dt: self._lift_over(field), 0)
+
+    def _lift_over(self, field: Any) -> None:
+        """Lift the page just enough that ``field`` is above the keyboard (never off the top)."""
+        if not field.focus:
+            return
+        bottom = field.to_window(field.x, field.y)[1] - self.lift
+        top = bottom + field.height
+        wanted = keyboard_top() + KEYBOARD_GAP - bottom
+        self.lift = max(0.0, min(wanted, self.height - top))
 
     def _setup(self) -> Setup:
         return Setup(self.game, list(self.names), list(self.colours), dict(self.options),
@@ -333,6 +359,8 @@ class PlayerRow(BoxLayout):
     is_companion = BooleanProperty(False)
 
 
+KEYBOARD_GAP = 12
+"""Space between the name being typed and the on-screen keyboard."""
 SEAT_CYCLE = ("normal", "strong", "easy")
 """The companion's levels in the order one tap steps through them (then a person again)."""
 LEVEL_LABELS = {"easy": "easy", "normal": "normal", "strong": "strong"}

@@ -1,0 +1,113 @@
+"""Names as people type them (issue #25): the on-screen keyboard on the new-game screen (the
+field being typed stays above it, Shift makes a capital, the Czech letters are keys), and what
+becomes of the names in the store, the statistics and the history. Played by ``driver.py``
+like those of ``scenarios.py`` (which lists them too)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from driver import Driver, open_new_game, until
+
+P = 0.2
+Scenario = Callable[[Driver], Iterator[float]]
+
+
+def keyboard(d: Driver) -> Any:
+    from companion.app.keyboards import shown_keyboard
+
+    return shown_keyboard()
+
+
+def window_rect(widget: Any) -> tuple[float, float, float, float]:
+    """(x, y, width, height) of ``widget`` in window coordinates (scale included)."""
+    x0, y0 = widget.to_window(widget.x, widget.y)
+    x1, y1 = widget.to_window(widget.right, widget.top)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def keyboard_rect(kb: Any) -> tuple[float, float, float, float]:
+    x0, y0 = kb.to_window(0, 0)   # a Scatter: its own coordinates start at 0, 0
+    x1, y1 = kb.to_window(kb.width, kb.height)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def key_centre(kb: Any, shown: str) -> tuple[float, float]:
+    """The window point of the key that shows ``shown`` in the keyboard's current layer."""
+    layout = kb.available_layouts[kb.layout]
+    for line in range(1, layout["rows"] + 1):
+        for index, key in enumerate(layout[f"{kb.layout_mode}_{line}"]):
+            if key[0] == shown:
+                (x, y), (w, h) = kb.layout_geometry[f"LINE_{line}"][index]
+                return kb.to_window(x + w / 2, y + h / 2)
+    raise LookupError(f"no key {shown!r} in the {kb.layout_mode} layer of {kb.layout}")
+
+
+def type_keys(d: Driver, keys: list[str]) -> Iterator[float]:
+    """Tap these keys of the on-screen keyboard, one finger, one after the other."""
+    for shown in keys:
+        d.tap_at(*key_centre(keyboard(d), shown))
+        yield P
+
+
+def name_fields(d: Driver) -> list[Any]:
+    rows = list(reversed(d.app.root.get_screen("newgame").ids.players.children))
+    return [next(w for w in row.walk() if type(w).__name__ == "TextInput") for row in rows]
+
+
+NAME_KEYS = {
+    # Czech: Shift, then Š (a capital from the Czech row), then á r k a
+    "cs": ("Šárka", ["⇧", "Š", "á", "r", "k", "a"]),
+    "en": ("Ola", ["⇧", "O", "l", "a"]),
+}
+
+
+def keyboard_over_names(d: Driver) -> Iterator[float]:
+    """Four players; a tap in the third name: the keyboard comes up below it, the field stays
+    in sight; the placeholder is wiped with ⌫ and a name typed with Shift and the language's
+    letters; ⏎ puts the keyboard away and the page back."""
+    lang = d.app.controller.lang
+    seen = d.results
+    yield from open_new_game(d, ["Eva", "Jan"], ["red", "blue"])
+    new = d.app.root.get_screen("newgame")
+    d.tap_text("4", new.ids.counts)
+    yield P
+    field = name_fields(d)[2]
+    seen["placeholder"] = field.text
+    d.tap(field)
+    yield 0.2
+    yield from until(d, lambda: keyboard(d) is not None and new.lift > 0)
+    yield 0.3
+    kb = keyboard(d)
+    seen["keyboard_layout"] = kb.layout.rsplit("/", 1)[-1]
+    seen["field_rect"] = window_rect(field)
+    seen["keyboard_rect"] = keyboard_rect(kb)
+    seen["overlap"] = overlaps(window_rect(field), keyboard_rect(kb))
+    seen["field_on_screen"] = window_rect(field)[1] + field.height <= d.app.root.height
+    seen["focus"] = field.focus
+    seen["key_heights"] = sorted({round(size[1] * kb.scale)
+                                  for line in range(1, 6)
+                                  for _pos, size in kb.layout_geometry[f"LINE_{line}"]})
+    d.shot(f"names_keyboard_{lang}")
+    yield from type_keys(d, ["⌫"] * len(field.text))
+    name, keys = NAME_KEYS[lang]
+    yield from type_keys(d, keys)
+    seen["typed"] = field.text
+    seen["shift_after"] = keyboard(d).have_shift
+    d.shot(f"names_typed_{lang}")
+    yield from type_keys(d, ["⏎"])
+    yield 0.3
+    seen["focus_after_enter"] = field.focus
+    seen["lift_after_enter"] = new.lift
+    seen["names"] = list(new.names)
+    seen["expected"] = name
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "keyboard_over_names": keyboard_over_names,
+}

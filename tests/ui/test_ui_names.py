@@ -1,0 +1,25 @@
+"""Names as people type them (issue #25), in a real window: the on-screen keyboard never
+covers the name being typed, Shift makes a capital with one finger, Czech letters are keys.
+Screenshots: ``artifacts/screenshots/names_*``."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import RunScenario
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_the_name_being_typed_stays_above_the_keyboard(run_scenario: RunScenario,
+                                                          lang: str) -> None:
+    seen = run_scenario("keyboard_over_names", lang=lang)
+    assert seen["placeholder"] == {"en": "Player 3", "cs": "Hráč 3"}[lang]
+    assert seen["keyboard_layout"] == f"{lang}.json"
+    assert seen["focus"]
+    assert not seen["overlap"], (seen["field_rect"], seen["keyboard_rect"])
+    assert seen["field_on_screen"]
+    assert seen["keyboard_rect"][2] == pytest.approx(800, abs=1)   # docked, the full width
+    assert min(seen["key_heights"]) >= 44                          # cells of ≥ 48 px
+    assert seen["typed"] == seen["expected"] == {"en": "Ola", "cs": "Šárka"}[lang]
+    assert seen["shift_after"] is False                            # one capital, then small
+    assert not seen["focus_after_enter"] and seen["lift_after_enter"] == 0
+    assert seen["names"][2] == seen["expected"]
