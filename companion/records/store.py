@@ -349,6 +349,11 @@ class Store:
         player from now on. Returns the kept player."""
         return self._write(lambda db: roster.merge(db, keep_id, drop_id))
 
+    def players_named_alike(self, player_id: int) -> list[Player]:
+        """The other players whose name differs from this one's only in case ("šárka" for
+        "Šárka"): kept apart until the players merge them."""
+        return roster.named_alike(self._connection, player_id)
+
     def seat_player_ids(self, game_id: int) -> list[int]:
         """The player of every seat of a stored game, in seat order."""
         return [player_id for (player_id,) in self._connection.execute(

@@ -108,6 +108,61 @@ def keyboard_over_names(d: Driver) -> Iterator[float]:
     seen["expected"] = name
 
 
+def older_store_twins(store: Any) -> int:
+    """Šárka beats Jan, then Jan beats "šárka": two players, as an older build (SQLite's
+    NOCASE folds only A–Z) kept them. Returns the twin's id."""
+    from scenarios_stats import EVA_WINS, SEAT_1_WINS, play_game
+
+    play_game(store, "quoridor", ["Šárka", "Jan"], EVA_WINS.split())
+    game = play_game(store, "quoridor", ["Jan", "šárka"], SEAT_1_WINS.split())
+    twin = int(store.connection.execute(
+        "INSERT INTO players (name, colour, initial, created) VALUES"
+        " ('šárka', '#43a047', 'Š', '2024-01-02')").lastrowid or 0)
+    for table in ("game_seats", "seat_results"):
+        store.connection.execute(
+            f"UPDATE {table} SET player_id = ? WHERE game_id = ? AND seat = 1", (twin, game))
+    return twin
+
+
+def merge_case_twins(d: Driver) -> Iterator[float]:
+    """Statistics: "šárka" and "Šárka" are two rows until the players merge them on the
+    card (a tap offers it, a second tap merges); then one row with both games."""
+    from scenarios_stats import modal, player_table, stats_screen
+
+    lang = d.app.controller.lang
+    seen = d.results
+    older_store_twins(d.app.store)
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "stats_button"))
+    yield 0.5
+    screen = stats_screen(d)
+    seen["players_before"] = player_table(d)
+    twin = next(row for row in screen.panels["players"].ids.rows.children[0].children
+                if row.name == "šárka")
+    d.tap(twin)
+    yield P
+    card = modal(d)
+    seen["alike_text"] = card.ids.merge_label.text
+    seen["offer_button"] = card.ids.merge_button.text
+    d.shot(f"names_twins_card_{lang}")
+    d.tap(card.ids.merge_button)
+    yield P
+    card = modal(d)
+    seen["merge_text"] = card.merge_text
+    seen["players_while_asking"] = len(player_table(d))
+    d.shot(f"names_twins_merge_{lang}")
+    d.tap(card.ids.merge_button)                          # the second tap merges
+    yield P
+    card = modal(d)
+    seen["card_after"] = [card.name, card.alike_text]
+    d.tap(card.ids.close_button)
+    yield P
+    seen["players_after"] = player_table(d)
+    d.shot(f"names_twins_after_{lang}")
+
+
 SCENARIOS: dict[str, Scenario] = {
     "keyboard_over_names": keyboard_over_names,
+    "merge_case_twins": merge_case_twins,
 }

@@ -23,3 +23,22 @@ def test_ui_the_name_being_typed_stays_above_the_keyboard(run_scenario: RunScena
     assert seen["shift_after"] is False                            # one capital, then small
     assert not seen["focus_after_enter"] and seen["lift_after_enter"] == 0
     assert seen["names"][2] == seen["expected"]
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_players_differing_only_in_case_are_merged_only_when_asked(
+        run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("merge_case_twins", lang=lang)
+    before = sorted(row[:3] for row in seen["players_before"])
+    assert before == [["Jan", "2", "0"], ["Šárka", "1", "1"], ["šárka", "1", "1"]]
+    assert seen["alike_text"] == {
+        "en": "Šárka and šárka differ only in capitals: the same player?",
+        "cs": "Šárka a šárka se liší jen velkými písmeny: je to tentýž hráč?"}[lang]
+    assert seen["offer_button"] == {"en": "Merge", "cs": "Sloučit"}[lang]
+    assert seen["merge_text"] == {                        # what will happen, said first
+        "en": "Šárka's games become šárka's, and Šárka leaves the list.",
+        "cs": "Hry hráče Šárka připadnou hráči šárka a Šárka zmizí ze seznamu."}[lang]
+    assert seen["players_while_asking"] == 3             # nothing merged before the 2nd tap
+    assert seen["card_after"] == ["šárka", ""]
+    after = sorted(row[:3] for row in seen["players_after"])
+    assert after == [["Jan", "2", "0"], ["šárka", "2", "2"]]
