@@ -162,7 +162,39 @@ def merge_case_twins(d: Driver) -> Iterator[float]:
     d.shot(f"names_twins_after_{lang}")
 
 
+def placeholders_are_hints(d: Driver) -> Iterator[float]:
+    """New seats show "Player 3" as a grey hint, not as a name: Start asks for a name, and
+    only the names typed become players. A placeholder an older build saved as a player is
+    not offered as a known player."""
+    lang = d.app.controller.lang
+    seen = d.results
+    for name in ("Player 1", "Eva", "Jan"):               # "Player 1": an older build's
+        d.app.store.player_named(name)
+    yield from open_new_game(d, ["Eva", "Jan"], ["red", "blue"])
+    new = d.app.root.get_screen("newgame")
+    d.tap_text("4", new.ids.counts)
+    yield P
+    fields = name_fields(d)
+    seen["names"] = list(new.names)
+    seen["hints"] = [field.hint_text for field in fields]
+    seen["chips"] = sorted(chip.name for chip in new.ids.known_players.children)
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.3
+    seen["problem"] = new.problem
+    seen["screen"] = d.screen.name
+    d.shot(f"names_placeholders_{lang}")
+    fields[2].text = "Ola"
+    fields[3].text = "Petr"
+    yield P
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.4
+    seen["started"] = d.screen.name
+    seen["players"] = sorted(p.name for p in d.app.store.players(include_companions=False))
+    seen["match_names"] = list(d.app.controller.match.names)
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "placeholders_are_hints": placeholders_are_hints,
     "keyboard_over_names": keyboard_over_names,
     "merge_case_twins": merge_case_twins,
 }

@@ -42,3 +42,18 @@ def test_ui_players_differing_only_in_case_are_merged_only_when_asked(
     assert seen["card_after"] == ["šárka", ""]
     after = sorted(row[:3] for row in seen["players_after"])
     assert after == [["Jan", "2", "0"], ["šárka", "2", "2"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_a_placeholder_is_a_hint_never_a_player(run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("placeholders_are_hints", lang=lang)
+    player = {"en": "Player", "cs": "Hráč"}[lang]
+    assert seen["names"] == ["Eva", "Jan", "", ""]
+    assert seen["hints"] == [f"{player} {seat}" for seat in (1, 2, 3, 4)]
+    assert seen["chips"] == ["Eva", "Jan"]                 # not the old "Player 1"
+    assert seen["problem"] == {"en": "Player 3 has no name: type one in.",
+                               "cs": "Hráč 3 nemá jméno: napiš nějaké."}[lang]
+    assert seen["screen"] == "newgame"
+    assert seen["started"] == "play"
+    assert seen["match_names"] == ["Eva", "Jan", "Ola", "Petr"]
+    assert seen["players"] == ["Eva", "Jan", "Ola", "Petr", "Player 1"]  # none new

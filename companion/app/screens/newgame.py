@@ -23,13 +23,14 @@ from companion.app.stats.view import Look, look_of
 from companion.engine import GAMES
 from companion.i18n import translator
 from companion.table.crash_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layout_options
-from companion.table.seating import free_seat, nearest_colour, seat_name, seat_of
+from companion.table.seating import free_seat, is_free, nearest_colour, seat_name, seat_of
 from companion.table.seats import COLOUR_NAMES, PALETTE, seat_looks
 from companion.table.setups import (
     DYNAMIC_CHOICES,
     ONE_WORD_NAMES,
     Setup,
     option_choices,
+    placeholder,
     value_label,
 )
 
@@ -68,7 +69,8 @@ class NewGameScreen(Screen):
         last = self.requested_game or controller.store.setting("last_game", None)
         self.requested_game = ""
         self.known = [look_of(player) for player in
-                      controller.store.players(recent_first=True, include_companions=False)]
+                      controller.store.players(recent_first=True, include_companions=False)
+                      if not _is_placeholder(player.name)]
         self.select_game(last if last in GAMES else next(iter(GAMES)))
 
     def on_controller_change(self, change: Any) -> None:
@@ -189,7 +191,8 @@ class NewGameScreen(Screen):
         """Start, unless a name or an option is refused: then say why and keep the setup."""
         app = App.get_running_app()
         controller = app.controller
-        names = [name.strip() for name in self.names]
+        names = ["" if is_free(seat, name, self.companions) else name.strip()
+                 for seat, name in enumerate(self.names)]  # a hint is not a name
         options = dict(self.options)
         if self.game == "crash":
             options.update(layout_options(self.crash_layout))
@@ -307,6 +310,7 @@ class NewGameScreen(Screen):
             kind = (f"{app.tr('Companion')}\n{app.tr(LEVEL_LABELS[level])}" if level
                     else app.tr("Person"))
             row = PlayerRow(seat=seat, name=self.names[seat], colour=look.colour,
+                            hint=placeholder(self.game, seat, app.tr),
                             letter=look.letter, kind=kind, is_companion=level is not None)
             rows.add_widget(row)
         self._mark_seated()
@@ -357,6 +361,8 @@ class PlayerRow(BoxLayout):
     letter = StringProperty("")
     kind = StringProperty("")
     is_companion = BooleanProperty(False)
+    hint = StringProperty("")
+    """The grey "Player 3" of an empty name field (never a name)."""
 
 
 KEYBOARD_GAP = 12
@@ -373,6 +379,14 @@ def companion_name(base: str, seat: int, companions: dict[int, str], game: str) 
     if number == 1:
         return base
     return f"{base}{number}" if game in ONE_WORD_NAMES else f"{base} {number}"
+
+
+def _is_placeholder(name: str) -> bool:
+    """ "Player 3", "Hráč3": a placeholder an older build saved as a player; not offered."""
+    return any(is_free(seat, name, {}) for seat in range(PLACEHOLDER_SEATS))
+
+
+PLACEHOLDER_SEATS = 8
 
 
 class BoolOption(BoxLayout):
