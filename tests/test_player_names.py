@@ -10,7 +10,9 @@ import pytest
 from records_store import SEAT0_IN_ONE, SEAT1_IN_ONE, dated_store, play_quoridor
 
 from companion.records import stats
+from companion.records.players import COLOURS
 from companion.records.store import Store
+from companion.table.seats import PALETTE
 
 
 def test_names_are_one_player_in_any_case_in_every_alphabet(tmp_path: Path) -> None:
@@ -70,3 +72,23 @@ def test_players_differing_only_in_case_stay_apart_until_merged(tmp_path: Path) 
     assert store.players_named_alike(first) == []
     assert store.player_named("šárka").id == first  # the merged name finds the kept player
     assert sorted(p.name for p in store.players(include_companions=False)) == ["Jan", "Šárka"]
+
+
+def test_a_player_has_the_same_colour_at_the_table_and_in_the_statistics(
+        tmp_path: Path) -> None:
+    from companion.app.stats.view import look_of
+    from companion.table.session import Controller
+    from companion.table.setups import Setup
+
+    store = dated_store(tmp_path / "games.sqlite3")
+    eva = store.player_named("Eva")
+    assert eva.colour == COLOURS["red"]                    # her first colour
+    controller = Controller(store, lang="en")
+    controller.new_game(Setup("quoridor", ["Eva", "Jan"], ["purple", "orange"]))
+    table = [look.colour for look in controller.seat_looks()]
+    records = [look_of(store.player_named(name)).colour for name in ("Eva", "Jan")]
+    assert records == table                                # the same RGBA, from one palette
+    assert table == [PALETTE["purple"], PALETTE["orange"]]
+    play_quoridor(store, ["Eva", "Jan"], SEAT0_IN_ONE, "2024-02-01")  # no colours given
+    lines = {line.player.name: line.player.colour for line in stats.player_lines(store)}
+    assert lines == {"Eva": COLOURS["purple"], "Jan": COLOURS["orange"]}

@@ -21,16 +21,17 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-PALETTE = (
-    "#e53935",  # red
-    "#1e88e5",  # blue
-    "#43a047",  # green
-    "#fdd835",  # yellow
-    "#8e24aa",  # purple
-    "#fb8c00",  # orange
-    "#00acc1",  # teal
-    "#6d4c41",  # brown
-)
+COLOURS = {
+    "red": "#db2929",
+    "blue": "#266bf2",
+    "green": "#1aa640",
+    "yellow": "#f2c70d",
+    "purple": "#9e4cd9",
+    "orange": "#fa8014",
+}
+"""The players' colours by name: one set for the pieces at the table (``companion.table.seats``
+draws them from here) and the players' records (the statistics), so a player has one colour."""
+PALETTE = tuple(COLOURS.values())
 COMPANION_LEVELS = ("easy", "normal", "strong")
 COMPANION_NAME = "Companion ({level})"
 MAX_NAME_LENGTH = 40
@@ -230,6 +231,17 @@ def merge(db: sqlite3.Connection, keep_id: int, drop_id: int) -> Player:
         (keep.id,),
     )
     return keep
+
+
+def take_colours(db: sqlite3.Connection, player_ids: Sequence[int],
+                 colours: Sequence[object]) -> None:
+    """Each player keeps the colour of the seat just taken (a colour name of :data:`COLOURS`),
+    so the statistics draw a player as the table saw them last."""
+    db.executemany(
+        "UPDATE players SET colour = ? WHERE id = ?",
+        [(COLOURS[str(colour)], player_id) for player_id, colour in zip(player_ids, colours)
+         if str(colour) in COLOURS],
+    )
 
 
 def touch(db: sqlite3.Connection, player_ids: Sequence[int], when: str) -> None:

@@ -177,6 +177,9 @@ class Store:
                 [(game_id, seat, player_id) for seat, player_id in enumerate(seats)],
             )
             roster.touch(db, seats, started)
+            colours = (extra or {}).get("colours")
+            if isinstance(colours, list):
+                roster.take_colours(db, seats, colours)
             return game_id
 
         game_id = self._write(insert)
