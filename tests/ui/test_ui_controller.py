@@ -301,8 +301,9 @@ def test_ui_the_result_and_the_history_say_which_seat_the_companion_played(
                               companions={1: "strong"}))
     controller.fix(position)
     controller.send("e1")  # Eva reaches her goal
-    assert [row[2] for row in controller.ranking_rows()] == [
-        "Eva", "Companion (companion, strong)"]
+    assert [row[2] for row in controller.ranking_rows()] == ["Eva", "Companion (strong)"]
     [finished] = controller.store.finished_games()
     assert finished.extra["companions"] == {"1": "strong"}
-    assert "Eva, Companion (companion, strong)" in summary(controller, finished)
+    assert "Eva, Companion (strong)" in summary(controller, finished)
+    controller.set_lang("cs")                              # one form, in either language
+    assert "Eva, Společník (silný)" in summary(controller, finished)

@@ -23,6 +23,7 @@ from companion.app.stats.view import Look, look_of
 from companion.engine import GAMES
 from companion.i18n import translator
 from companion.table.crash_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layout_options
+from companion.table.result_words import companion_name
 from companion.table.seating import free_seat, is_free, nearest_colour, seat_name, seat_of
 from companion.table.seats import COLOUR_NAMES, PALETTE, seat_looks
 from companion.table.setups import (
@@ -112,9 +113,10 @@ class NewGameScreen(Screen):
             self.seated.pop(seat, None)
             self._person_names[seat] = names[seat]
             self.companions[seat] = SEAT_CYCLE[0]
-            names[seat] = companion_name(app.tr("Companion"), seat, self.companions, self.game)
+            names[seat] = companion_seat_name(app.tr, seat, self.companions, self.game)
         elif SEAT_CYCLE.index(level) + 1 < len(SEAT_CYCLE):
             self.companions[seat] = SEAT_CYCLE[SEAT_CYCLE.index(level) + 1]
+            names[seat] = companion_seat_name(app.tr, seat, self.companions, self.game)
         else:
             del self.companions[seat]
             names[seat] = self._person_names.pop(seat, "") or app.controller.resized(
@@ -372,13 +374,15 @@ SEAT_CYCLE = ("normal", "strong", "easy")
 LEVEL_LABELS = {"easy": "easy", "normal": "normal", "strong": "strong"}
 
 
-def companion_name(base: str, seat: int, companions: dict[int, str], game: str) -> str:
-    """ "Companion", or "Companion 2" for the second companion seat ("Companion2" where names
-    are one word)."""
+def companion_seat_name(tr: Any, seat: int, companions: dict[int, str], game: str) -> str:
+    """The companion's seat name: "Companion (strong)", "Companion 2 (strong)" for the second
+    companion seat (:func:`companion.table.result_words.companion_name`, the one form every
+    screen shows); where names are one word (Pat a Mat's notation) "Companion", "Companion2"."""
     number = sorted(companions).index(seat) + 1 if seat in companions else 1
-    if number == 1:
-        return base
-    return f"{base}{number}" if game in ONE_WORD_NAMES else f"{base} {number}"
+    if game in ONE_WORD_NAMES:
+        base = tr("Companion")
+        return base if number == 1 else f"{base}{number}"
+    return companion_name(companions.get(seat, SEAT_CYCLE[0]), tr, number)
 
 
 def _is_placeholder(name: str) -> bool:
