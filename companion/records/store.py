@@ -282,6 +282,17 @@ class Store:
         ).fetchall()
         return [self._stored_game(row) for row in rows]
 
+    def past_games(self, limit: int = 200) -> list[StoredGame]:
+        """What the history lists, the latest first: the finished games and the games ended
+        early (abandoned from the menu, or by a new game instead of Continue) once a move was
+        played in them."""
+        rows = self._connection.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished'"
+            " OR (status = 'abandoned' AND cursor > 0)"
+            " ORDER BY id DESC LIMIT ?", (limit,)
+        ).fetchall()
+        return [self._stored_game(row) for row in rows]
+
     def resume(self, stored: StoredGame) -> Match:
         """Rebuild the match exactly: timeline replayed, undo cursor set.
 

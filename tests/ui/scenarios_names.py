@@ -193,7 +193,78 @@ def placeholders_are_hints(d: Driver) -> Iterator[float]:
     seen["match_names"] = list(d.app.controller.match.names)
 
 
+def ended_early(d: Driver) -> Iterator[float]:
+    """A finished game (Eva in purple beats the strong companion), then a game with the
+    companion ended from the menu: the play screen, the result-less history row "ended
+    early", its replay, and the statistics name the companion one way and draw Eva in the
+    colour she played."""
+    from scenarios_stats import modal, stats_screen
+
+    from companion.table.setups import Setup
+
+    lang = d.app.controller.lang
+    seen = d.results
+    controller = d.app.controller
+    d.app.store.player_named("Eva")                        # her record's first colour: red
+    controller.new_game(Setup("quoridor", ["Eva", "Companion"], ["purple", "blue"],
+                              companions={1: "strong"}))
+    controller.fix("quoridor 2 | turn e9 | e9 e2 10 | e1 e5 10 | walls -")
+    controller.send("e1")                                  # Eva wins
+    yield from open_new_game(d, ["Eva", "Jan"], ["purple", "blue"])
+    new = d.app.root.get_screen("newgame")
+    for _ in range(2):                                     # Jan's seat: companion, strong
+        rows = list(reversed(new.ids.players.children))
+        d.tap(rows[1].ids.kind_button)
+        yield P
+    seen["newgame_names"] = list(new.names)
+    d.shot(f"names_newgame_companion_{lang}")
+    d.tap(d.widget("newgame", "start_button"))
+    yield 0.5
+    d.tap_square("e8")
+    yield from until(d, lambda: len(d.history) >= 2)
+    yield 0.8
+    play = d.app.root.get_screen("play")
+    seen["play_names"] = [look.name for look in controller.seat_looks()]
+    seen["table_colour"] = list(controller.seat_looks()[0].colour)
+    d.shot(f"names_play_{lang}")
+    d.tap(play.ids.menu_button)
+    yield P
+    d.tap(modal(d).ids.end_button)
+    yield P
+    seen["end_question"] = modal(d).children[0].children[-1].text
+    d.shot(f"names_end_dialog_{lang}")
+    d.tap(modal(d).ids.confirm_end)
+    yield 0.4
+    d.tap(d.widget("home", "history_button"))
+    yield 0.5
+    history = d.app.root.get_screen("history")
+    seen["history"] = [row["text"].split(" · ", 1)[1] for row in history.rows]
+    d.shot(f"names_history_{lang}")
+    row = next(w for w in history.ids.list.children[0].children
+               if w.game_id == history.rows[0]["game_id"])
+    d.tap(row)
+    yield 0.6
+    replay = d.app.root.get_screen("replay")
+    seen["replay_screen"] = d.screen.name
+    seen["replay_start"] = replay.step_text
+    for _ in range(2):
+        d.tap(replay.ids.forward_button)
+        yield P
+    seen["replay_end"] = replay.step_text
+    d.shot(f"names_replay_{lang}")
+    d.app.go("home")
+    yield 0.3
+    d.tap(d.widget("home", "stats_button"))
+    yield 0.6
+    looks = stats_screen(d).looks
+    seen["stats_names"] = sorted(look.name for look in looks.values())
+    seen["stats_letters"] = sorted(look.letter for look in looks.values())
+    seen["stats_colour"] = list(next(lk for lk in looks.values() if lk.name == "Eva").colour)
+    d.shot(f"names_stats_{lang}")
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "ended_early": ended_early,
     "placeholders_are_hints": placeholders_are_hints,
     "keyboard_over_names": keyboard_over_names,
     "merge_case_twins": merge_case_twins,

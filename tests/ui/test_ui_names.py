@@ -57,3 +57,27 @@ def test_ui_a_placeholder_is_a_hint_never_a_player(run_scenario: RunScenario, la
     assert seen["started"] == "play"
     assert seen["match_names"] == ["Eva", "Jan", "Ola", "Petr"]
     assert seen["players"] == ["Eva", "Jan", "Ola", "Petr", "Player 1"]  # none new
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_a_game_ended_early_is_in_the_history_and_the_companion_has_one_name(
+        run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("ended_early", lang=lang)
+    strong = {"en": "Companion (strong)", "cs": "Společník (silný)"}[lang]
+    game = "Quoridor"
+    assert seen["newgame_names"] == ["Eva", strong]
+    assert seen["play_names"] == ["Eva", strong]
+    assert seen["end_question"] == {
+        "en": "End this game? It stays in History, marked as ended early.",
+        "cs": "Ukončit tuto hru? Zůstane v historii označená jako ukončená předčasně."}[lang]
+    ended = {"en": "ended early", "cs": "ukončeno předčasně"}[lang]
+    winner = {"en": "winner: Eva", "cs": "vítěz: Eva"}[lang]
+    assert seen["history"] == [f"{game} · Eva, {strong} · {ended}",
+                               f"{game} · Eva, {strong} · {winner}"]
+    assert seen["replay_screen"] == "replay"
+    assert seen["replay_start"] == {"en": "Start of the game (2 moves)",
+                                    "cs": "Začátek hry (2 tahů)"}[lang]
+    assert seen["replay_end"] == {"en": "Move 2 of 2", "cs": "Tah 2 z 2"}[lang]
+    assert seen["stats_names"] == sorted(["Eva", strong])
+    assert seen["stats_letters"] == sorted(["E", strong[0]])  # "S" for Společník
+    assert seen["stats_colour"] == seen["table_colour"]     # purple, at the table and here
