@@ -69,7 +69,7 @@ NAME_KEYS = {
 
 def keyboard_over_names(d: Driver) -> Iterator[float]:
     """Four players; a tap in the third name: the keyboard comes up below it, the field stays
-    in sight; the placeholder is wiped with ⌫ and a name typed with Shift and the language's
+    in sight; ⌫ on the empty field changes nothing, a name is typed with Shift and the language's
     letters; ⏎ puts the keyboard away and the page back."""
     lang = d.app.controller.lang
     seen = d.results
@@ -78,7 +78,7 @@ def keyboard_over_names(d: Driver) -> Iterator[float]:
     d.tap_text("4", new.ids.counts)
     yield P
     field = name_fields(d)[2]
-    seen["placeholder"] = field.text
+    seen["placeholder"] = [field.text, field.hint_text]
     d.tap(field)
     yield 0.2
     yield from until(d, lambda: keyboard(d) is not None and new.lift > 0)
@@ -94,7 +94,7 @@ def keyboard_over_names(d: Driver) -> Iterator[float]:
                                   for line in range(1, 6)
                                   for _pos, size in kb.layout_geometry[f"LINE_{line}"]})
     d.shot(f"names_keyboard_{lang}")
-    yield from type_keys(d, ["⌫"] * len(field.text))
+    yield from type_keys(d, ["⌫"] * (len(field.text) + 1))  # one more: nothing to take
     name, keys = NAME_KEYS[lang]
     yield from type_keys(d, keys)
     seen["typed"] = field.text
