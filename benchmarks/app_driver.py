@@ -172,17 +172,17 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
 
     def open_game(_dt: float) -> None:
         if game != "bare":
-            controller = app.controller
-            controller.new_game(controller.last_setup(game))
+            table = app.table
+            table.new_game(table.last_setup(game))
             chooser = random.Random(1)
             for _ in range(IDLE_MAX_SETUP_INPUTS):  # on to a position awaiting a move
-                if controller.match.awaiting == "move":
+                if table.match.awaiting == "move":
                     break
-                controller.send(chooser.choice(controller.legal()))
+                table.send(chooser.choice(table.legal()))
             app.go("play")
             seen["screen"] = app.root.current
-            seen["awaiting"] = controller.match.awaiting
-            seen["inputs_before_idle"] = len(controller.match.history)
+            seen["awaiting"] = table.match.awaiting
+            seen["inputs_before_idle"] = len(table.match.history)
         Clock.schedule_once(ready, SETTLE_SECONDS)
 
     def ready(_dt: float) -> None:
@@ -245,16 +245,16 @@ class TapBench:
         self._timeout: Any = None
 
     @property
-    def controller(self) -> Any:
-        return self.app.controller
+    def table(self) -> Any:
+        return self.app.table
 
     def signature(self) -> tuple[Any, ...]:
-        match = self.controller.match
+        match = self.table.match
         board = self.app.root.get_screen("play").board
         return (id(match), match.cursor if match else None, getattr(board, "preview", ""))
 
     def start(self, _dt: float = 0) -> None:
-        self.controller.new_game(self.controller.last_setup(self.game))
+        self.table.new_game(self.table.last_setup(self.game))
         self.app.go("play")
         self.games_started += 1
         self.clock.schedule_once(self.next_tap, 0.3)
@@ -273,28 +273,28 @@ class TapBench:
         if len(self.samples) + self.missed >= self.count or time.monotonic() > self.deadline:
             self.finish()
             return
-        match = self.controller.match
+        match = self.table.match
         if match is None or match.is_over or self.app.root.current != "play":
             self.start()
             return
         target = self.target()
         if target is None:
             self.untappable_kinds.append(
-                f"{self.app.root.get_screen('play').action_kind}/{self.controller.match.awaiting}")
+                f"{self.app.root.get_screen('play').action_kind}/{self.table.match.awaiting}")
             # Nothing on screen offers a legal input (e.g. a game awaiting a roll it
             # has no die button for): play it directly so the game goes on; not timed.
             self.untappable += 1
-            legal = self.controller.legal()
+            legal = self.table.legal()
             if not legal:
                 self.start()
                 return
-            self.controller.send(self.random.choice(legal))
+            self.table.send(self.random.choice(legal))
             self.clock.schedule_once(self.next_tap, 0.05)
             return
         kind, tap = target
         self.last_kind = kind
         self.pending = {"kind": kind, "before": self.signature(),
-                        "legal": len(self.controller.legal())}
+                        "legal": len(self.table.legal())}
         started = time.perf_counter()
         self.pending["started"] = started
         if PROFILER is not None:
@@ -330,7 +330,7 @@ class TapBench:
             "swap_ms": round((now - FRAME_MARKS["flip"]) * 1000, 3),
             "legal": pending["legal"],
             "rss_kb": _current_rss_kb(),
-            "line": (self.controller.match.history or [""])[-1] if self.controller.match else "",
+            "line": (self.table.match.history or [""])[-1] if self.table.match else "",
         })
         self.clock.schedule_once(self.next_tap, 0)
 
@@ -351,7 +351,7 @@ class TapBench:
 
         play = self.app.root.get_screen("play")
         board = play.board
-        legal = self.controller.legal()
+        legal = self.table.legal()
         if type(board) is QuoridorBoard:
             if board.preview:
                 wall = board.preview

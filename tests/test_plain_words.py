@@ -212,27 +212,27 @@ def test_no_screen_text_in_any_catalogue_names_a_spec_label(path: object) -> Non
     assert found == []
 
 
-# -- the controller: what the screens get ---------------------------------------------------------
+# -- the table: what the screens get ---------------------------------------------------------
 
 
 def test_the_controller_tells_a_refusal_in_plain_words_and_a_refused_start_too(
     tmp_path: Path,
 ) -> None:
     from companion.records.store import Store
-    from companion.table.session import Change, Controller
+    from companion.table.session import Change, TableSession
     from companion.table.setups import Setup
 
-    controller = Controller(Store(tmp_path / "games.sqlite3"), lang="en")
+    table = TableSession(Store(tmp_path / "games.sqlite3"), lang="en")
     told: list[Change] = []
-    controller.listeners.append(told.append)
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    assert controller.send("e8") and controller.send("a3h")
-    assert controller.send("b3h") is False
+    table.listeners.append(told.append)
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert table.send("e8") and table.send("a3h")
+    assert table.send("b3h") is False
     assert (told[-1].kind, told[-1].message, told[-1].detail) == (
         "rejected", "The wall would overlap the wall at a3. Place it elsewhere or move your pawn.",
         "rule R24")
     with pytest.raises(IllegalInput) as caught:
         open_game("pacman", players=2, layout="/nowhere/maze.json")
-    controller.set_lang("cs")
-    assert controller.start_problem(caught.value, "pacman") == (
+    table.set_lang("cs")
+    assert table.start_problem(caught.value, "pacman") == (
         "Hru nelze začít: rozestavení nelze použít: soubor /nowhere/maze.json nelze přečíst.")

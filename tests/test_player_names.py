@@ -77,15 +77,15 @@ def test_players_differing_only_in_case_stay_apart_until_merged(tmp_path: Path) 
 def test_a_player_has_the_same_colour_at_the_table_and_in_the_statistics(
         tmp_path: Path) -> None:
     from companion.app.stats.view import look_of
-    from companion.table.session import Controller
+    from companion.table.session import TableSession
     from companion.table.setups import Setup
 
     store = dated_store(tmp_path / "games.sqlite3")
     eva = store.player_named("Eva")
     assert eva.colour == COLOURS["red"]                    # her first colour
-    controller = Controller(store, lang="en")
-    controller.new_game(Setup("quoridor", ["Eva", "Jan"], ["purple", "orange"]))
-    table = [look.colour for look in controller.seat_looks()]
+    table = TableSession(store, lang="en")
+    table.new_game(Setup("quoridor", ["Eva", "Jan"], ["purple", "orange"]))
+    table = [look.colour for look in table.seat_looks()]
     records = [look_of(store.player_named(name)).colour for name in ("Eva", "Jan")]
     assert records == table                                # the same RGBA, from one palette
     assert table == [PALETTE["purple"], PALETTE["orange"]]

@@ -20,7 +20,7 @@ from ui.card import fill, remount
 from companion.engine import open_game
 from companion.records.faults import FULL, READ_ONLY, StoreUnwritable
 from companion.records.store import Store
-from companion.table.session import Change, Controller, Setup
+from companion.table.session import Change, TableSession, Setup
 
 COMMAND = [sys.executable, "-m", "companion", "play"]
 
@@ -155,63 +155,63 @@ def test_a_refused_record_changes_nothing_in_the_store(tmp_path: Path) -> None:
     assert store.retry() and store.problem is None
 
 
-def controller_with_game(tmp_path: Path) -> tuple[Controller, list[Change]]:
-    controller = Controller(Store(tmp_path / "games.sqlite3"), lang="en")
+def table_with_game(tmp_path: Path) -> tuple[TableSession, list[Change]]:
+    table = TableSession(Store(tmp_path / "games.sqlite3"), lang="en")
     told: list[Change] = []
-    controller.listeners.append(told.append)
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    assert controller.send("e8")
-    return controller, told
+    table.listeners.append(told.append)
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert table.send("e8")
+    return table, told
 
 
 def test_app_an_input_that_cannot_be_saved_is_refused_and_the_players_are_asked(
     tmp_path: Path,
 ) -> None:
-    controller, told = controller_with_game(tmp_path)
-    refuse_writes(controller.store)
-    assert controller.send("e2") is False
-    assert controller.match is not None and controller.match.history == ["e8"]
+    table, told = table_with_game(tmp_path)
+    refuse_writes(table.store)
+    assert table.send("e2") is False
+    assert table.match is not None and table.match.history == ["e8"]
     assert told[-1].kind == "unsaveable" and "read-only" in told[-1].message
-    assert controller.refused == ("e2", None)
-    allow_writes(controller.store)
-    assert controller.retry_saving() is True  # "Try again": the refused input is played now
-    assert controller.match.history == ["e8", "e2"]
-    assert controller.store.load(controller.stored_id or 0).timeline == ("e8", "e2")
+    assert table.refused == ("e2", None)
+    allow_writes(table.store)
+    assert table.retry_saving() is True  # "Try again": the refused input is played now
+    assert table.match.history == ["e8", "e2"]
+    assert table.store.load(table.stored_id or 0).timeline == ("e8", "e2")
 
 
 def test_app_played_unsaved_every_input_counts_and_is_written_when_the_card_is_back(
     tmp_path: Path,
 ) -> None:
-    controller, told = controller_with_game(tmp_path)
-    refuse_writes(controller.store)
-    assert controller.send("e2") is False
-    controller.play_unsaved()  # the refused input is played at once
-    assert controller.is_unsaved and controller.match is not None
-    assert controller.match.history == ["e8", "e2"]
-    assert controller.send("e7") and controller.undo() and controller.redo()
-    assert controller.store.load(controller.stored_id or 0).timeline == ("e8",)
-    assert controller.retry_saving() is False and controller.is_unsaved
-    allow_writes(controller.store)
-    assert controller.retry_saving() is True
-    assert not controller.is_unsaved and told[-1].kind == "saving"
-    stored = controller.store.load(controller.stored_id or 0)
+    table, told = table_with_game(tmp_path)
+    refuse_writes(table.store)
+    assert table.send("e2") is False
+    table.play_unsaved()  # the refused input is played at once
+    assert table.is_unsaved and table.match is not None
+    assert table.match.history == ["e8", "e2"]
+    assert table.send("e7") and table.undo() and table.redo()
+    assert table.store.load(table.stored_id or 0).timeline == ("e8",)
+    assert table.retry_saving() is False and table.is_unsaved
+    allow_writes(table.store)
+    assert table.retry_saving() is True
+    assert not table.is_unsaved and told[-1].kind == "saving"
+    stored = table.store.load(table.stored_id or 0)
     assert stored.timeline == ("e8", "e2", "e7") and stored.cursor == 3
 
 
 def test_app_a_new_game_on_a_full_card_is_refused_until_the_players_choose_unsaved(
     card: Path,
 ) -> None:
-    controller = Controller(Store(card / "games.sqlite3"), lang="cs")
+    table = TableSession(Store(card / "games.sqlite3"), lang="cs")
     filler = fill(card)
     with pytest.raises(StoreUnwritable) as refused:
-        controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+        table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
     assert refused.value.kind == FULL
-    assert controller.save_problem().startswith("Hru nelze uložit: paměťová karta je plná")
-    controller.play_unsaved()
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    assert controller.stored_id is None
-    assert controller.send("e8") and controller.send("e2")
+    assert table.save_problem().startswith("Hru nelze uložit: paměťová karta je plná")
+    table.play_unsaved()
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert table.stored_id is None
+    assert table.send("e8") and table.send("e2")
     filler.unlink()
-    assert controller.send("e7")  # the first input that can be saved stores the whole game
-    assert not controller.is_unsaved and controller.stored_id is not None
-    assert controller.store.load(controller.stored_id).timeline == ("e8", "e2", "e7")
+    assert table.send("e7")  # the first input that can be saved stores the whole game
+    assert not table.is_unsaved and table.stored_id is not None
+    assert table.store.load(table.stored_id).timeline == ("e8", "e2", "e7")

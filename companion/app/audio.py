@@ -1,6 +1,6 @@
 """Sound in the app: a cue when something happens, a spoken prompt when a glance would be needed.
 
-The adapter listens to the controller (``controller.listeners``) like a screen does, turns each
+The adapter listens to the table (``table.listeners``) like a screen does, turns each
 change into a :class:`~companion.sound.moments.Moment` and plays what
 :mod:`companion.sound.moments` and :mod:`companion.sound.prompts` choose, through Kivy's audio
 (``SoundLoader``: SDL2_mixer in Kivy's wheel). Nothing waits on sound in a frame: the cues are
@@ -31,7 +31,7 @@ from companion.sound.cues import CUE_NAMES, cue_files, cue_path
 from companion.sound.moments import Moment, cues_for, speech_for, spoken_events
 from companion.sound.prompts import compose, speakable, table_prompt, turn_prompt
 from companion.sound.voice import PromptQueue, Voice, VoiceUnavailable
-from companion.table.session import Change, Controller
+from companion.table.session import Change, TableSession
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ NO_VOICE = "The voice (espeak-ng) is not installed: sounds only, no spoken promp
 
 
 class AppAudio(EventDispatcher):
-    """The app's sound: listens to ``controller``, keeps its settings in ``store``."""
+    """The app's sound: listens to ``table``, keeps its settings in ``store``."""
 
     is_sound_on = BooleanProperty(True)
     is_voice_on = BooleanProperty(True)
@@ -56,10 +56,10 @@ class AppAudio(EventDispatcher):
     problem = StringProperty("")
     """Why the companion is silent or does not speak (English; Settings translates it)."""
 
-    def __init__(self, controller: Controller, store: Store, cache: Path | None = None,
+    def __init__(self, table: TableSession, store: Store, cache: Path | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.controller = controller
+        self.table = table
         self.store = store
         self.cache = cache or cache_dir()
         self.is_sound_on = bool(store.setting(SOUNDS_KEY, True))
@@ -84,7 +84,7 @@ class AppAudio(EventDispatcher):
         """The longest the UI thread spent in this adapter at once, in seconds; the processor
         time of that thread in it (the rest: other processes had the CPU)."""
         self.longest_call_cpu = 0.0
-        controller.listeners.append(self.on_change)
+        table.listeners.append(self.on_change)
 
     # -- start and stop ---------------------------------------------------------------------------
 
@@ -135,7 +135,7 @@ class AppAudio(EventDispatcher):
     def quieter(self) -> None:
         self._set_volume(self.volume - VOLUME_STEP)
 
-    # -- the controller's changes -----------------------------------------------------------------
+    # -- the table's changes -----------------------------------------------------------------
 
     def on_change(self, change: Change) -> None:
         started = _clocks()
@@ -148,7 +148,7 @@ class AppAudio(EventDispatcher):
     def _on_change(self, change: Change) -> None:
         if change.kind in ("closed", "undone"):
             self._hush()
-        match = self.controller.match
+        match = self.table.match
         if match is None or change.kind == "closed":
             self._seat, self._awaiting = None, ""
             return
@@ -156,7 +156,7 @@ class AppAudio(EventDispatcher):
             return
         is_input = change.kind in ("played", "redone")
         seat = match.to_move
-        companions = self.controller.companions
+        companions = self.table.companions
         moment = Moment(
             kind=change.kind, game=match.game_id, events=change.events,
             line=match.history[-1] if is_input and match.history else "",
@@ -171,13 +171,13 @@ class AppAudio(EventDispatcher):
         speech = speech_for(moment)
         if not speech or not self.is_voice_on or self.state == "silent":
             return
-        lang = self.controller.lang
+        lang = self.table.lang
         parts = []
         if speech.table:
-            lines = self.controller.describe(spoken_events(change.events))
+            lines = self.table.describe(spoken_events(change.events))
             parts.append(table_prompt(lines, lang))
         if speech.winner:
-            parts.append(speakable(self.controller.result_headline(), lang))
+            parts.append(speakable(self.table.result_headline(), lang))
         elif speech.turn and seat is not None and seat < len(match.names):
             parts.append(turn_prompt(match.names[seat], moment.awaiting, lang))
         text = compose(parts)

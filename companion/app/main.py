@@ -1,4 +1,4 @@
-"""The Kivy App: builds the screens, wires the controller, the keys, the buttons and the die.
+"""The Kivy App: builds the screens, wires the table, the keys, the buttons and the die.
 
 Import only after :func:`companion.app.configure_kivy`.
 """
@@ -27,7 +27,7 @@ from companion.app.keyboards import NameKeyboard
 from companion.config import Config
 from companion.records.store import Store
 from companion.table.dice import make_die_source
-from companion.table.session import Change, Controller
+from companion.table.session import Change, TableSession
 from companion.table.turns import DEFAULT_PAUSE, CompanionTurns, Decision
 
 log = logging.getLogger(__name__)
@@ -81,7 +81,7 @@ RESULT_DELAY_SECONDS = 0.8
 
 class CompanionApp(App):
     lang = StringProperty("cs")
-    controller = ObjectProperty(None)
+    table = ObjectProperty(None)
     audio = ObjectProperty(None)
     """The cues and spoken prompts (:class:`companion.app.audio.AppAudio`)."""
     last_button = StringProperty("")
@@ -101,11 +101,11 @@ class CompanionApp(App):
         self.store = Store(store_path)
         if lang is None and self.store.setting("lang") is None:
             lang = self.config_file.language
-        self.controller = Controller(self.store, lang=lang)
-        self.companion_turns = CompanionTurns(self.controller)
-        self.audio = AppAudio(self.controller, self.store)
+        self.table = TableSession(self.store, lang=lang)
+        self.companion_turns = CompanionTurns(self.table)
+        self.audio = AppAudio(self.table, self.store)
         self._companion_event: Any = None
-        self.lang = self.controller.lang
+        self.lang = self.table.lang
         self._die_spec = die_spec
         self._keys: Any = None
         if SYMBOL_FONT.exists():
@@ -118,7 +118,7 @@ class CompanionApp(App):
 
     def build(self) -> ScreenManager:
         load_kv("common")
-        self.controller.listeners.append(self._on_change)
+        self.table.listeners.append(self._on_change)
         Window.set_vkeyboard_class(NameKeyboard)
         manager = Screens(transition=NoTransition())
         manager.add_widget(make_screen("home"))
@@ -159,7 +159,7 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         self.audio.close()
-        for device in (self._buttons, self.controller.die):
+        for device in (self._buttons, self.table.die):
             close = getattr(device, "close", None)
             if callable(close):
                 close()
@@ -169,11 +169,11 @@ class CompanionApp(App):
 
     def tr(self, text: str, lang: str | None = None) -> str:
         """Translate an app text; kv passes ``app.lang`` so labels update on a switch."""
-        return str(self.controller.tr(text))
+        return str(self.table.tr(text))
 
     def go(self, name: str) -> None:
         if name == "home":
-            self.has_unfinished = self.controller.unfinished() is not None
+            self.has_unfinished = self.table.unfinished() is not None
         screen = self.root.get_screen(name)
         prepare = getattr(screen, "prepare", None)
         if callable(prepare):
@@ -193,36 +193,36 @@ class CompanionApp(App):
         self.go("newgame")
 
     def continue_game(self) -> None:
-        if self.controller.continue_game():
+        if self.table.continue_game():
             self.go("play")
         else:
             self.has_unfinished = False
 
     def set_lang(self, lang: str) -> None:
-        self.controller.set_lang(lang)
+        self.table.set_lang(lang)
 
     def set_die(self, spec: str, remember: bool = True) -> None:
-        old = getattr(self.controller, "die", None)
+        old = getattr(self.table, "die", None)
         if old is not None:
             old.close()
-        self.controller.die_status = ""
-        self.controller.die = make_die_source(spec, self.controller.die_rolled, post,
-                                              on_status=self.controller.die_status_changed)
+        self.table.die_status = ""
+        self.table.die = make_die_source(spec, self.table.die_rolled, post,
+                                              on_status=self.table.die_status_changed)
         if remember:
             self.store.set_setting("die", spec)
 
     def do_action(self, action: str) -> None:
         """A physical button or key: roll, undo, redo, confirm, hint (OK held), menu."""
         self.last_button = action
-        if self.root.current != "play" or self.controller.match is None:
+        if self.root.current != "play" or self.table.match is None:
             return
         play = self.root.get_screen("play")
         if action == "roll":
-            self.controller.roll()
+            self.table.roll()
         elif action == "undo":
-            self.controller.undo()
+            self.table.undo()
         elif action == "redo":
-            self.controller.redo()
+            self.table.redo()
         elif action == "confirm":
             play.confirm()
         elif action == "hint":  # OK held: the coach's hint, where the coach is on
@@ -235,7 +235,7 @@ class CompanionApp(App):
 
     def retry_saving(self) -> None:
         """The "Not saved" mark tapped: try the card now; the dialog says why if it refuses."""
-        if not self.controller.retry_saving():
+        if not self.table.retry_saving():
             self._show_save_problem()
 
     def _show_save_problem(self) -> None:
@@ -243,7 +243,7 @@ class CompanionApp(App):
 
         if self._save_dialog is None:
             self._save_dialog = SaveProblemDialog()
-        self._save_dialog.message = self.controller.save_problem()
+        self._save_dialog.message = self.table.save_problem()
         if self._save_dialog.parent is None:
             self._save_dialog.open(animation=False)
         self._keep_retrying()
@@ -255,10 +255,10 @@ class CompanionApp(App):
 
         if self._save_retry is None:
             self._save_retry = Clock.schedule_interval(
-                lambda _dt: self.controller.retry_saving(), RETRY_SECONDS)
+                lambda _dt: self.table.retry_saving(), RETRY_SECONDS)
 
     def _saving_changed(self) -> None:
-        self.is_unsaved = self.controller.is_unsaved
+        self.is_unsaved = self.table.is_unsaved
         if self.store.problem is None:
             if self._save_retry is not None:
                 self._save_retry.cancel()
@@ -294,7 +294,7 @@ class CompanionApp(App):
 
         from companion.app.stats.cache import work_ahead_after_games
 
-        work_ahead_after_games(self.controller, path)
+        work_ahead_after_games(self.table, path)
         threading.Thread(target=work, name="after-start", daemon=True).start()
 
     # -- the companion's seats -------------------------------------------------------------------
@@ -341,21 +341,21 @@ class CompanionApp(App):
         if change.kind in ("played", "redone", "opened", "saving"):
             Clock.schedule_once(lambda _dt: self._companion_next(), 0)
         if change.kind == "lang":
-            self.lang = self.controller.lang
+            self.lang = self.table.lang
         elif change.kind == "unsaveable":
             self._show_save_problem()
         elif change.kind == "saving":
             self._saving_changed()
         for screen in self.root.screens:
-            on_change = getattr(screen, "on_controller_change", None)
+            on_change = getattr(screen, "on_table_change", None)
             if callable(on_change):
                 on_change(change)
-        match = self.controller.match
+        match = self.table.match
         if change.kind in ("played", "redone") and match is not None and match.is_over:
             Clock.schedule_once(self._show_result, RESULT_DELAY_SECONDS)
 
     def _show_result(self, *_: Any) -> None:
-        match = self.controller.match
+        match = self.table.match
         if match is not None and match.is_over and self.root.current == "play":
             self.go("result")
 

@@ -18,10 +18,10 @@ class SaveProblemDialog(ModalView):
 
     def try_again(self) -> None:
         """The app closes this dialog once the card takes writes; until then it stays."""
-        controller = App.get_running_app().controller
-        if not controller.retry_saving():
-            self.message = controller.save_problem() or self.message
+        table = App.get_running_app().table
+        if not table.retry_saving():
+            self.message = table.save_problem() or self.message
 
     def play_unsaved(self) -> None:
         self.dismiss(animation=False)
-        App.get_running_app().controller.play_unsaved()
+        App.get_running_app().table.play_unsaved()

@@ -1,6 +1,6 @@
 """Which cues and which prompt for a moment of the game (pure: the app gathers the facts).
 
-A :class:`Moment` is what the controller's listener learnt from one change: its kind, the
+A :class:`Moment` is what the table's listener learnt from one change: its kind, the
 game's events (in the game's own event notation, ``/work/shared/rules``), the input played and
 who was to move before and after. :func:`cues_for` names the cues to play in order;
 :func:`speech_for` says which kinds of prompt are due.
@@ -40,7 +40,7 @@ class Moment:
     """One change of the game, as sound needs it."""
 
     kind: str
-    """The controller's change: played|redone|undone|rejected|unsaveable|opened|closed|…"""
+    """The table's change: played|redone|undone|rejected|unsaveable|opened|closed|…"""
     game: str = ""
     events: tuple[str, ...] = ()
     line: str = ""

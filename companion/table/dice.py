@@ -4,8 +4,8 @@ software die of our own behind the same two calls.
 The engine never draws a random number; the app asks the die with ``request_roll()`` and the
 die answers through ``on_roll(face)`` (delivered via ``post``: at once when already on the main
 thread, as the software die rolled by the screen's button is, in the same frame; from the
-GPIO and serial threads on the Kivy clock), which the controller plays as ``roll N``. An
-electronic die may also answer on its own; when it cannot (its cable pulled), the controller
+GPIO and serial threads on the Kivy clock), which the table plays as ``roll N``. An
+electronic die may also answer on its own; when it cannot (its cable pulled), the table
 rolls the software die instead.
 """
 

@@ -1,6 +1,6 @@
 """The result screen's words for a finished match: who won, the game's own lines, the ranking.
 
-Kivy-free; the controller passes its match, language and companion seats.
+Kivy-free; the table passes its match, language and companion seats.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
-"""The one controller: owns the match and the store; screens only show it and send it inputs.
+"""The one table: owns the match and the store; screens only show it and send it inputs.
 
 No Kivy here. Every input goes through ``match.play()``, and the store records it before any
 listener (a screen) hears of it, so what the screen shows as done is already on disk.
 
 When the card refuses writes (full, read-only), an input that cannot be saved is refused like an
 illegal one (the match goes back to before it) and listeners hear "unsaveable"; the players may
-then choose to play on unsaved (:meth:`Controller.play_unsaved`): inputs count in memory, the
-screens show a "not saved" mark, and every input and :meth:`Controller.retry_saving` try the card
+then choose to play on unsaved (:meth:`TableSession.play_unsaved`): inputs count in memory, the
+screens show a "not saved" mark, and every input and :meth:`TableSession.retry_saving` try the card
 again and write the whole game as soon as it takes writes.
 """
 
@@ -53,8 +53,8 @@ _AWAITING_TEXTS = {
 class Change:
     """What a listener hears: ``kind`` is played|undone|redone|rejected|opened|closed|lang|die|
     unsaveable|saving (die: the electronic die's connection changed, see
-    :meth:`Controller.die_problem`; unsaveable: an input was refused because the card refuses
-    writes, ``message`` says why; saving: :attr:`Controller.is_unsaved` or the store's problem
+    :meth:`TableSession.die_problem`; unsaveable: an input was refused because the card refuses
+    writes, ``message`` says why; saving: :attr:`TableSession.is_unsaved` or the store's problem
     changed; rejected: ``message`` is the refusal in plain words, ``detail`` the rule it comes
     from, "rule R24")."""
 
@@ -67,7 +67,7 @@ class Change:
 Listener = Callable[[Change], None]
 
 
-class Controller:
+class TableSession:
     """The match, the store, the die and the language, behind one small API."""
 
     def __init__(self, store: Store, die: DieSource | None = None, lang: str | None = None):

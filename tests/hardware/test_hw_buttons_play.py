@@ -1,4 +1,4 @@
-"""MockFactory presses become inputs of a running match, through the app's controller."""
+"""MockFactory presses become inputs of a running match, through the app's table."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from companion.records.store import Store
-from companion.table.session import Controller, Setup
+from companion.table.session import TableSession, Setup
 from hardware import Action
 from hardware.buttons import Buttons
 from hardware.dice import make_die
@@ -27,20 +27,20 @@ class Clock:
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[Controller, MockFactory, Clock, list[Action]]]:
+def table(tmp_path: Path) -> Iterator[tuple[TableSession, MockFactory, Clock, list[Action]]]:
     """A Člověče game for two, the software die behind the GPIO ROLL button."""
     store = Store(tmp_path / "games.sqlite3")
-    controller = Controller(store, lang="en")
+    table = TableSession(store, lang="en")
     queue: list[Action] = []  # stands in for the Kivy clock: callbacks wait here
-    controller.die = make_die("gpio", on_roll=controller.die_rolled, post=queue.append)
-    controller.new_game(Setup("clovece", ["Eva", "Jan"], ["red", "blue"]))
+    table.die = make_die("gpio", on_roll=table.die_rolled, post=queue.append)
+    table.new_game(Setup("clovece", ["Eva", "Jan"], ["red", "blue"]))
     factory = MockFactory()
     clock = Clock()
     buttons = Buttons(
-        on_roll=controller.roll, on_undo=controller.undo, on_redo=controller.redo,
+        on_roll=table.roll, on_undo=table.undo, on_redo=table.redo,
         post=queue.append, pin_factory=factory, bounce_time=0.02, hold_time=0.15, clock=clock,
     )
-    yield controller, factory, clock, queue
+    yield table, factory, clock, queue
     buttons.close()
     factory.close()
     store.close()
@@ -52,24 +52,24 @@ def run_clock(queue: list[Action]) -> None:
 
 
 def test_roll_button_rolls_the_die_and_the_roll_is_played_and_stored(
-    table: tuple[Controller, MockFactory, Clock, list[Action]],
+    table: tuple[TableSession, MockFactory, Clock, list[Action]],
 ) -> None:
-    controller, factory, clock, queue = table
-    assert controller.match is not None and controller.match.awaiting == "roll"
+    table, factory, clock, queue = table
+    assert table.match is not None and table.match.awaiting == "roll"
     factory.pin(ROLL).drive_low()
-    assert controller.match.history == []  # nothing happens on gpiozero's thread
+    assert table.match.history == []  # nothing happens on gpiozero's thread
     run_clock(queue)
-    [line] = controller.match.history
+    [line] = table.match.history
     assert line.startswith("roll ") and 1 <= int(line.split()[1]) <= 6
-    stored = controller.store.load(controller.stored_id or 0)
+    stored = table.store.load(table.stored_id or 0)
     assert stored.timeline == (line,)
-    assert sum(controller.store.face_counts("gpio")) == 1
+    assert sum(table.store.face_counts("gpio")) == 1
 
 
 def test_a_bouncing_roll_button_rolls_once(
-    table: tuple[Controller, MockFactory, Clock, list[Action]],
+    table: tuple[TableSession, MockFactory, Clock, list[Action]],
 ) -> None:
-    controller, factory, clock, queue = table
+    table, factory, clock, queue = table
     pin = factory.pin(ROLL)
     for _ in range(4):  # contact chatter within the bounce time
         pin.drive_low()
@@ -77,26 +77,26 @@ def test_a_bouncing_roll_button_rolls_once(
         pin.drive_high()
         clock.now += 0.002
     run_clock(queue)
-    assert controller.match is not None and len(controller.match.history) == 1
+    assert table.match is not None and len(table.match.history) == 1
 
 
 def test_undo_takes_the_roll_back_and_a_long_press_redoes_it(
-    table: tuple[Controller, MockFactory, Clock, list[Action]],
+    table: tuple[TableSession, MockFactory, Clock, list[Action]],
 ) -> None:
-    controller, factory, clock, queue = table
+    table, factory, clock, queue = table
     factory.pin(ROLL).drive_low()
     clock.now += 0.1
     factory.pin(ROLL).drive_high()
     clock.now += 0.2
     run_clock(queue)
-    assert controller.match is not None
-    rolled = controller.match.history
+    assert table.match is not None
+    rolled = table.match.history
     factory.pin(UNDO).drive_low()
     clock.now += 0.1
     factory.pin(UNDO).drive_high()
     clock.now += 0.2
     run_clock(queue)
-    assert controller.match.history == []
+    assert table.match.history == []
     factory.pin(UNDO).drive_low()  # held: gpiozero's hold timer fires redo
     deadline = time.monotonic() + 5
     while not queue and time.monotonic() < deadline:
@@ -104,4 +104,4 @@ def test_undo_takes_the_roll_back_and_a_long_press_redoes_it(
     clock.now += 0.3
     factory.pin(UNDO).drive_high()
     run_clock(queue)
-    assert controller.match.history == rolled
+    assert table.match.history == rolled

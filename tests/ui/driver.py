@@ -54,7 +54,7 @@ class Driver:
 
     @property
     def history(self) -> list[str]:
-        match = self.app.controller.match
+        match = self.app.table.match
         return list(match.history) if match else []
 
     def widget(self, screen: str, widget_id: str) -> Any:
@@ -154,7 +154,7 @@ def open_new_game(d: Driver, names: list[str], colours: list[str], game: str = "
 
 def open_match(d: Driver, game: str, names: list[str], colours: list[str]) -> None:
     """Start a match as the new-game screen would (its taps are tested elsewhere), show it."""
-    d.app.controller.new_game(Setup(game, names, colours))
+    d.app.table.new_game(Setup(game, names, colours))
     d.app.go("play")
 
 

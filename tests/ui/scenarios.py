@@ -33,7 +33,7 @@ def start_quoridor(d: Driver, players: str = "2") -> Iterator[float]:
 
 def full_game(d: Driver) -> Iterator[float]:
     """New game → moves → an illegal wall → undo/redo → a win → result → history replay."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seed_players(d, ["Eva", "Pat"], ["red", "blue"])
     d.app.go("home")
     yield 0.3
@@ -77,7 +77,7 @@ def full_game(d: Driver) -> Iterator[float]:
     d.tap(play.ids.undo_button)
     yield P
     d.results["after_undo"] = d.history
-    d.results["stored_after_undo"] = d.app.store.load(d.app.controller.stored_id).cursor
+    d.results["stored_after_undo"] = d.app.store.load(d.app.table.stored_id).cursor
     d.tap(play.ids.redo_button)
     yield P
     d.results["after_redo"] = d.history
@@ -133,7 +133,7 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     yield 0.3
     yield from start_quoridor(d, "4")
     play = d.app.root.get_screen("play")
-    d.results["players"] = d.app.controller.match.players
+    d.results["players"] = d.app.table.match.players
     d.results["status"] = play.status
     d.tap_square("e8")
     yield P
@@ -168,7 +168,7 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     yield 0.3
     d.results["after_fix"] = d.history
     d.results["fixing_after_done"] = play.is_fixing
-    seats = d.app.controller.snapshot()["state"]["seats"]
+    seats = d.app.table.snapshot()["state"]["seats"]
     d.results["pawns_after_fix"] = [seat["pawn"] for seat in seats]
     d.tap(play.ids.undo_button)             # a fix is undoable like any input
     yield P
@@ -186,7 +186,7 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     d.shot("settings_cs")
     d.tap(d.widget("settings", "lang_en"))
     yield 0.3
-    d.results["lang_after_switch"] = d.app.controller.lang
+    d.results["lang_after_switch"] = d.app.table.lang
     d.results["stored_lang"] = d.app.store.setting("lang")
     d.shot("settings_en")
     d.tap(d.widget("settings", "back_button"))
@@ -273,7 +273,7 @@ def generic_board(d: Driver) -> Iterator[float]:
     yield 0.4
     play = d.app.root.get_screen("play")
     d.results["board"] = type(play.board).__name__
-    d.results["awaiting"] = d.app.controller.match.awaiting
+    d.results["awaiting"] = d.app.table.match.awaiting
     d.results["action"] = play.action_kind
     d.shot("play_generic_before_roll")
     if play.action_kind == "roll":
@@ -321,15 +321,15 @@ def action_seen(play: Any) -> dict[str, Any]:
 def instructions_stay(d: Driver) -> Iterator[float]:
     """Člověče: a capture's instruction stays next to the Roll button until the next input;
     a long status wraps and shrinks; with six players the die keeps its room."""
-    lang = d.app.controller.lang
-    controller = d.app.controller
+    lang = d.app.table.lang
+    table = d.app.table
     open_match(d, "clovece", ["Eva", "Pat"], ["red", "blue"])
     yield 0.3
     play = d.app.root.get_screen("play")
-    controller.fix(NEAR_END)
-    controller.on_roll(3)                   # Pat
+    table.fix(NEAR_END)
+    table.on_roll(3)                   # Pat
     yield P
-    controller.send("move 12 B")            # onto Eva's red piece: who gets it?
+    table.send("move 12 B")            # onto Eva's red piece: who gets it?
     yield 0.8
     d.results["choice"] = action_seen(play)
     d.results["choice_status"] = status_seen(play)
@@ -340,7 +340,7 @@ def instructions_stay(d: Driver) -> Iterator[float]:
     d.results["roll"] = action_seen(play)
     d.results["roll_status"] = status_seen(play)
     d.shot(f"play_instructions_{lang}")
-    controller.on_roll(2)                   # the next input: the old instructions go
+    table.on_roll(2)                   # the next input: the old instructions go
     yield 0.4
     d.results["after_next_roll"] = action_seen(play)
 
@@ -348,7 +348,7 @@ def instructions_stay(d: Driver) -> Iterator[float]:
                ["red", "blue", "green", "yellow", "purple", "orange"])
     yield 0.3
     for face in (6, 1, 2, 3, 4, 5):         # the roll-off: Eva starts
-        controller.on_roll(face)
+        table.on_roll(face)
         yield 0.05
     yield 0.5
     d.results["six"] = action_seen(play)
@@ -369,7 +369,7 @@ def newgame_choices_and_names(d: Driver) -> Iterator[float]:
 
     from companion.games.patamat.board import PACKAGE_BOARDS
 
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     boards = Path(tempfile.mkdtemp(prefix="patamat-boards-"))
     shutil.copy(PACKAGE_BOARDS / "standin-v1.toml", boards / "garden.toml")
     (boards / "broken.toml").write_text('name = "broken"\n', encoding="utf-8")
@@ -384,7 +384,7 @@ def newgame_choices_and_names(d: Driver) -> Iterator[float]:
         return {name: getattr(row, "value_text", getattr(row, "value", None))
                 for name, row in rows().items()}
 
-    d.tap_text(d.app.controller.game_name("clovece"), new.ids.games)
+    d.tap_text(d.app.table.game_name("clovece"), new.ids.games)
     yield P
     d.tap_text("2", new.ids.counts)         # two players: the six-seat track and playing on
     yield P                                 # for lower places cannot matter, so not shown
@@ -401,7 +401,7 @@ def newgame_choices_and_names(d: Driver) -> Iterator[float]:
                                   rows()["track_length"].ids.up_button.disabled]
     d.shot(f"newgame_clovece_{lang}")
 
-    d.tap_text(d.app.controller.game_name("patamat"), new.ids.games)
+    d.tap_text(d.app.table.game_name("patamat"), new.ids.games)
     yield P
     d.results["patamat_options"] = shown()
     d.tap(rows()["target"].ids.up_button)
@@ -441,21 +441,21 @@ def newgame_choices_and_names(d: Driver) -> Iterator[float]:
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
     d.results["started_screen"] = d.screen.name
-    match = d.app.controller.match
+    match = d.app.table.match
     d.results["started"] = [match.game_id, list(match.names), match.options.get("board"),
                             match.options.get("target")]
 
 
 def pacman_rank(d: Driver) -> Iterator[float]:
     """PAC-MAN eats the last dot: the result screen shows his rank (R52)."""
-    lang = d.app.controller.lang
-    controller = d.app.controller
+    lang = d.app.table.lang
+    table = d.app.table
     open_match(d, "pacman", ["Eva", "Pat"], ["yellow", "blue"])
     yield 0.3
-    start = controller.match.position()
-    controller.fix(start.replace("pacman e7", "pacman h1").replace("dots a1 i1 a9 i9", "dots i1"))
+    start = table.match.position()
+    table.fix(start.replace("pacman e7", "pacman h1").replace("dots a1 i1 a9 i9", "dots i1"))
     yield P
-    controller.send("P:h1-i1")
+    table.send("P:h1-i1")
     yield 1.5
     result = d.app.root.get_screen("result")
     d.results["screen"] = d.screen.name

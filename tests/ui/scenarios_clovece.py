@@ -2,7 +2,7 @@
 
     python tests/ui/scenarios_clovece.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 
-The die is the driver's: ``die(d, 6)`` is a physical die showing 6 (the controller counts and
+The die is the driver's: ``die(d, 6)`` is a physical die showing 6 (the table counts and
 plays it as ``roll 6``), so the scenarios are repeatable; the Roll button is tapped too.
 """
 
@@ -43,7 +43,7 @@ def play_screen(d: Driver) -> Any:
 
 def die(d: Driver, value: int) -> None:
     """The die on the table shows ``value``."""
-    d.app.controller.on_roll(value)
+    d.app.table.on_roll(value)
 
 
 def board_point(d: Driver, point: tuple[float, float]) -> None:
@@ -156,8 +156,8 @@ def four_players(d: Driver) -> Iterator[float]:
     d.tap(play.ids.undo_button)
     yield 0.3
     d.results["after_undo"] = d.history[-1]
-    d.results["awaiting_after_undo"] = d.app.controller.match.awaiting
-    d.app.controller.set_lang("cs")
+    d.results["awaiting_after_undo"] = d.app.table.match.awaiting
+    d.app.table.set_lang("cs")
     yield from settle(d)
     d.results["status_cs"] = play.status
     d.shot("clovece_4_cs")
@@ -191,7 +191,7 @@ def near_end(d: Driver) -> Iterator[float]:
     d.shot("clovece_near_end_cs")
     tap_field(d, 12)                            # his blue piece lands on the red one at 15
     yield from settle(d)
-    d.results["awaiting_capture"] = d.app.controller.match.awaiting
+    d.results["awaiting_capture"] = d.app.table.match.awaiting
     d.results["action_capture"] = play.action_kind
     choices = [child.children[0] for child in play.ids.action_area.children[0].ids.choices.children]
     d.results["choice_labels"] = sorted(button.text for button in choices)
@@ -209,7 +209,7 @@ def near_end(d: Driver) -> Iterator[float]:
     d.results["screen_at_end"] = d.screen.name
     d.results["headline"] = d.app.root.get_screen("result").headline
     d.results["ranking"] = [(place, name) for place, _seat, name, _c
-                            in d.app.controller.ranking_rows()]
+                            in d.app.table.ranking_rows()]
     d.shot("clovece_result_cs")
 
 
@@ -223,7 +223,7 @@ def six_players(d: Driver) -> Iterator[float]:
     yield 0.3
     d.results["after_roll_button"] = list(d.history)
     d.results["faces_counted"] = sum(d.app.store.face_counts("software"))
-    match = d.app.controller.match
+    match = d.app.table.match
     while match.state.phase == "rolloff":       # Eva 6, everyone else 1
         die(d, 6 if match.to_move == 0 else 1)
         yield 0.05
@@ -238,11 +238,11 @@ def six_players(d: Driver) -> Iterator[float]:
     d.results["six_history"] = d.history[-2:]
     d.results["stack_on_start"] = [p["colour"] for p in play.board._state["track"]]
     d.shot("clovece_6_cs")
-    d.app.controller.set_lang("en")
+    d.app.table.set_lang("en")
     yield from settle(d)
     d.shot("clovece_6_en")
     d.results["board_name"] = play.board._state["board"]["name"]
-    d.app.controller.fix(LONG_RING)             # the 72-field ring, as typed in Fix the position
+    d.app.table.fix(LONG_RING)             # the 72-field ring, as typed in Fix the position
     yield from settle(d)
     d.results["long_ring"] = (play.board._state["board"]["name"],
                               len(play.board._layout().fields))
@@ -253,7 +253,7 @@ def stop_after_winner(d: Driver) -> Iterator[float]:
     """Three players: Eva finishes first; the others agree to stop (End, then End again)."""
     yield from start_game(d, ["Eva", "Pat", "Ola"], ["red", "blue", "green"])
     play = play_screen(d)
-    d.app.controller.fix(WINNER_NEXT)
+    d.app.table.fix(WINNER_NEXT)
     yield P
     die(d, 2)
     yield P
@@ -274,7 +274,7 @@ def stop_after_winner(d: Driver) -> Iterator[float]:
     d.results["after_stop"] = d.history[-1]
     d.results["screen_at_end"] = d.screen.name
     d.results["ranking"] = [(place, name) for place, _seat, name, _c
-                            in d.app.controller.ranking_rows()]
+                            in d.app.table.ranking_rows()]
     d.shot("clovece_result_stopped_en")
 
 
@@ -309,12 +309,12 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     d.tap(play.ids.undo_button)                  # Done
     yield 0.4
     d.results["after_done"] = [d.history[-1], play.is_fixing, play.board.is_fixing]
-    d.results["position_after"] = d.app.controller.match.position()
+    d.results["position_after"] = d.app.table.match.position()
     d.results["status_after"] = play.status
     d.shot("clovece_fixed_cs")
     d.tap(play.ids.undo_button)                  # the fix is undone like any input
     yield 0.4
-    d.results["position_undone"] = d.app.controller.match.position()
+    d.results["position_undone"] = d.app.table.match.position()
 
 
 SCENARIOS: dict[str, Scenario] = {

@@ -18,7 +18,7 @@ Scenario = Callable[[Driver], Iterator[float]]
 
 
 def companion_quoridor(d: Driver) -> Iterator[float]:
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
     d.app.store.set_setting("companion_pause", PAUSE)
     d.app.store.set_setting("coach.quoridor", True)
@@ -37,7 +37,7 @@ def companion_quoridor(d: Driver) -> Iterator[float]:
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
     play = d.app.root.get_screen("play")
-    seen["play_names"] = list(d.app.controller.match.names)
+    seen["play_names"] = list(d.app.table.match.names)
     seen["hint_button"] = play.ids.hint_button.width > 0
     d.tap(play.ids.hint_button)                          # the coach: a suggestion, not a move
     yield P
@@ -63,7 +63,7 @@ def companion_quoridor(d: Driver) -> Iterator[float]:
     d.tap(play.ids.redo_button)                          # her move and the answer again
     yield P
     seen["history_after_redo"] = d.history
-    stored = d.app.store.load(d.app.controller.stored_id)
+    stored = d.app.store.load(d.app.table.stored_id)
     seen["stored_companions"] = stored.extra.get("companions")
 
 
@@ -78,10 +78,10 @@ def companion_clovece_rolls_itself(d: Driver) -> Iterator[float]:
     yield P
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
-    d.app.controller.on_roll(1)                          # Eva's roll-off: then the companion's
+    d.app.table.on_roll(1)                          # Eva's roll-off: then the companion's
     yield from until(d, lambda: len(d.history) >= 2)
     seen["history"] = d.history
-    seen["to_move"] = d.app.controller.match.to_move
+    seen["to_move"] = d.app.table.match.to_move
 
 
 # -- the coach's hint on every board: shown as the board's own preview, played by OK or a second
@@ -116,11 +116,11 @@ def coached_match(
 def hint_clovece(d: Driver) -> Iterator[float]:
     """Člověče: after the rolls, the hinted piece's way is drawn; OK enters it, and the next
     hint (a piece's way along the track) is played by a second tap on the piece."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
     play = yield from coached_match(d, "clovece", ["Eva", "Jan"], ["red", "blue"])
     for value in (6, 1, 6, 5):                           # roll-off: Eva starts; a 6, then a 5
-        d.app.controller.on_roll(value)
+        d.app.table.on_roll(value)
         yield 0.1
     seen["enter"] = yield from ask_hint(d, play)
     play.confirm()
@@ -141,9 +141,9 @@ def hint_patamat(d: Driver) -> Iterator[float]:
     field places it. Later the hinted car choice is the marked button; OK takes it."""
     from scenarios_patamat import PLACEMENTS
 
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
-    controller = d.app.controller
+    table = d.app.table
     play = yield from coached_match(d, "patamat", ["Pat", "Mat"], ["red", "blue"])
     seen["place"] = yield from ask_hint(d, play)
     seen["selected_kind"] = play.board.selected_kind
@@ -152,12 +152,12 @@ def hint_patamat(d: Driver) -> Iterator[float]:
     d.tap_at(*play.board.to_window(*play.board.field_centre(field)))
     yield P
     seen["after_place"] = d.history
-    controller.undo()                                    # the scripted placements instead
+    table.undo()                                    # the scripted placements instead
     yield P
     for kind, field in PLACEMENTS:
-        controller.send(f"place {kind} {field}")
+        table.send(f"place {kind} {field}")
     for value in (3, 3, 5, 2, 1, 5, 6):                  # roll-off; Pat to F01, Mat to F05
-        controller.on_roll(value)
+        table.on_roll(value)
         yield 0.1
     yield 0.6
     seen["choose"] = yield from ask_hint(d, play)
@@ -173,7 +173,7 @@ def hint_patamat(d: Driver) -> Iterator[float]:
 def hint_pacman(d: Driver) -> Iterator[float]:
     """PAC-MAN: the hinted path is drawn, OK plays it; a ghost's hinted step is an arrow to
     its square, a tap on that square plays it."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
     play = yield from coached_match(d, "pacman", ["Eva", "Jan"], ["yellow", "blue"])
     seen["pacman"] = yield from ask_hint(d, play)
@@ -196,9 +196,9 @@ def hint_crash(d: Driver) -> Iterator[float]:
     batteries chosen, the moves previewed; a tap on the chosen arrow places it."""
     from companion.engine import choose_input
 
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
-    controller = d.app.controller
+    table = d.app.table
     play = yield from coached_match(d, "crash", ["Eva", "Jan"], ["red", "blue"], settle=0.5)
     seen["first"] = yield from ask_hint(d, play)
     seen["first_marked"] = [b.text for b in play.board.strip.ids.buttons.children
@@ -212,8 +212,8 @@ def hint_crash(d: Driver) -> Iterator[float]:
     yield P
     seen["after_setup_hints"] = d.history
     seen["can_hint_display"] = play.can_hint           # the table's cards: no one's choice
-    while controller.match.awaiting == "setup":
-        controller.send(choose_input(controller.match, "normal"))
+    while table.match.awaiting == "setup":
+        table.send(choose_input(table.match, "normal"))
     yield 0.5
     seen["place"] = yield from ask_hint(d, play)
     board = play.board

@@ -91,18 +91,18 @@ def seen(d: Driver) -> dict[str, Any]:
 
 def open_position(d: Driver, names: list[str], colours: list[str], position: str) -> None:
     """Open a match at ``position`` as the app would resume it (stored, then shown)."""
-    controller = d.app.controller
+    table = d.app.table
     match = open_game("crash", players=len(names), names=names, position=position)
     stored = d.app.store.start(match, {"colours": colours})
-    controller.setup = Setup("crash", names, colours, {})
-    controller._open(match, stored)
+    table.setup = Setup("crash", names, colours, {})
+    table._open(match, stored)
     d.app.go("play")
 
 
 def two_players(d: Driver) -> Iterator[float]:
     """New game → set-up by taps → a placement with batteries → a refused tap → undo →
     a near-end position → the seventh evaluation → result screen."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     yield from open_new_game(d, ["Eva", "Pat"], ["red", "blue"], "crash")
     d.shot(f"crash_newgame_{lang}")
     d.tap(d.widget("newgame", "start_button"))
@@ -174,11 +174,11 @@ def two_players(d: Driver) -> Iterator[float]:
     d.shot(f"crash_evaluation_{lang}")
     yield 2.0
     d.results["screen_after_end"] = d.screen.name
-    d.results["headline"] = d.app.controller.result_headline()
+    d.results["headline"] = d.app.table.result_headline()
     d.shot(f"crash_result_{lang}")
     # the same board in history replay only shows: no targets, no buttons, taps ignored
     replay = type(board(d))(is_interactive=False)
-    replay.host = d.app.controller
+    replay.host = d.app.table
     replay.size = (480, 480)
     replay.refresh(["place A g8", "move g9>g10"])
     d.results["replay"] = {"targets": sorted(replay.targets), "strip": replay.strip.text,
@@ -188,7 +188,7 @@ def two_players(d: Driver) -> Iterator[float]:
 
 def team_game(d: Driver) -> Iterator[float]:
     """The 4-player team game: open it, place one car by taps."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     open_position(d, ["Eva", "Pat", "Ida", "Ota"], ["red", "blue", "green", "yellow"], TEAM)
     yield 0.5
     d.results["start"] = seen(d)
@@ -231,7 +231,7 @@ def tap_choice(d: Driver, text: str) -> None:
 def other_actions(d: Driver) -> Iterator[float]:
     """The operator (2 steps), a card with targets, the end-of-turn draw and display refill,
     the magnetic car, a swap and a pass, all by taps."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP)
     yield 0.5
     tap_field(d, "n4")                                     # Pat taps the operator
@@ -319,11 +319,11 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     """Menu → Fix the position: a car moved, a magnetic car added, a car taken off into a hole,
     the operator into a hole, a point more, a move onto a car refused; Done. Then one more
     correction, cancelled."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     open_position(d, ["Eva", "Pat"], ["red", "blue"], NEAR_END)
     yield 0.5
     play = play_screen(d)
-    fields = d.app.controller.snapshot()["state"]["fields"]
+    fields = d.app.table.snapshot()["state"]["fields"]
     empty = [f["name"] for f in fields
              if not (f["car"] or f["bell"] or f["operator"] or f["hole"])]
     hole = next(f for f in fields if f["hole"])

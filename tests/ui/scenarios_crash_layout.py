@@ -34,7 +34,7 @@ def seen(d: Driver) -> dict[str, Any]:
 def shuffled_guide(d: Driver) -> Iterator[float]:
     """New game with "Shuffled layout" → the guide on the board → hide / show it by the strip
     button → a tap on the board hides it → the first placer → the guide is gone."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     _ = translator("crash", lang)
     yield from open_new_game(d, ["Eva", "Pat"], ["red", "blue"], "crash")
     new = d.app.root.get_screen("newgame")
@@ -45,7 +45,7 @@ def shuffled_guide(d: Driver) -> Iterator[float]:
     d.shot(f"crash_layout_newgame_{lang}")
     d.tap(d.widget("newgame", "start_button"))
     yield 0.6
-    match = d.app.controller.match
+    match = d.app.table.match
     d.results["tiles"] = str(match.options.get("tiles", ""))
     d.results["labels"] = dict(board(d).guide.labels)
     d.results["stars"] = dict(board(d).guide.stars)

@@ -26,11 +26,11 @@ def die_area(play: Any) -> Any:
 
 def until_roll(d: Driver) -> Iterator[float]:
     """Play the first legal move until a roll is awaited again (Člověče after a six)."""
-    controller = d.app.controller
+    table = d.app.table
     for _ in range(6):
-        if controller.match.awaiting == "roll":
+        if table.match.awaiting == "roll":
             return
-        controller.send(controller.match.legal()[0])
+        table.send(table.match.legal()[0])
         yield 0.1
 
 
@@ -62,17 +62,17 @@ def make_fake_die() -> str:
 def serial_die(d: Driver) -> Iterator[float]:
     """The electronic die on a pseudo-terminal: its button rolls, the screen's Roll asks it;
     the cable pulled: the die area says so in red, and Roll (button or OK) rolls on screen."""
-    lang = d.app.controller.lang
-    controller = d.app.controller
+    lang = d.app.table.lang
+    table = d.app.table
     fake = FAKE_DIES[0]
     open_match(d, "clovece", ["Eva", "Pat"], ["red", "blue"])
     for _ in range(50):                     # the die says HELLO (after the first frame)
-        if controller.die_status.startswith("hello"):
+        if table.die_status.startswith("hello"):
             break
         yield 0.1
     play = d.app.root.get_screen("play")
-    d.results["source"] = controller.die.source
-    d.results["die_status"] = controller.die_status
+    d.results["source"] = table.die.source
+    d.results["die_status"] = table.die_status
     d.results["line_when_connected"] = die_area(play).ids.die_status.text
     face = fake.press()                     # the die's own button
     yield 0.5
@@ -83,13 +83,13 @@ def serial_die(d: Driver) -> Iterator[float]:
     d.tap(die_area(play).ids.roll_button)   # the screen asks the die (ASK)
     yield 0.6
     d.results["asked"] = [d.history[before:], f"roll {fake.rolls[-1]}"]
-    d.results["serial_faces"] = sum(d.app.store.face_counts(controller.die.source))
+    d.results["serial_faces"] = sum(d.app.store.face_counts(table.die.source))
     d.shot(f"play_die_connected_{lang}")
     yield from until_roll(d)
     fake.unplug()                           # the cable is pulled
     yield 1.0
     area = die_area(play)
-    d.results["status_unplugged"] = controller.die_status
+    d.results["status_unplugged"] = table.die_status
     d.results["line"] = area.ids.die_status.text
     d.results["line_shown"] = area.ids.die_status.height > 0 and area.ids.die_status.opacity == 1
     d.results["roll_text"] = area.ids.roll_button.text
@@ -108,12 +108,12 @@ def serial_die(d: Driver) -> Iterator[float]:
     fake = plug_fake_die()                  # plugged in again: the app finds it by itself
     for _ in range(40):
         yield 0.25
-        if controller.die_status.startswith("hello"):
+        if table.die_status.startswith("hello"):
             break
     yield from until_roll(d)
     yield 0.2
     area = die_area(play)
-    d.results["status_replugged"] = controller.die_status
+    d.results["status_replugged"] = table.die_status
     d.results["line_replugged"] = [area.ids.die_status.text, area.ids.roll_button.text]
     before = len(d.history)
     face = fake.press()
@@ -153,15 +153,15 @@ def long_choices(d: Driver) -> Iterator[float]:
     class PickerBoard(GenericBoard):
         handles_choices = True
 
-    controller = d.app.controller
+    table = d.app.table
     BOARDS.pop("crash", None)               # the list of the play screen, not Crash's picker
 
     def open_refill() -> float:
         match = open_game("crash", players=2, names=["Eva", "Pat"], position=CRASH_REFILL)
         stored = d.app.store.start(match, {"colours": ["red", "blue"]})
-        controller.setup = Setup("crash", ["Eva", "Pat"], ["red", "blue"], {})
+        table.setup = Setup("crash", ["Eva", "Pat"], ["red", "blue"], {})
         started = time.perf_counter()
-        controller._open(match, stored)
+        table._open(match, stored)
         d.app.go("play")
         return time.perf_counter() - started
 
@@ -174,12 +174,12 @@ def long_choices(d: Driver) -> Iterator[float]:
         return [w for w in area.walk(restrict=True) if type(w).__name__ == "ChoiceButton"]
 
     d.results["kind"] = play.action_kind
-    d.results["legal"] = len(controller.legal())
+    d.results["legal"] = len(table.legal())
     d.results["listed"] = len(area.children[0].ids.list.data)
     d.results["buttons"] = len(buttons())
     d.shot("play_long_choices")
     first = min(buttons(), key=lambda w: -w.top)
-    d.results["first_label"] = [first.line, controller.legal()[0]]
+    d.results["first_label"] = [first.line, table.legal()[0]]
     d.tap(first.children[0])
     yield 0.4
     d.results["chosen"] = d.history[-1:]
@@ -194,7 +194,7 @@ def long_choices(d: Driver) -> Iterator[float]:
 
 def scoreboards(d: Driver) -> Iterator[float]:
     """Every counter in view: Crash by Crash's six for 2 and 4 players, PAC-MAN's for 5."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     names = ["Eva", "Pat", "Ida", "Ota", "Ema"]
     colours = ["yellow", "blue", "red", "green", "purple"]
     seen: dict[str, Any] = {}
@@ -215,7 +215,7 @@ def scoreboards(d: Driver) -> Iterator[float]:
                 and label.texture_size[1] <= row.height + 2,
                 "row_inside": row.x >= play.ids.scoreboard.x - 1 and row.right <= d.app.root.width,
             })
-        seen[f"{game}{players}"] = {"rows": shown, "counters": d.app.controller.match.counters()}
+        seen[f"{game}{players}"] = {"rows": shown, "counters": d.app.table.match.counters()}
         d.shot(f"play_scoreboard_{game}{players}_{lang}")
     d.results["scoreboards"] = seen
 

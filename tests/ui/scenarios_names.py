@@ -71,7 +71,7 @@ def keyboard_over_names(d: Driver) -> Iterator[float]:
     """Four players; a tap in the third name: the keyboard comes up below it, the field stays
     in sight; ⌫ on the empty field changes nothing, a name is typed with Shift and the language's
     letters; ⏎ puts the keyboard away and the page back."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
     yield from open_new_game(d, ["Eva", "Jan"], ["red", "blue"])
     new = d.app.root.get_screen("newgame")
@@ -129,7 +129,7 @@ def merge_case_twins(d: Driver) -> Iterator[float]:
     card (a tap offers it, a second tap merges); then one row with both games."""
     from scenarios_stats import modal, player_table, stats_screen
 
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
     older_store_twins(d.app.store)
     d.app.go("home")
@@ -166,7 +166,7 @@ def placeholders_are_hints(d: Driver) -> Iterator[float]:
     """New seats show "Player 3" as a grey hint, not as a name: Start asks for a name, and
     only the names typed become players. A placeholder an older build saved as a player is
     not offered as a known player."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
     for name in ("Player 1", "Eva", "Jan"):               # "Player 1": an older build's
         d.app.store.player_named(name)
@@ -190,7 +190,7 @@ def placeholders_are_hints(d: Driver) -> Iterator[float]:
     yield 0.4
     seen["started"] = d.screen.name
     seen["players"] = sorted(p.name for p in d.app.store.players(include_companions=False))
-    seen["match_names"] = list(d.app.controller.match.names)
+    seen["match_names"] = list(d.app.table.match.names)
 
 
 def ended_early(d: Driver) -> Iterator[float]:
@@ -202,14 +202,14 @@ def ended_early(d: Driver) -> Iterator[float]:
 
     from companion.table.setups import Setup
 
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
-    controller = d.app.controller
+    table = d.app.table
     d.app.store.player_named("Eva")                        # her record's first colour: red
-    controller.new_game(Setup("quoridor", ["Eva", "Companion"], ["purple", "blue"],
+    table.new_game(Setup("quoridor", ["Eva", "Companion"], ["purple", "blue"],
                               companions={1: "strong"}))
-    controller.fix("quoridor 2 | turn e9 | e9 e2 10 | e1 e5 10 | walls -")
-    controller.send("e1")                                  # Eva wins
+    table.fix("quoridor 2 | turn e9 | e9 e2 10 | e1 e5 10 | walls -")
+    table.send("e1")                                  # Eva wins
     yield from open_new_game(d, ["Eva", "Jan"], ["purple", "blue"])
     new = d.app.root.get_screen("newgame")
     for _ in range(2):                                     # Jan's seat: companion, strong
@@ -224,8 +224,8 @@ def ended_early(d: Driver) -> Iterator[float]:
     yield from until(d, lambda: len(d.history) >= 2)
     yield 0.8
     play = d.app.root.get_screen("play")
-    seen["play_names"] = [look.name for look in controller.seat_looks()]
-    seen["table_colour"] = list(controller.seat_looks()[0].colour)
+    seen["play_names"] = [look.name for look in table.seat_looks()]
+    seen["table_colour"] = list(table.seat_looks()[0].colour)
     d.shot(f"names_play_{lang}")
     d.tap(play.ids.menu_button)
     yield P

@@ -4,7 +4,7 @@
 
 Eva is PAC-MAN, Pat moves the four ghosts. The default layout: PAC-MAN e7, blinky d5, pinky f5,
 inky c5, clyde g5, dots a1 i1 a9 i9. Long stretches of the game are played through the
-controller (as if tapped) so the scenario reaches the end in seconds.
+table (as if tapped) so the scenario reaches the end in seconds.
 """
 
 from __future__ import annotations
@@ -57,19 +57,19 @@ def play_screen(d: Driver) -> Any:
 
 
 def state(d: Driver) -> dict[str, Any]:
-    return dict(d.app.controller.snapshot()["state"])
+    return dict(d.app.table.snapshot()["state"])
 
 
 def script(d: Driver, lines: list[str] | tuple[str, ...]) -> None:
     """Inputs played as the screen would send them (the store records each one)."""
     for line in lines:
-        assert d.app.controller.send(line), line
+        assert d.app.table.send(line), line
 
 
 def whole_game(d: Driver) -> Iterator[float]:
     """New game → PAC-MAN moves → a ghost → a rejected tap → undo → a catch → two ways →
     the last dot → the result with the rank."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     yield from open_new_game(d, ["Eva", "Pat"], ["yellow", "blue"], "pacman")
     d.results["game"] = d.app.root.get_screen("newgame").game
     d.tap_text("2", d.widget("newgame", "counts"))
@@ -127,7 +127,7 @@ def whole_game(d: Driver) -> Iterator[float]:
     d.results["catch_squares"] = [caught["pacman_square"],
                                   *[caught["ghosts"][g]["square"] for g in caught["ghosts"]]]
     d.results["catch_phase"] = caught["phase"]
-    d.results["catch_info"] = d.app.controller.describe(d.app.controller.last_events)
+    d.results["catch_info"] = d.app.table.describe(d.app.table.last_events)
     d.shot(f"pacman_caught_{lang}")
 
     script(d, TO_THE_FIRST_DOTS)            # the same start: the same moves work again
@@ -165,14 +165,14 @@ def whole_game(d: Driver) -> Iterator[float]:
     d.results["headline"] = result.headline
     d.results["result_texts"] = [w.text for w in result.walk() if isinstance(
         getattr(w, "text", None), str) and w.text]
-    d.results["final_status"] = d.app.controller.status_line()
+    d.results["final_status"] = d.app.table.status_line()
     d.results["final_hint"] = play.board.hint
     d.shot(f"pacman_result_{lang}")
 
 
 def eat_a_ghost(d: Driver) -> Iterator[float]:
     """The dot i9, then the bonus through blinky: the eaten ghost goes to the strip."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     yield from open_new_game(d, ["Eva", "Pat", "Ola"], ["yellow", "blue", "green"], "pacman")
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
@@ -213,7 +213,7 @@ def eat_a_ghost(d: Driver) -> Iterator[float]:
     d.results["played"] = d.history[-1]
     d.results["blinky"] = eaten["ghosts"]["blinky"]["square"]
     d.results["to_move"] = eaten["ghosts_to_move"]
-    d.results["counters"] = d.app.controller.match.counters()
+    d.results["counters"] = d.app.table.match.counters()
     d.shot(f"pacman_ghost_eaten_{lang}")
     d.tap_square("e7")                      # pinky (Pat's) is selected …
     yield P
@@ -257,7 +257,7 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     yield P
     d.results["panel"] = [board.fix_lives_text(), board.fix_phase_text()]
     d.results["fix_position"] = board.fix_position()
-    d.shot(f"pacman_fix_{d.app.controller.lang}")
+    d.shot(f"pacman_fix_{d.app.table.lang}")
     d.tap(play.ids.undo_button)              # Done
     yield 0.4
     d.results["after_done"] = [d.history[-1], play.is_fixing, board.is_fixing]

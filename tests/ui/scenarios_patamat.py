@@ -43,7 +43,7 @@ class ScriptedDie:
 
     def request_roll(self) -> bool:
         face = self.faces.pop(0)
-        self.d.app.controller.on_roll(face)
+        self.d.app.table.on_roll(face)
         return True
 
     def close(self) -> None:
@@ -86,13 +86,13 @@ def pawns(d: Driver) -> dict[str, str]:
 def whole_game(d: Driver) -> Iterator[float]:
     """New game → 15 cars placed by taps (one refused) → roll-off with a tie → rolls, a tractor
     choice and go, a traffic light, undo → Pat's winning flag → result."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     yield from open_new_game(d, ["Pat", "Mat"], ["red", "blue"], "patamat", {"target": 1})
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
     play = play_screen(d)
     die = ScriptedDie(d)
-    d.app.controller.die = die
+    d.app.table.die = die
     d.results["board"] = type(play.board).__name__
     d.results["action_start"] = play.action_kind
     d.results["hint_start"] = play.board.hint
@@ -192,14 +192,14 @@ def bump_chain(d: Driver) -> Iterator[float]:
     yield 0.4
     d.results["board"] = type(play_screen(d).board).__name__
     die = ScriptedDie(d)
-    d.app.controller.die = die
-    d.results["fixed"] = d.app.controller.fix(BUMP_POSITION)
+    d.app.table.die = die
+    d.results["fixed"] = d.app.table.fix(BUMP_POSITION)
     yield 0.3
     roll(d, die, 2)                                  # Pat's go-kart: 6 fields to F17
     yield 1.2
     d.results["bump_text"] = board_text(d)
     d.results["pawns"] = pawns(d)
-    d.shot(f"patamat_bumps_{d.app.controller.lang}")
+    d.shot(f"patamat_bumps_{d.app.table.lang}")
     d.results["action_rusty"] = play_screen(d).action_kind
     tap_field(d, "F16")                              # Mat taps his pawn: the rusty car's go
     yield 0.3
@@ -234,7 +234,7 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     yield 0.4
     play = play_screen(d)
     board = play.board
-    d.app.controller.fix(BUMP_POSITION)
+    d.app.table.fix(BUMP_POSITION)
     yield 0.3
     d.tap(play.ids.menu_button)
     yield 0.3
@@ -246,7 +246,7 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     yield P
     overlay = board._fix_overlay
     d.results["which"] = [button.text for button in reversed(overlay.ids.buttons.children)]
-    d.shot(f"patamat_fix_which_{d.app.controller.lang}")
+    d.shot(f"patamat_fix_which_{d.app.table.lang}")
     d.tap(overlay.ids.buttons.children[-1])          # his pawn (the go-kart comes along)
     yield P
     tap_field(d, "F12")
@@ -270,10 +270,10 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     d.tap(d.find(board.fix_turn_text(), panel))      # Pat → Mat
     yield P
     d.results["flags_text"] = sorted(b.text for b in panel.ids.flags.children)
-    d.shot(f"patamat_fix_{d.app.controller.lang}")
+    d.shot(f"patamat_fix_{d.app.table.lang}")
     d.tap(play.ids.undo_button)                      # Done
     yield 0.4
-    state = d.app.controller.snapshot()["state"]
+    state = d.app.table.snapshot()["state"]
     d.results["after"] = {"history": d.history[-1][:8], "fixing": play.is_fixing,
                           "pawns": state["pawns"], "kart1": state["cars"]["kart1"],
                           "car2": state["cars"]["car2"], "flags": state["flags"],

@@ -67,7 +67,7 @@ def sound_quoridor(d: Driver) -> Iterator[float]:
     case = os.environ.get("COMPANION_TEST_SOUND", "on")
     audio = d.app.audio
     seen: dict[str, Any] = d.results
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     for _ in range(100):                                  # the cues are made after the 1st frame
         if audio.state in ("ready", "silent"):
             break

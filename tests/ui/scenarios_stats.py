@@ -110,7 +110,7 @@ def pick(d: Driver, *texts: str) -> Iterator[float]:
 
 
 def stats_tour(d: Driver) -> Iterator[float]:
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
     small_store(d.app.store)
     d.app.go("home")
@@ -254,7 +254,7 @@ def stats_tour(d: Driver) -> Iterator[float]:
 
 
 def stats_empty(d: Driver) -> Iterator[float]:
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     d.app.go("home")
     yield 0.3
     d.tap(d.widget("home", "stats_button"))
@@ -272,7 +272,7 @@ def newgame_chips(d: Driver) -> Iterator[float]:
     """Known players as chips (the small store and, a second later, G7 Quoridor Pat–Jan, Pat
     wins): a tap seats one, a tap on a seated one frees the seat; the game started is stored
     with those players; the result screen opens the statistics."""
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
     store = d.app.store
     small_store(store)
@@ -315,10 +315,10 @@ def newgame_chips(d: Driver) -> Iterator[float]:
     d.shot(f"newgame_chip_seated_{lang}")
     d.tap(d.widget("newgame", "start_button"))
     yield 0.5
-    controller = d.app.controller
-    seen["stored_players"] = store.seat_player_ids(controller.stored_id)
+    table = d.app.table
+    seen["stored_players"] = store.seat_player_ids(table.stored_id)
     for line in EVA_WINS.split():                         # Eva wins against Jan
-        controller.send(line)
+        table.send(line)
     yield from until(d, lambda: d.screen.name == "result", seconds=3.0)
     yield 0.3                                             # laid out
     seen["result_screen"] = d.screen.name
@@ -341,7 +341,7 @@ def settings_usb(d: Driver) -> Iterator[float]:
 
     from card import unmount_card
 
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
     stick = Path(os.environ["COMPANION_TEST_STICK"])
     small_store(d.app.store)

@@ -24,14 +24,14 @@ REFUSALS = {
 
 def table_die_game(game: str, options: dict[str, Any]) -> Scenario:
     def scenario(d: Driver) -> Iterator[float]:
-        lang = d.app.controller.lang
+        lang = d.app.table.lang
         seen = d.results
         yield from open_new_game(d, ["Eva", "Pat"], ["red", "blue"], game=game, options=options)
         d.tap(d.widget("newgame", "start_button"))
         yield 0.5
         play = d.app.root.get_screen("play")
-        controller = d.app.controller
-        match = controller.match
+        table = d.app.table
+        match = table.match
         faces_rng = random.Random(7)
         tapped: list[int] = []
         seen.update(face_sizes=[], roll_buttons_shown=0, rolloff_rows=[], refusals=[])
@@ -66,8 +66,8 @@ def table_die_game(game: str, options: dict[str, Any]) -> Scenario:
         seen["over"] = match.is_over
         rolls = [int(line.split()[1]) for line in match.history if line.startswith("roll ")]
         seen["rolls_equal_taps"] = rolls == tapped
-        seen["table_counts"] = controller.store.face_counts("table")
-        seen["software_counts"] = controller.store.face_counts("software")
+        seen["table_counts"] = table.store.face_counts("table")
+        seen["software_counts"] = table.store.face_counts("software")
         seen["taps"] = len(tapped)
         yield 1.5  # the result screen comes after the winning move
         seen["screen_after"] = d.app.root.current
@@ -78,7 +78,7 @@ def table_die_game(game: str, options: dict[str, Any]) -> Scenario:
 def show_refusals(d: Driver, game: str, lang: str) -> Iterator[float]:
     """Three inputs the game refuses now, each tapped in as a choice: the banner says why."""
     play = d.app.root.get_screen("play")
-    match = d.app.controller.match
+    match = d.app.table.match
     shown = 0
     for line in REFUSALS[game]:
         try:
@@ -117,15 +117,15 @@ def roll_held_opens_the_faces(d: Driver) -> Iterator[float]:
     seen["history_after_hold"] = d.history
     dialog = play._modal
     seen["dialog_title"] = getattr(dialog, "title", None)
-    d.shot(f"faces_dialog_{d.app.controller.lang}")
+    d.shot(f"faces_dialog_{d.app.table.lang}")
     d.tap(list(reversed(dialog.ids.faces.children))[3])  # the face 4
     yield 0.3
     seen["history_after_face"] = d.history
-    seen["table_counts"] = d.app.controller.store.face_counts("table")
+    seen["table_counts"] = d.app.table.store.face_counts("table")
     d.tap(button)                                        # a plain tap rolls the software die
     yield 0.3
     seen["history_after_tap"] = d.history
-    seen["software_counts"] = d.app.controller.store.face_counts("software")
+    seen["software_counts"] = d.app.table.store.face_counts("software")
 
 
 def companion_waits_for_the_table_die(d: Driver) -> Iterator[float]:
@@ -146,7 +146,7 @@ def companion_waits_for_the_table_die(d: Driver) -> Iterator[float]:
     yield 1.0                                            # the companion would have rolled
     seen["history_while_waiting"] = d.history
     seen["faces_title"] = play.ids.action_area.children[0].faces_title
-    d.shot(f"table_die_companion_{d.app.controller.lang}")
+    d.shot(f"table_die_companion_{d.app.table.lang}")
     d.tap(faces[5])                                      # a person rolls 6 for the companion
     yield 0.3
     seen["history_after_face"] = d.history
@@ -162,10 +162,10 @@ def settings_choose_the_table_die(d: Driver) -> Iterator[float]:
     yield 0.4
     d.tap(d.widget("settings", "die_table"))
     yield 0.8  # in a ScrollView a quick tap is released 0.2 s later
-    seen["die_source"] = d.app.controller.die.source
+    seen["die_source"] = d.app.table.die.source
     seen["remembered"] = d.app.store.setting("die")
     seen["fairness"] = d.app.root.get_screen("settings").fairness
-    d.shot(f"settings_table_die_{d.app.controller.lang}")
+    d.shot(f"settings_table_die_{d.app.table.lang}")
 
 
 def the_table_die(scenario: Scenario) -> Scenario:

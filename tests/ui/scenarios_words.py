@@ -74,13 +74,13 @@ def _refused_fix_text(
     yield 0.3
     look(f"{key}_text_refused")
     d.results[f"{key}_problem"] = [play._modal.problem, play._modal.problem_rule]
-    d.shot(f"words_{key}_text_refused_{d.app.controller.lang}")
+    d.shot(f"words_{key}_text_refused_{d.app.table.lang}")
     play.close_modal()
     yield P
 
 
 def screen_words(d: Driver) -> Iterator[float]:
-    lang = d.app.controller.lang
+    lang = d.app.table.lang
     seen = d.results
     seen["texts"] = {}
     seen["rule_lines"] = []
@@ -102,7 +102,7 @@ def screen_words(d: Driver) -> Iterator[float]:
     yield 0.3
     new = d.app.root.get_screen("newgame")
     for game, description in GAMES.items():
-        d.tap_text(d.app.controller.game_name(game), new.ids.games)
+        d.tap_text(d.app.table.game_name(game), new.ids.games)
         yield P
         for count in description.player_counts:
             d.tap_text(str(count), new.ids.counts)
@@ -113,23 +113,23 @@ def screen_words(d: Driver) -> Iterator[float]:
         d.shot(f"words_newgame_{game}_{lang}")
 
     # play: every game, three refusals each, the banner with its rule line
-    controller = d.app.controller
+    table = d.app.table
     play = d.app.root.get_screen("play")
     for game, (names, position, before, refused) in PLAYS.items():
-        controller.new_game(Setup(game, names, COLOURS[: len(names)]))
+        table.new_game(Setup(game, names, COLOURS[: len(names)]))
         if position:
-            assert controller.fix(position), position
+            assert table.fix(position), position
         for line in before:
-            assert controller.send(line), line
+            assert table.send(line), line
         d.app.go("play")
         yield 0.6
         look(f"play_{game}")
         d.shot(f"words_play_{game}_{lang}")
         for number, line in enumerate(refused, start=1):
-            count = len(controller.match.history)
+            count = len(table.match.history)
             play.choose(line)
             yield 0.35
-            assert len(controller.match.history) == count, line  # refused: nothing changed
+            assert len(table.match.history) == count, line  # refused: nothing changed
             seen["banners"][f"{game}_{number}"] = [play.banner, play.banner_rule,
                                                    play.ids.banner.height]
             seen["banner_fonts"] = [play.ids.banner_text.font_size,
@@ -147,7 +147,7 @@ def screen_words(d: Driver) -> Iterator[float]:
 
     # a new game: the menu, the move log, a corrected position refused while its text is
     # edited; then the game to its result, the history and the replay
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
     d.app.go("play")
     yield 0.4
     play.open_menu()
@@ -160,7 +160,7 @@ def screen_words(d: Driver) -> Iterator[float]:
     yield from _refused_fix_text(
         d, "quoridor 2 | turn e9 | e9 e5 10 | e1 e5 10 | walls -", "fix", look)
     for line in QUORIDOR_WIN:
-        assert controller.send(line), line
+        assert table.send(line), line
     yield 1.5
     seen["result_screen"] = d.screen.name
     look("result")

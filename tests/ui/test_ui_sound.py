@@ -158,28 +158,28 @@ def test_ui_without_espeak_ng_the_cues_still_play_and_settings_says_why(
 def test_ui_pat_a_mat_says_what_to_change_on_the_table_then_whose_turn(
     tmp_path: Path, lang: str,
 ) -> None:
-    """The adapter on the real controller (no window): after each roll the app plays the move;
+    """The adapter on the real table (no window): after each roll the app plays the move;
     the prompt is the play screen's table lines, then the next player's turn."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     from companion.app.audio import AppAudio
     from companion.records.store import Store
     from companion.sound.prompts import speakable, turn_prompt
-    from companion.table.session import Controller
+    from companion.table.session import TableSession
     from companion.table.setups import Setup
 
-    controller = Controller(Store(str(tmp_path / "games.sqlite3")), lang=lang)
-    audio = AppAudio(controller, controller.store, cache=tmp_path / "cache")
-    controller.new_game(Setup("patamat", ["Pat", "Mat"], ["red", "blue"]))
+    table = TableSession(Store(str(tmp_path / "games.sqlite3")), lang=lang)
+    audio = AppAudio(table, table.store, cache=tmp_path / "cache")
+    table.new_game(Setup("patamat", ["Pat", "Mat"], ["red", "blue"]))
     chooser = random.Random(3)
     shown: list[list[str]] = []
     for _ in range(60):
-        match = controller.match
+        match = table.match
         assert match is not None
         if match.awaiting == "roll":
-            controller.send(f"roll {chooser.randint(1, 6)}")
+            table.send(f"roll {chooser.randint(1, 6)}")
         else:
-            controller.send(chooser.choice(match.legal()))
-        shown.append(controller.describe(controller.last_events))
+            table.send(chooser.choice(match.legal()))
+        shown.append(table.describe(table.last_events))
     assert audio.prompts.wait_idle(30)
     audio.close()
     assert audio.asked[0] == turn_prompt("Pat", "setup", lang)

@@ -18,7 +18,7 @@ from companion.table.seats import SeatLook
 
 
 class BoardHost(Protocol):
-    """The narrow view of the controller a board gets (the controller implements it)."""
+    """The narrow view of the table a board gets (the table implements it)."""
 
     @property
     def lang(self) -> str: ...

@@ -18,7 +18,7 @@ from companion.engine import Match, open_game
 from companion.records.store import StoredGame
 from companion.table.companions import CompanionSeats
 from companion.table.seats import SeatLook, seat_looks
-from companion.table.session import Change, Controller
+from companion.table.session import Change, TableSession
 
 
 class HistoryScreen(Screen):
@@ -26,20 +26,20 @@ class HistoryScreen(Screen):
     """RecycleView data: {"text": summary, "game_id": stored id}."""
 
     def prepare(self) -> None:
-        controller = App.get_running_app().controller
+        table = App.get_running_app().table
         self.rows = [
-            {"text": summary(controller, stored), "game_id": stored.id}
-            for stored in controller.store.past_games()
+            {"text": summary(table, stored), "game_id": stored.id}
+            for stored in table.store.past_games()
         ]
 
-    def on_controller_change(self, change: Change) -> None:
+    def on_table_change(self, change: Change) -> None:
         if change.kind == "lang":
             self.prepare()
 
     def open_game(self, game_id: int) -> None:
         app = App.get_running_app()
         replay = app.root.get_screen("replay")
-        replay.stored = app.controller.store.load(game_id)
+        replay.stored = app.table.store.load(game_id)
         app.go("replay")
 
 
@@ -47,25 +47,25 @@ class HistoryRow(BigButton):
     game_id = NumericProperty(0)
 
 
-def summary(controller: Controller, stored: StoredGame) -> str:
+def summary(table: TableSession, stored: StoredGame) -> str:
     when = _local_time(stored.finished or stored.started)
     levels = CompanionSeats.from_json(stored.extra.get("companions")).levels
-    players = [controller.seat_name(name, levels.get(seat))
+    players = [table.seat_name(name, levels.get(seat))
                for seat, name in enumerate(stored.names)]
     if stored.status != "finished":
-        return controller.tr("{when} · {game} · {players} · ended early").format(
-            when=when, game=controller.game_name(stored.game), players=", ".join(players))
-    winners = ", ".join(stored.winners) or controller.tr("draw")
-    return controller.tr("{when} · {game} · {players} · winner: {winner}").format(
-        when=when, game=controller.game_name(stored.game), players=", ".join(players),
+        return table.tr("{when} · {game} · {players} · ended early").format(
+            when=when, game=table.game_name(stored.game), players=", ".join(players))
+    winners = ", ".join(stored.winners) or table.tr("draw")
+    return table.tr("{when} · {game} · {players} · winner: {winner}").format(
+        when=when, game=table.game_name(stored.game), players=", ".join(players),
         winner=winners)
 
 
 class ReplayHost:
     """A read-only BoardHost over a stored game, stepped with undo/redo."""
 
-    def __init__(self, controller: Controller, stored: StoredGame) -> None:
-        self._controller = controller
+    def __init__(self, table: TableSession, stored: StoredGame) -> None:
+        self._table = table
         self.match: Match = open_game(stored.game, players=stored.players, names=stored.names,
                                       position=stored.start_position, **stored.options)
         played = stored.timeline[:stored.cursor]  # a game ended early: as it was left
@@ -76,7 +76,7 @@ class ReplayHost:
 
     @property
     def lang(self) -> str:
-        return self._controller.lang
+        return self._table.lang
 
     def snapshot(self) -> dict[str, Any]:
         return self.match.snapshot()
@@ -91,7 +91,7 @@ class ReplayHost:
         return self._looks
 
     def tr(self, text: str) -> str:
-        return self._controller.tr(text)
+        return self._table.tr(text)
 
     def input_label(self, line: str) -> str:
         return line
@@ -115,19 +115,19 @@ class ReplayScreen(Screen):
     def prepare(self) -> None:
         if self.stored is None:
             return
-        controller = App.get_running_app().controller
-        self.host = ReplayHost(controller, self.stored)
+        table = App.get_running_app().table
+        self.host = ReplayHost(table, self.stored)
         slot = self.ids.board_slot
         slot.clear_widgets()
         self.board = make_board(self.stored.game, is_interactive=False)
         slot.add_widget(self.board)
         self.board.host = self.host
-        self.title = summary(controller, self.stored)
+        self.title = summary(table, self.stored)
         self._show(())
 
-    def on_controller_change(self, change: Change) -> None:
+    def on_table_change(self, change: Change) -> None:
         if change.kind == "lang" and self.host is not None and self.stored is not None:
-            self.title = summary(App.get_running_app().controller, self.stored)
+            self.title = summary(App.get_running_app().table, self.stored)
             self._show(())
 
     def step(self, delta: int) -> None:
@@ -149,15 +149,15 @@ class ReplayScreen(Screen):
     def _show(self, events: Any) -> None:
         assert self.host is not None
         match = self.host.match
-        controller = App.get_running_app().controller
+        table = App.get_running_app().table
         total = len(match.timeline)
         if match.cursor == 0:
-            self.step_text = controller.tr("Start of the game ({total} moves)").format(total=total)
+            self.step_text = table.tr("Start of the game ({total} moves)").format(total=total)
             self.step_detail = ""
         else:
-            self.step_text = controller.tr("Move {number} of {total}").format(
+            self.step_text = table.tr("Move {number} of {total}").format(
                 number=match.cursor, total=total)
-            lines = describe(match, match.last_events, controller.lang)
+            lines = describe(match, match.last_events, table.lang)
             self.step_detail = "\n".join(lines) or match.history[-1]
         self.board.refresh(list(events))
 

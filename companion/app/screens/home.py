@@ -20,13 +20,13 @@ class HomeScreen(Screen):
 
     def prepare(self) -> None:
         app = App.get_running_app()
-        controller = app.controller
-        stored = controller.unfinished()
+        table = app.table
+        stored = table.unfinished()
         if stored is None:
             self.continue_text = ""
         else:
-            self.continue_text = controller.tr("Continue: {game}, {players}").format(
-                game=controller.game_name(stored.game), players=", ".join(stored.names)
+            self.continue_text = table.tr("Continue: {game}, {players}").format(
+                game=table.game_name(stored.game), players=", ".join(stored.names)
             )
         self.warnings = "\n".join(app.store.warnings)
         self._build_tiles()
@@ -35,7 +35,7 @@ class HomeScreen(Screen):
         """One tile per game (its name in the players' language), made again on a switch."""
         app = App.get_running_app()
         tiles = self.ids.game_tiles
-        names = [app.controller.game_name(game) for game in GAMES]
+        names = [app.table.game_name(game) for game in GAMES]
         if [tile.text for tile in reversed(tiles.children)] == names:
             return
         tiles.clear_widgets()
@@ -45,6 +45,6 @@ class HomeScreen(Screen):
             tile.bind(on_release=lambda button: app.new_game_of(button.game))
             tiles.add_widget(tile)
 
-    def on_controller_change(self, change: Any) -> None:
+    def on_table_change(self, change: Any) -> None:
         if change.kind == "lang":
             self.prepare()

@@ -66,15 +66,15 @@ class NewGameScreen(Screen):
     """The game a home tile asked for ("" for the one played last)."""
 
     def prepare(self) -> None:
-        controller = App.get_running_app().controller
-        last = self.requested_game or controller.store.setting("last_game", None)
+        table = App.get_running_app().table
+        last = self.requested_game or table.store.setting("last_game", None)
         self.requested_game = ""
         self.known = [look_of(player) for player in
-                      controller.store.players(recent_first=True, include_companions=False)
+                      table.store.players(recent_first=True, include_companions=False)
                       if not _is_placeholder(player.name)]
         self.select_game(last if last in GAMES else next(iter(GAMES)))
 
-    def on_controller_change(self, change: Any) -> None:
+    def on_table_change(self, change: Any) -> None:
         if change.kind == "lang" and self.game:
             self.problem = ""
             self._build()
@@ -82,13 +82,13 @@ class NewGameScreen(Screen):
     # -- one call per kv handler ---------------------------------------------------------------
 
     def select_game(self, game: str) -> None:
-        setup = App.get_running_app().controller.last_setup(game)
+        setup = App.get_running_app().table.last_setup(game)
         self.game = game
         self.problem = ""
         self._take(setup)
 
     def set_players(self, players: int) -> None:
-        setup = App.get_running_app().controller.resized(self._setup(), players)
+        setup = App.get_running_app().table.resized(self._setup(), players)
         self.problem = ""
         self._take(setup)
 
@@ -119,7 +119,7 @@ class NewGameScreen(Screen):
             names[seat] = companion_seat_name(app.tr, seat, self.companions, self.game)
         else:
             del self.companions[seat]
-            names[seat] = self._person_names.pop(seat, "") or app.controller.resized(
+            names[seat] = self._person_names.pop(seat, "") or app.table.resized(
                 Setup(self.game, [], []), seat + 1).names[seat]
         self.names = names
         self.problem = ""
@@ -146,7 +146,7 @@ class NewGameScreen(Screen):
         seat = seat_of(look.player_id, look.name, names, self.seated, self.companions)
         if seat is not None:
             self.seated.pop(seat, None)
-            names[seat] = App.get_running_app().controller.resized(
+            names[seat] = App.get_running_app().table.resized(
                 Setup(self.game, [], []), seat + 1).names[seat]
         else:
             seat = free_seat(names, self.companions)
@@ -192,7 +192,7 @@ class NewGameScreen(Screen):
     def start(self) -> None:
         """Start, unless a name or an option is refused: then say why and keep the setup."""
         app = App.get_running_app()
-        controller = app.controller
+        table = app.table
         names = ["" if is_free(seat, name, self.companions) else name.strip()
                  for seat, name in enumerate(self.names)]  # a hint is not a name
         options = dict(self.options)
@@ -200,14 +200,14 @@ class NewGameScreen(Screen):
             options.update(layout_options(self.crash_layout))
         setup = Setup(self.game, names, list(self.colours), options, dict(self.companions),
                       dict(self.seated))
-        problem = controller.name_problem(setup)
+        problem = table.name_problem(setup)
         if problem:
             self.problem = problem
             return
         try:
-            controller.new_game(setup)
+            table.new_game(setup)
         except Exception as error:  # noqa: BLE001 - a refused start is told, never a crash
-            self.problem = controller.start_problem(error, self.game)
+            self.problem = table.start_problem(error, self.game)
             return
         self.problem = ""
         app.go("play")
@@ -291,7 +291,7 @@ class NewGameScreen(Screen):
         self._build_known()
         for game in GAMES:
             games.add_widget(Factory.ToggleChoice(
-                text=app.controller.game_name(game), is_chosen=int(game == self.game),
+                text=app.table.game_name(game), is_chosen=int(game == self.game),
                 font_size=20,
                 on_release=lambda _b, g=game: self.select_game(g)))
         counts = self.ids.counts
@@ -322,7 +322,7 @@ class NewGameScreen(Screen):
         box = self.ids.options
         box.clear_widgets()
         specs = {spec.name: spec for spec in GAMES[self.game].options}
-        game_text = translator(self.game, app.controller.lang)
+        game_text = translator(self.game, app.table.lang)
         for name, value in self.options:
             if not specs[name].applies_to(self.players):
                 continue  # cannot matter with this many players: not shown (its value is kept)

@@ -87,24 +87,24 @@ class PlayScreen(Screen):
         self._rows_key: tuple[Any, ...] = ()
         self._fitted: tuple[str, float] = ("", 0.0)
 
-    # -- controller → screen ---------------------------------------------------------------------
+    # -- table → screen ---------------------------------------------------------------------
 
     def prepare(self) -> None:
         """Attach the open match's board (a new widget if the game changed) and show it all."""
-        controller = App.get_running_app().controller
-        if controller.match is None:
+        table = App.get_running_app().table
+        if table.match is None:
             return
-        cls = board_class(controller.match.game_id)
+        cls = board_class(table.match.game_id)
         if type(self.board) is not cls:
             slot = self.ids.board_slot
             slot.clear_widgets()
-            self.board = make_board(controller.match.game_id)
+            self.board = make_board(table.match.game_id)
             self.board.bind(preview=self._on_preview)
             slot.add_widget(self.board)
         self._rows_key = ()  # a new game: new score rows
         self.is_fixing = False
         self.board.is_fixing = False
-        self.board.host = controller
+        self.board.host = table
         self.board.refresh()
         self.update()
         Clock.schedule_once(self._make_panels, PREPARE_PANELS_SECONDS)
@@ -116,8 +116,8 @@ class PlayScreen(Screen):
             if kind not in self._panels:
                 self._panels[kind] = cls(screen=self)
 
-    def on_controller_change(self, change: Change) -> None:
-        controller = App.get_running_app().controller
+    def on_table_change(self, change: Change) -> None:
+        table = App.get_running_app().table
         if change.kind == "rejected":
             self.show_banner(change.message, rule=change.detail)
             if isinstance(self._modal, FixText):  # the banner is under it: said in it too
@@ -126,7 +126,7 @@ class PlayScreen(Screen):
         if change.kind == "opened":
             self.prepare()
             return
-        if controller.match is None or self.board is None or self.board.host is None:
+        if table.match is None or self.board is None or self.board.host is None:
             return
         if change.kind == "die":
             if self.action_kind == "roll":
@@ -142,13 +142,13 @@ class PlayScreen(Screen):
             self.update()
 
     def update(self) -> None:
-        controller = App.get_running_app().controller
-        match = controller.match
+        table = App.get_running_app().table
+        match = table.match
         if match is None:
             return
-        looks = controller.seat_looks()
+        looks = table.seat_looks()
         seat = match.to_move
-        self.status = controller.status_line()
+        self.status = table.status_line()
         self.status_markup = coloured_status(self.status, looks, seat)
         self.fit_status()
         if seat is not None and seat < len(looks):
@@ -187,31 +187,31 @@ class PlayScreen(Screen):
     # -- one call per kv handler -----------------------------------------------------------------
 
     def undo(self) -> None:
-        App.get_running_app().controller.undo()
+        App.get_running_app().table.undo()
 
     def redo(self) -> None:
-        App.get_running_app().controller.redo()
+        App.get_running_app().table.redo()
 
     def roll(self) -> None:
-        App.get_running_app().controller.roll()
+        App.get_running_app().table.roll()
 
     def face_tapped(self, face: int) -> None:
         """A face of the table's own die tapped: that roll is played."""
-        App.get_running_app().controller.table_roll(face)
+        App.get_running_app().table.table_roll(face)
 
     def open_faces(self) -> None:
         """Roll held: the six faces, for a roll made with the table's die anyway."""
         from companion.app.die_faces import FacesDialog
 
-        controller = App.get_running_app().controller
-        if controller.match is None or controller.match.awaiting != "roll":
+        table = App.get_running_app().table
+        if table.match is None or table.match.awaiting != "roll":
             return
         self._open_modal(FacesDialog(
-            on_face=self.face_tapped, title=controller.tr("Which face does the die show?"),
-            cancel_text=controller.tr("Cancel")))
+            on_face=self.face_tapped, title=table.tr("Which face does the die show?"),
+            cancel_text=table.tr("Cancel")))
 
     def choose(self, line: str) -> None:
-        App.get_running_app().controller.send(line)
+        App.get_running_app().table.send(line)
 
     def confirm(self) -> None:
         """OK (button or key): place the previewed input, or finish fixing; otherwise play
@@ -223,7 +223,7 @@ class PlayScreen(Screen):
         elif self.hinted_choice and self.action_kind == "choice":
             self.choose(self.hinted_choice)
         elif self.board is not None and self.board.is_interactive:
-            App.get_running_app().controller.confirm()
+            App.get_running_app().table.confirm()
 
     def cancel_preview(self) -> None:
         if self.board is not None:
@@ -234,7 +234,7 @@ class PlayScreen(Screen):
         is played."""
         app = App.get_running_app()
         line = app.hint()
-        match = app.controller.match
+        match = app.table.match
         if line is None or match is None:
             return
         if self.board is None:
@@ -244,7 +244,7 @@ class PlayScreen(Screen):
         label = self.board.choice_label(line)
         events = match.rules.apply(match.state, line)[1] if label == line else []
         words = [label] if label != line else (
-            app.controller.describe(events)[:2] or [app.controller.input_label(line)])
+            app.table.describe(events)[:2] or [app.table.input_label(line)])
         self.show_banner(app.tr("Hint: {move}").format(move="\n".join(words)),
                          colour=HINT_COLOUR)
         if self.board.can_preview(line):
@@ -269,15 +269,15 @@ class PlayScreen(Screen):
         self._open_modal(PlayMenu(screen=self))
 
     def open_log(self) -> None:
-        controller = App.get_running_app().controller
-        self._open_modal(MoveLog(rows=controller.move_log()))
+        table = App.get_running_app().table
+        self._open_modal(MoveLog(rows=table.move_log()))
 
     def ask_end_game(self) -> None:
         self._open_modal(EndGameDialog(screen=self))
 
     def end_game(self) -> None:
         self.close_modal()
-        App.get_running_app().controller.end_game()
+        App.get_running_app().table.end_game()
         App.get_running_app().go("home")
 
     def go(self, name: str) -> None:
@@ -298,9 +298,9 @@ class PlayScreen(Screen):
     def begin_fix_text(self) -> None:
         """The position as text, to edit with the on-screen keyboard (every game; a board
         with its own fix mode offers it for changes too big for taps)."""
-        controller = App.get_running_app().controller
-        if controller.match is not None:
-            self._open_modal(FixText(screen=self, position=controller.match.position()))
+        table = App.get_running_app().table
+        if table.match is not None:
+            self._open_modal(FixText(screen=self, position=table.match.position()))
 
     def done_fix(self) -> None:
         if self.board is None:
@@ -308,18 +308,18 @@ class PlayScreen(Screen):
         if self.board.fixes_live:  # every correction is already played
             self._leave_fix()
             return
-        App.get_running_app().controller.fix(self.board.fix_position())
+        App.get_running_app().table.fix(self.board.fix_position())
         # accepted: the "played" change has left fix mode; rejected: the banner says why
 
     def send_fix_text(self, text: str) -> None:
-        if App.get_running_app().controller.fix(text):
+        if App.get_running_app().table.fix(text):
             self.close_modal()
 
     def cancel_fix(self) -> None:
         if self.board is not None and self.board.fixes_live:
-            controller = App.get_running_app().controller
+            table = App.get_running_app().table
             for _ in range(self.board.live_fixes):  # the corrections made in this fix mode
-                controller.undo()
+                table.undo()
         self._leave_fix()
 
     def _leave_fix(self) -> None:
@@ -346,25 +346,25 @@ class PlayScreen(Screen):
     def _update_scoreboard(self, looks: list[Any]) -> None:
         """The score rows are made once per game (and player list, language, layout); every
         update only sets their counters and whose turn it is."""
-        controller = App.get_running_app().controller
-        match = controller.match
+        table = App.get_running_app().table
+        match = table.match
         box = self.ids.scoreboard
         counters = match.counters()
         compact = len(looks) >= SCOREBOARD_TWO_COLUMNS or (
             len(looks) == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die)
-        texts = [counter_texts(controller, counters.get(seat, {})) for seat in range(len(looks))]
-        rolloff = rolloff_rolls(controller.match)
+        texts = [counter_texts(table, counters.get(seat, {})) for seat in range(len(looks))]
+        rolloff = rolloff_rolls(table.match)
         if rolloff is not None:  # who starts: every roll next to its player's name
             for seat in range(len(looks)):
                 value = rolloff.get(seat, 0)
                 if value is None:
-                    text = controller.tr("rolls now")
+                    text = table.tr("rolls now")
                 elif value:
-                    text = controller.tr("rolled {value}").format(value=value)
+                    text = table.tr("rolled {value}").format(value=value)
                 else:
-                    text = controller.tr("has not rolled yet")
+                    text = table.tr("has not rolled yet")
                 texts[seat] = (text, text)
-        key = (id(match), match.game_id, controller.lang, compact,
+        key = (id(match), match.game_id, table.lang, compact,
                tuple((look.name, tuple(look.colour), look.letter) for look in looks))
         if key != self._rows_key or len(self._rows) != len(looks):
             self._rows_key = key
@@ -402,8 +402,8 @@ class PlayScreen(Screen):
 
     def _update_action_area(self) -> None:
         app = App.get_running_app()
-        controller = app.controller
-        match = controller.match
+        table = app.table
+        match = table.match
         area = self.ids.action_area
         if match is None or self.board is None:
             area.clear_widgets()
@@ -417,25 +417,25 @@ class PlayScreen(Screen):
             return
         # what to change on the table after the last input stays in view until the next one,
         # whatever the action area shows (the die, choices, a preview)
-        lines = controller.describe(controller.last_events)
+        lines = table.describe(table.last_events)
         if self.board.preview:
             self.action_kind = "preview"
             preview = self._panel("preview")
             preview.instructions = lines
-            preview.text = controller.tr("{input}: tap it again or OK").format(
+            preview.text = table.tr("{input}: tap it again or OK").format(
                 input=self.board.choice_label(self.board.preview))
             return
         if match.awaiting == "roll" and GAMES[match.game_id].uses_die:
             self.action_kind = "roll"
             die = self._panel("roll")
             die.instructions = lines
-            die.value = str(controller.last_roll or "")
-            die.die_status = controller.die_problem()
-            die.is_table = controller.die.source == "table"
+            die.value = str(table.last_roll or "")
+            die.die_status = table.die_problem()
+            die.is_table = table.die.source == "table"
             if die.is_table:
                 die.faces_title = self._faces_title()
-            die.roll_text = (controller.tr("Roll on screen") if die.die_status
-                             else controller.tr("Roll"))
+            die.roll_text = (table.tr("Roll on screen") if die.die_status
+                             else table.tr("Roll"))
             return
         if match.awaiting == "choice" and not self.board.handles_choices:
             self.action_kind = "choice"
@@ -460,12 +460,12 @@ class PlayScreen(Screen):
 
     def _faces_title(self) -> str:
         """Above the faces: who rolls the table's die (a person, for a companion seat too)."""
-        controller = App.get_running_app().controller
-        seat = controller.match.to_move if controller.match else None
-        if seat is not None and controller.companions.plays(seat):
-            return str(controller.tr("Roll the die for {name}").format(
-                name=controller.match.names[seat]))
-        return str(controller.tr("Roll the die, tap the face"))
+        table = App.get_running_app().table
+        seat = table.match.to_move if table.match else None
+        if seat is not None and table.companions.plays(seat):
+            return str(table.tr("Roll the die for {name}").format(
+                name=table.match.names[seat]))
+        return str(table.tr("Roll the die, tap the face"))
 
     def instruction_lines(self) -> list[str]:
         """The instructions the action area shows now (for tests and the log)."""

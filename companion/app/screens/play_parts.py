@@ -69,22 +69,22 @@ def _line_height(font_size: float) -> float:
     return float(one.texture_size[1])
 
 
-def counter_texts(controller: Any, values: dict[str, int]) -> tuple[str, str]:
+def counter_texts(table: Any, values: dict[str, int]) -> tuple[str, str]:
     """A seat's counters as one line: with the full names, and with the short ones (where the
     value and its name stay together: a line breaks only between counters)."""
-    full = COUNTER_SEPARATOR.join(f"{controller.counter_name(k)} {v}" for k, v in values.items())
+    full = COUNTER_SEPARATOR.join(f"{table.counter_name(k)} {v}" for k, v in values.items())
     short = "  ".join(
-        f"{short_counter_name(controller, k)}\u00a0{v}".replace(" ", "\u00a0")
+        f"{short_counter_name(table, k)}\u00a0{v}".replace(" ", "\u00a0")
         for k, v in values.items())
     return full, short
 
 
-def short_counter_name(controller: Any, key: str) -> str:
+def short_counter_name(table: Any, key: str) -> str:
     """A counter's short name on the scoreboard ("bat" for batteries)."""
-    if controller.lang == "en":
+    if table.lang == "en":
         return SHORT_COUNTER_NAMES.get(key, key)
-    text = str(controller.tr(f"short:{key}"))
-    return str(controller.counter_name(key)) if text == f"short:{key}" else text
+    text = str(table.tr(f"short:{key}"))
+    return str(table.counter_name(key)) if text == f"short:{key}" else text
 
 
 def counter_style(full: str, short: str, name: str, width: float) -> str:

@@ -18,33 +18,33 @@ class ResultScreen(Screen):
     """The game's own result lines (``text.result_lines``; PAC-MAN's rank), one a line."""
 
     def prepare(self) -> None:
-        controller = App.get_running_app().controller
-        if controller.match is None:
+        table = App.get_running_app().table
+        if table.match is None:
             return
-        self.headline = controller.result_headline()
-        self.details = "\n".join(controller.result_lines())
-        looks = controller.seat_looks()
+        self.headline = table.result_headline()
+        self.details = "\n".join(table.result_lines())
+        looks = table.seat_looks()
         box = self.ids.ranking
         box.clear_widgets()
-        for place, seat, name, counters in controller.ranking_rows():
-            text = "  ·  ".join(f"{controller.counter_name(k)} {v}" for k, v in counters.items())
+        for place, seat, name, counters in table.ranking_rows():
+            text = "  ·  ".join(f"{table.counter_name(k)} {v}" for k, v in counters.items())
             box.add_widget(ScoreRow(
                 name=f"{place}. {name}", colour=looks[seat].colour, letter=looks[seat].letter,
                 counters=text, is_turn=place == 1, height=60))
 
-    def on_controller_change(self, change: Change) -> None:
+    def on_table_change(self, change: Change) -> None:
         if change.kind == "lang" and self.manager and self.manager.current == self.name:
             self.prepare()
 
     def play_again(self) -> None:
         app = App.get_running_app()
-        app.controller.play_again()
+        app.table.play_again()
         app.go("play")
 
     def back_to_game(self) -> None:
         """Undo the winning input and return to the board (nothing is lost)."""
         app = App.get_running_app()
-        app.controller.undo()
+        app.table.undo()
         app.go("play")
 
     def home(self, *_: Any) -> None:

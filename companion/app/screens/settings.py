@@ -26,7 +26,7 @@ class SettingsScreen(Screen):
     def prepare(self) -> None:
         app = App.get_running_app()
         self.die = str(app.store.setting("die", "software"))
-        match = app.controller.match
+        match = app.table.match
         self.coach_game = match.game_id if match else str(
             app.store.setting("last_game", "quoridor"))
         self._show_coach()
@@ -39,10 +39,10 @@ class SettingsScreen(Screen):
 
     def _show_coach(self) -> None:
         app = App.get_running_app()
-        self.coach_game_name = app.controller.game_name(self.coach_game)
+        self.coach_game_name = app.table.game_name(self.coach_game)
         self.is_coach_on = app.coach_is_on(self.coach_game)
 
-    def on_controller_change(self, change: Change) -> None:
+    def on_table_change(self, change: Change) -> None:
         if change.kind == "lang":
             self._show_coach()
             self._show_fairness()
@@ -54,21 +54,21 @@ class SettingsScreen(Screen):
 
     def back(self) -> None:
         app = App.get_running_app()
-        app.go("play" if app.controller.match is not None and not app.controller.match.is_over
+        app.go("play" if app.table.match is not None and not app.table.match.is_over
                else "home")
 
     def _show_fairness(self) -> None:
         """The faces counted per die that rolled (the table's die can be biased too), the
         chosen one first."""
-        controller = App.get_running_app().controller
+        table = App.get_running_app().table
         sources = [self.die, *(source for source in FAIRNESS_SOURCES if source != self.die)]
         blocks = []
         for source in sources:
-            counts = controller.store.face_counts(source)
+            counts = table.store.face_counts(source)
             if source != self.die and sum(counts) == 0:
                 continue
-            name = controller.tr(source_name(source))
-            blocks.append(f"{name}: {fairness_line(controller, counts)}")
+            name = table.tr(source_name(source))
+            blocks.append(f"{name}: {fairness_line(table, counts)}")
         self.fairness = "\n".join(blocks)
 
 
@@ -83,17 +83,17 @@ def source_name(source: str) -> str:
         source, source)
 
 
-def fairness_line(controller: Any, counts: list[int]) -> str:
+def fairness_line(table: Any, counts: list[int]) -> str:
     total, p_value, is_biased = fairness_text(counts)
     faces = "  ".join(f"{face}: {count}" for face, count in enumerate(counts, start=1))
     if total == 0:
-        return str(controller.tr("No rolls counted yet."))
+        return str(table.tr("No rolls counted yet."))
     if p_value is None:
-        verdict = controller.tr("{total} rolls").format(total=total)
+        verdict = table.tr("{total} rolls").format(total=total)
     elif is_biased:
-        verdict = controller.tr("{total} rolls, p = {p:.3f}: this die looks biased").format(
+        verdict = table.tr("{total} rolls, p = {p:.3f}: this die looks biased").format(
             total=total, p=p_value)
     else:
-        verdict = controller.tr("{total} rolls, p = {p:.3f}: no sign of bias").format(
+        verdict = table.tr("{total} rolls, p = {p:.3f}: no sign of bias").format(
             total=total, p=p_value)
     return f"{faces}\n{verdict}"

@@ -114,16 +114,16 @@ CACHE = StatsCache()
 """The app's one cache (the statistics screen reads it; the app has it work ahead)."""
 
 
-def work_ahead_after_games(controller: Any, store_path: Path | str) -> None:
+def work_ahead_after_games(table: Any, store_path: Path | str) -> None:
     """Have the figures worked out again whenever a game is finished (the result screen shows
     meanwhile)."""
 
     def on_change(change: Any) -> None:
-        match = controller.match
+        match = table.match
         if change.kind in ("played", "redone") and match is not None and match.is_over:
             CACHE.work_ahead(store_path)
 
-    controller.listeners.append(on_change)
+    table.listeners.append(on_change)
 
 
 __all__ = ["CACHE", "MAKE_SCREEN_AHEAD", "StatsCache", "records_version",

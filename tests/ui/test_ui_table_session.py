@@ -1,4 +1,4 @@
-"""The controller without a window: every input through match.play(), stored before shown."""
+"""The table without a window: every input through match.play(), stored before shown."""
 
 from __future__ import annotations
 
@@ -9,30 +9,30 @@ from companion.i18n import load_catalogue
 from companion.records.store import Store
 from companion.table.dice import FallbackDie
 from companion.table.seats import seat_looks
-from companion.table.session import Change, Controller
+from companion.table.session import Change, TableSession
 from companion.table.setups import DYNAMIC_CHOICES, Setup
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def open_controller(path: Path, lang: str = "en") -> Controller:
-    return Controller(Store(path), lang=lang)
+def open_table(path: Path, lang: str = "en") -> TableSession:
+    return TableSession(Store(path), lang=lang)
 
 
 def test_ui_accepted_input_is_stored_before_the_screen_hears_of_it(tmp_path: Path) -> None:
-    controller = open_controller(tmp_path / "games.sqlite3")
+    table = open_table(tmp_path / "games.sqlite3")
     stored_when_told: list[tuple[str, tuple[str, ...]]] = []
 
     def listener(change: Change) -> None:
-        if controller.stored_id is not None:
-            stored = controller.store.load(controller.stored_id)
+        if table.stored_id is not None:
+            stored = table.store.load(table.stored_id)
             stored_when_told.append((change.kind, stored.timeline[: stored.cursor]))
 
-    controller.listeners.append(listener)
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    assert controller.send("e8") is True
-    assert controller.send("e2") is True
-    assert controller.undo() is True
+    table.listeners.append(listener)
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert table.send("e8") is True
+    assert table.send("e2") is True
+    assert table.undo() is True
     assert stored_when_told == [
         ("opened", ()),
         ("played", ("e8",)),
@@ -42,14 +42,14 @@ def test_ui_accepted_input_is_stored_before_the_screen_hears_of_it(tmp_path: Pat
 
 
 def test_ui_rejection_says_it_plainly_in_czech_with_the_rule_apart(tmp_path: Path) -> None:
-    controller = open_controller(tmp_path / "games.sqlite3", lang="cs")
+    table = open_table(tmp_path / "games.sqlite3", lang="cs")
     told: list[Change] = []
-    controller.listeners.append(told.append)
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    controller.send("e8")
-    controller.send("a3h")
-    assert controller.send("b3h") is False
-    assert controller.match is not None and controller.match.history == ["e8", "a3h"]
+    table.listeners.append(told.append)
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    table.send("e8")
+    table.send("a3h")
+    assert table.send("b3h") is False
+    assert table.match is not None and table.match.history == ["e8", "a3h"]
     assert told[-1].kind == "rejected"
     # what is wrong and what to do instead, in the players' words; the rule apart, small
     assert told[-1].message == (
@@ -59,13 +59,13 @@ def test_ui_rejection_says_it_plainly_in_czech_with_the_rule_apart(tmp_path: Pat
 
 def test_ui_new_game_remembers_players_and_continue_reopens_it(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    controller = open_controller(path)
-    controller.new_game(Setup("quoridor", ["Eva", "Pat", "Ola", "Jan"],
+    table = open_table(path)
+    table.new_game(Setup("quoridor", ["Eva", "Pat", "Ola", "Jan"],
                               ["green", "red", "blue", "yellow"]))
-    controller.send("e8")
-    controller.store.close()
+    table.send("e8")
+    table.store.close()
 
-    again = open_controller(path)
+    again = open_table(path)
     remembered = again.last_setup("quoridor")
     assert remembered.names == ["Eva", "Pat", "Ola", "Jan"]
     assert remembered.colours == ["green", "red", "blue", "yellow"]
@@ -75,13 +75,13 @@ def test_ui_new_game_remembers_players_and_continue_reopens_it(tmp_path: Path) -
 
 
 def test_ui_starting_a_new_game_keeps_the_old_one_as_abandoned(tmp_path: Path) -> None:
-    controller = open_controller(tmp_path / "games.sqlite3")
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    first = controller.stored_id
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    assert first is not None and controller.store.load(first).status == "abandoned"
-    unfinished = controller.unfinished()
-    assert unfinished is not None and unfinished.id == controller.stored_id
+    table = open_table(tmp_path / "games.sqlite3")
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    first = table.stored_id
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert first is not None and table.store.load(first).status == "abandoned"
+    unfinished = table.unfinished()
+    assert unfinished is not None and unfinished.id == table.stored_id
 
 
 def test_ui_same_initials_fall_back_to_seat_numbers() -> None:
@@ -110,29 +110,29 @@ def test_ui_board_host_describe_gives_the_games_sentences_in_both_languages(
 
     members = {name for name in vars(BoardHost) if not name.startswith("_")}
     assert {"describe", "input_label", "snapshot", "legal", "send"} <= members
-    assert all(callable(getattr(Controller, name, None)) or name == "lang" for name in members)
-    controller = open_controller(tmp_path / "games.sqlite3", lang="cs")
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    controller.send("e8")
-    assert controller.describe(controller.last_events) == ["Eva: posuň figurku na e8"]
-    controller.set_lang("en")
-    assert controller.describe(("move e9 e8",)) == ["Eva: move your pawn to e8"]
-    assert controller.describe(()) == []
+    assert all(callable(getattr(TableSession, name, None)) or name == "lang" for name in members)
+    table = open_table(tmp_path / "games.sqlite3", lang="cs")
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    table.send("e8")
+    assert table.describe(table.last_events) == ["Eva: posuň figurku na e8"]
+    table.set_lang("en")
+    assert table.describe(("move e9 e8",)) == ["Eva: move your pawn to e8"]
+    assert table.describe(()) == []
 
 
 def test_ui_move_log_names_the_mover_of_every_raw_line(tmp_path: Path) -> None:
-    controller = open_controller(tmp_path / "games.sqlite3")
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    table = open_table(tmp_path / "games.sqlite3")
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
     for line in ("e8", "a3h", "e7"):
-        assert controller.send(line)
-    position = controller.match.position() if controller.match else ""
-    assert controller.fix(position)
-    assert controller.move_log() == [
+        assert table.send(line)
+    position = table.match.position() if table.match else ""
+    assert table.fix(position)
+    assert table.move_log() == [
         "1. Eva: e8", "2. Pat: a3h", "3. Eva: e7", "4. Pat: fixed the position"]
-    controller.undo()
-    assert controller.move_log()[-1] == "3. Eva: e7"
+    table.undo()
+    assert table.move_log()[-1] == "3. Eva: e7"
 
-    dice = open_controller(tmp_path / "dice.sqlite3", lang="cs")
+    dice = open_table(tmp_path / "dice.sqlite3", lang="cs")
     dice.new_game(Setup("clovece", ["Eva", "Pat"], ["red", "blue"]))
     assert dice.send("roll 4")
     assert dice.move_log() == ["1. Eva: hod 4"]
@@ -143,8 +143,8 @@ def test_ui_move_log_names_the_mover_of_every_raw_line(tmp_path: Path) -> None:
 def test_ui_names_are_checked_before_a_start_in_plain_words(tmp_path: Path) -> None:
     from companion.table.setups import placeholder
 
-    controller = open_controller(tmp_path / "games.sqlite3")
-    problem = controller.name_problem
+    table = open_table(tmp_path / "games.sqlite3")
+    problem = table.name_problem
     assert problem(Setup("patamat", ["Eva", "Pat"], [])) is None
     assert problem(Setup("quoridor", ["Eva Nová", "Pat"], [])) is None
     assert problem(Setup("patamat", ["Eva Nová", "Pat"], [])) == (
@@ -155,14 +155,14 @@ def test_ui_names_are_checked_before_a_start_in_plain_words(tmp_path: Path) -> N
         "Player 2 has no name: type one in.")
     assert problem(Setup("clovece", ["Eva", "eva"], [])) == (
         "Two players are called eva: give each a different name.")
-    controller.set_lang("cs")
+    table.set_lang("cs")
     assert problem(Setup("patamat", ["Eva Nová", "Pat"], [])) == (
         "Pat a Mat závodí: „Eva Nová“ má mezeru; jméno tu je jedno slovo, bez mezer.")
     # new seats have no name: the placeholder is only the field's hint (one word where the
     # game wants one), and a placeholder an older build remembered is no name either
-    setup = controller.resized(Setup("patamat", ["Eva", "Player2"], []), 3)
+    setup = table.resized(Setup("patamat", ["Eva", "Player2"], []), 3)
     assert setup.names == ["Eva", "", ""]
-    assert placeholder("patamat", 2, controller.tr) == "Hráč3"
+    assert placeholder("patamat", 2, table.tr) == "Hráč3"
     assert problem(setup) == "Hráč 2 nemá jméno: napiš nějaké."
 
 
@@ -183,51 +183,51 @@ def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None
     assert value_label("patamat", "board", "garden", czech) == "garden"
     assert value_label("patamat", "target", 3, czech) == "3"
 
-    controller = open_controller(tmp_path / "games.sqlite3")
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    assert controller.fix("quoridor 2 | turn e9 | e9 e2 10 | e1 e8 10 | walls -")
-    assert controller.send("e1") and controller.match is not None and controller.match.is_over
-    assert controller.result_lines() == []   # quoridor's text has no result lines
+    table = open_table(tmp_path / "games.sqlite3")
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert table.fix("quoridor 2 | turn e9 | e9 e2 10 | e1 e8 10 | walls -")
+    assert table.send("e1") and table.match is not None and table.match.is_over
+    assert table.result_lines() == []   # quoridor's text has no result lines
 
     # PAC-MAN on h1 next to the last dot i1: eating it wins; the result shows the rank (R52)
-    controller.new_game(Setup("pacman", ["Eva", "Pat"], ["yellow", "blue"]))
-    assert controller.match is not None
-    start = controller.match.position()
-    assert controller.fix(start.replace("pacman e7", "pacman h1").replace(
+    table.new_game(Setup("pacman", ["Eva", "Pat"], ["yellow", "blue"]))
+    assert table.match is not None
+    start = table.match.position()
+    assert table.fix(start.replace("pacman e7", "pacman h1").replace(
         "dots a1 i1 a9 i9", "dots i1"))
-    assert controller.result_lines() == []   # not over yet
-    assert controller.send("P:h1-i1")
-    assert controller.result_lines() == ["PAC-MAN expert", "The ghosts had no chance."]
-    controller.set_lang("cs")
-    assert controller.result_lines() == ["PAC-MAN expert", "Duchové neměli šanci."]
+    assert table.result_lines() == []   # not over yet
+    assert table.send("P:h1-i1")
+    assert table.result_lines() == ["PAC-MAN expert", "The ghosts had no chance."]
+    table.set_lang("cs")
+    assert table.result_lines() == ["PAC-MAN expert", "Duchové neměli šanci."]
 
 
 def test_ui_ok_plays_the_only_legal_input_or_rolls(tmp_path: Path) -> None:
-    controller = open_controller(tmp_path / "games.sqlite3")
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    assert controller.match is not None
+    table = open_table(tmp_path / "games.sqlite3")
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert table.match is not None
     # many inputs are legal: OK does nothing
-    assert controller.confirm() is False
-    assert controller.match.history == []
+    assert table.confirm() is False
+    assert table.match.history == []
     # Eva on a9, a wall below her and none left in hand: only b9 is legal, and OK plays it
     boxed = ("quoridor 2 | turn e9 | e9 a9 0 | e1 e5 10 | "
              "walls a8h b6h b4h b2h d6h d4h d2h f6h f4h f2h")
-    assert controller.fix(boxed)
-    assert controller.match.legal() == ["b9"]
-    assert controller.confirm() is True
-    assert controller.match.history[-1] == "b9"
+    assert table.fix(boxed)
+    assert table.match.legal() == ["b9"]
+    assert table.confirm() is True
+    assert table.match.history[-1] == "b9"
 
     # a roll awaited: OK rolls (the software die answers at once)
-    dice = open_controller(tmp_path / "dice.sqlite3")
+    dice = open_table(tmp_path / "dice.sqlite3")
     dice.new_game(Setup("clovece", ["Eva", "Pat"], ["red", "blue"]))
     assert dice.match is not None and dice.match.awaiting == "roll"
     assert dice.confirm() is True
     assert len(dice.match.history) == 1 and dice.match.history[0].startswith("roll ")
     # the game is over: OK does nothing
-    controller.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    assert controller.fix("quoridor 2 | turn e9 | e9 e2 10 | e1 e8 10 | walls -")
-    assert controller.send("e1") and controller.match is not None and controller.match.is_over
-    assert controller.confirm() is False
+    table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+    assert table.fix("quoridor 2 | turn e9 | e9 e2 10 | e1 e8 10 | walls -")
+    assert table.send("e1") and table.match is not None and table.match.is_over
+    assert table.confirm() is False
 
 
 class UnpluggedDie:
@@ -244,29 +244,29 @@ class UnpluggedDie:
 
 
 def test_ui_a_pulled_die_cable_is_said_and_the_screen_rolls_instead(tmp_path: Path) -> None:
-    controller = open_controller(tmp_path / "games.sqlite3", lang="cs")
+    table = open_table(tmp_path / "games.sqlite3", lang="cs")
     told: list[str] = []
-    controller.listeners.append(lambda change: told.append(change.kind))
-    controller.die = UnpluggedDie()
-    controller.new_game(Setup("clovece", ["Eva", "Pat"], ["red", "blue"]))
-    controller.die_status_changed("connected")
-    assert controller.die_problem() == ""
-    controller.die_status_changed("disconnected: [Errno 5] Input/output error")
+    table.listeners.append(lambda change: told.append(change.kind))
+    table.die = UnpluggedDie()
+    table.new_game(Setup("clovece", ["Eva", "Pat"], ["red", "blue"]))
+    table.die_status_changed("connected")
+    assert table.die_problem() == ""
+    table.die_status_changed("disconnected: [Errno 5] Input/output error")
     assert told[-1] == "die"
-    assert controller.die_problem() == "Kostka odpojena — připojuji znovu…"
-    controller.die_status_changed("closed")       # a die closed on purpose changes nothing
-    assert controller.die_problem() == "Kostka odpojena — připojuji znovu…"
-    controller.set_lang("en")
-    assert controller.die_problem() == "Die disconnected — reconnecting…"
+    assert table.die_problem() == "Kostka odpojena — připojuji znovu…"
+    table.die_status_changed("closed")       # a die closed on purpose changes nothing
+    assert table.die_problem() == "Kostka odpojena — připojuji znovu…"
+    table.set_lang("en")
+    assert table.die_problem() == "Die disconnected — reconnecting…"
     # Roll: the electronic die cannot, so the software die rolls and the game goes on
-    assert controller.roll() is True
-    assert controller.match is not None and len(controller.match.history) == 1
-    assert controller.match.history[0].startswith("roll ")
-    assert sum(controller.store.face_counts("software")) == 1
-    assert sum(controller.store.face_counts(UnpluggedDie.source)) == 0
+    assert table.roll() is True
+    assert table.match is not None and len(table.match.history) == 1
+    assert table.match.history[0].startswith("roll ")
+    assert sum(table.store.face_counts("software")) == 1
+    assert sum(table.store.face_counts(UnpluggedDie.source)) == 0
     # the software die itself never falls back to anything
-    controller.die = FallbackDie(controller.die_rolled)
-    assert controller.die_problem() == ""
+    table.die = FallbackDie(table.die_rolled)
+    assert table.die_problem() == ""
 
 
 def test_ui_the_app_starts_without_the_boards_and_the_other_screens(display: str) -> None:
@@ -295,15 +295,15 @@ def test_ui_the_result_and_the_history_say_which_seat_the_companion_played(
 ) -> None:
     from companion.app.screens.history import summary
 
-    controller = open_controller(tmp_path / "games.sqlite3")
+    table = open_table(tmp_path / "games.sqlite3")
     position = "quoridor 2 | turn e9 | e9 e2 10 | e1 e5 10 | walls -"
-    controller.new_game(Setup("quoridor", ["Eva", "Companion"], ["red", "blue"],
+    table.new_game(Setup("quoridor", ["Eva", "Companion"], ["red", "blue"],
                               companions={1: "strong"}))
-    controller.fix(position)
-    controller.send("e1")  # Eva reaches her goal
-    assert [row[2] for row in controller.ranking_rows()] == ["Eva", "Companion (strong)"]
-    [finished] = controller.store.finished_games()
+    table.fix(position)
+    table.send("e1")  # Eva reaches her goal
+    assert [row[2] for row in table.ranking_rows()] == ["Eva", "Companion (strong)"]
+    [finished] = table.store.finished_games()
     assert finished.extra["companions"] == {"1": "strong"}
-    assert "Eva, Companion (strong)" in summary(controller, finished)
-    controller.set_lang("cs")                              # one form, in either language
-    assert "Eva, Společník (silný)" in summary(controller, finished)
+    assert "Eva, Companion (strong)" in summary(table, finished)
+    table.set_lang("cs")                              # one form, in either language
+    assert "Eva, Společník (silný)" in summary(table, finished)
