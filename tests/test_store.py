@@ -125,3 +125,22 @@ def test_a_roll_and_its_face_count_land_in_one_commit(tmp_path: Path) -> None:
     store.record(game_id, match, die_face=("serial", 5))
     assert store.face_counts("serial") == [0, 0, 0, 0, 1, 0]
     assert store.load(game_id).timeline == ("roll 5",)
+
+
+def test_the_history_lists_finished_games_and_games_ended_early_with_a_move(
+        tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    empty = store.start(open_game("quoridor", names=["Eva", "Jan"]))
+    store.abandon(empty)                                   # ended before any move: not listed
+    ended = open_game("quoridor", names=["Eva", "Jan"])
+    ended_id = store.start(ended)
+    ended.play("e8")
+    store.record(ended_id, ended)
+    store.abandon(ended_id)                                # ended from the menu
+    playing = open_game("quoridor", names=["Eva", "Jan"])
+    playing_id = store.start(playing)
+    playing.play("e8")
+    store.record(playing_id, playing)                      # still being played: not listed
+    listed = store.past_games()
+    assert [(game.id, game.status) for game in listed] == [(ended_id, "abandoned")]
+    assert listed[0].timeline == ("e8",) and listed[0].cursor == 1

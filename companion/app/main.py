@@ -23,6 +23,7 @@ from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 from companion.app import KV_DIR
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
+from companion.app.keyboards import NameKeyboard
 from companion.config import Config
 from companion.records.store import Store
 from companion.table.dice import make_die_source
@@ -117,6 +118,7 @@ class CompanionApp(App):
     def build(self) -> ScreenManager:
         load_kv("common")
         self.table.listeners.append(self._on_change)
+        Window.set_vkeyboard_class(NameKeyboard)
         manager = Screens(transition=NoTransition())
         manager.add_widget(make_screen("home"))
         Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)

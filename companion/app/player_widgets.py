@@ -125,6 +125,10 @@ class PlayerCard(ModalView):
     """False for the companion's players (their names say the level)."""
     merge_text = StringProperty("")
     """The pending merge, in words ("" when none is pending)."""
+    alike = ListProperty([])
+    """Other players whose name differs from this one's only in case (an older store kept
+    "Šárka" and "šárka" apart): the card offers to merge them, on a tap, never by itself."""
+    alike_text = StringProperty("")
     problem = StringProperty("")
 
     def __init__(self, on_rename: Callable[[int, str], str | None],
@@ -143,10 +147,18 @@ class PlayerCard(ModalView):
             self.name = self.ids.new_name.text.strip()
             self.ids.new_name.focus = False
 
+    def on_alike(self, _card: Any, alike: list[Look]) -> None:
+        self.alike_text = App.get_running_app().tr(
+            "{other} and {name} differ only in capitals: the same player?").format(
+            other=alike[0].name, name=self.name) if alike else ""
+
     def merge_tap(self) -> None:
-        """The merge button: first choose whose records join, then (a second tap) merge."""
+        """The merge button: first choose whose records join (the player named alike, when
+        there is one), then (a second tap) merge."""
         if self.merge_text:
             self.confirm_merge()
+        elif self.alike:
+            self._merge_picked([self.alike[0].player_id])
         else:
             self.choose_merge()
 
@@ -169,7 +181,7 @@ class PlayerCard(ModalView):
         self.merge_text = ""
 
     def _merge_picked(self, chosen: list[Any]) -> None:
-        looks = {look.player_id: look for look in self._others()}
+        looks = {look.player_id: look for look in [*self._others(), *self.alike]}
         if not chosen or chosen[0] not in looks:
             return
         self._drop = looks[chosen[0]]

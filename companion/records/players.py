@@ -1,10 +1,15 @@
 """Players: a person at the table is a record (name, colour, initial), not a string per game.
 
-Names are unique regardless of case. A new player gets the palette colour fewest players have
-and the first letter of the name. Renaming keeps the history (games point at the player, not at
-the name); merging moves every seat of one record to the other and leaves the old name as a
-pointer, so typing it again finds the kept player. The companion's seats are players of their
-own, one per level ("Companion (easy)" …, with :attr:`Player.companion_level` set).
+Names are unique regardless of case, in every alphabet: "Šárka", "šárka" and "ŠÁRKA" are one
+player (Unicode case folding, :func:`name_key`; SQLite's NOCASE folds only A–Z). A store from
+before that may hold two players whose names differ only in case: they stay two until the
+players merge them (:func:`named_alike` finds them for the screen that offers it).
+
+A new player gets the palette colour fewest players have and the first letter of the name.
+Renaming keeps the history (games point at the player, not at the name); merging moves every
+seat of one record to the other and leaves the old name as a pointer, so typing it again finds
+the kept player. The companion's seats are players of their own, one per level
+("Companion (easy)" …, with :attr:`Player.companion_level` set).
 
 The functions here work on a connection inside a transaction the store opened; the
 :class:`companion.store.Store` methods of the same names are what callers use.
@@ -16,16 +21,17 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-PALETTE = (
-    "#e53935",  # red
-    "#1e88e5",  # blue
-    "#43a047",  # green
-    "#fdd835",  # yellow
-    "#8e24aa",  # purple
-    "#fb8c00",  # orange
-    "#00acc1",  # teal
-    "#6d4c41",  # brown
-)
+COLOURS = {
+    "red": "#db2929",
+    "blue": "#266bf2",
+    "green": "#1aa640",
+    "yellow": "#f2c70d",
+    "purple": "#9e4cd9",
+    "orange": "#fa8014",
+}
+"""The players' colours by name: one set for the pieces at the table (``companion.table.seats``
+draws them from here) and the players' records (the statistics), so a player has one colour."""
+PALETTE = tuple(COLOURS.values())
 COMPANION_LEVELS = ("easy", "normal", "strong")
 COMPANION_NAME = "Companion ({level})"
 MAX_NAME_LENGTH = 40
@@ -56,6 +62,11 @@ def clean_name(name: str) -> str:
             f"the name {text!r} is longer than {MAX_NAME_LENGTH} characters"
         )
     return text
+
+
+def name_key(name: str) -> str:
+    """What two names must share to be one player's: the cleaned name, case-folded."""
+    return clean_name(name).casefold()
 
 
 def initial_of(name: str) -> str:
@@ -92,9 +103,22 @@ def player_row(db: sqlite3.Connection, player_id: int) -> Player:
 
 
 def find_named(db: sqlite3.Connection, name: str) -> Player | None:
-    """The player called ``name`` (any case; a merged name gives the kept player)."""
-    row = db.execute("SELECT id FROM players WHERE name = ?", (clean_name(name),)).fetchone()
-    return player_row(db, row[0]) if row else None
+    """The player called ``name`` in any case (a merged name gives the kept player). Of two
+    players whose names differ only in case (an older store), the one written exactly so,
+    else the older one."""
+    holders = _holders(db, clean_name(name))
+    return player_row(db, holders[0][0]) if holders else None
+
+
+def named_alike(db: sqlite3.Connection, player_id: int) -> list[Player]:
+    """The other players (not merged, not the companion) whose name differs from this
+    player's only in case: what the players may want to merge."""
+    player = player_row(db, player_id)
+    key = name_key(player.name)
+    rows = db.execute(
+        f"SELECT {_COLUMNS} FROM players WHERE merged_into IS NULL"
+        " AND companion_level IS NULL AND id != ? ORDER BY id", (player.id,))
+    return [Player(*row) for row in rows if name_key(row[1]) == key]
 
 
 def all_players(
@@ -174,13 +198,12 @@ def seat_players(
 def rename(db: sqlite3.Connection, player_id: int, new_name: str) -> Player:
     player = player_row(db, player_id)
     text = clean_name(new_name)
-    holder = db.execute(
-        "SELECT id, merged_into, name FROM players WHERE name = ?", (text,)
-    ).fetchone()
-    if holder is not None and holder[0] != player.id:
-        if holder[1] is None:
-            raise ValueError(f"there is already a player called {holder[2]!r}")
-        _drop_pointer(db, holder[0], holder[1])
+    for holder_id, merged_into, holder_name in _holders(db, text):
+        if holder_id == player.id:
+            continue
+        if merged_into is None:
+            raise ValueError(f"there is already a player called {holder_name!r}")
+        _drop_pointer(db, holder_id, merged_into)
     db.execute(
         "UPDATE players SET name = ?, initial = ? WHERE id = ?",
         (text, initial_of(text), player.id),
@@ -210,6 +233,17 @@ def merge(db: sqlite3.Connection, keep_id: int, drop_id: int) -> Player:
     return keep
 
 
+def take_colours(db: sqlite3.Connection, player_ids: Sequence[int],
+                 colours: Sequence[object]) -> None:
+    """Each player keeps the colour of the seat just taken (a colour name of :data:`COLOURS`),
+    so the statistics draw a player as the table saw them last."""
+    db.executemany(
+        "UPDATE players SET colour = ? WHERE id = ?",
+        [(COLOURS[str(colour)], player_id) for player_id, colour in zip(player_ids, colours)
+         if str(colour) in COLOURS],
+    )
+
+
 def touch(db: sqlite3.Connection, player_ids: Sequence[int], when: str) -> None:
     """Remember that these players sat at a game started ``when``."""
     db.executemany(
@@ -228,6 +262,17 @@ def _free_colour(db: sqlite3.Connection) -> str:
         if colour in counts:
             counts[colour] = count
     return min(PALETTE, key=lambda colour: counts[colour])
+
+
+def _holders(db: sqlite3.Connection, text: str) -> list[tuple[int, int | None, str]]:
+    """(id, merged_into, name) of every record whose name is ``text`` in any case: the one
+    written exactly so first, then the kept players before merged names, the older first.
+    Compared in Python: the players are few, and SQLite cannot fold "Š"."""
+    key = text.casefold()
+    rows = [(int(row[0]), row[1], str(row[2])) for row in db.execute(
+        "SELECT id, merged_into, name FROM players")]
+    alike = [row for row in rows if row[2].casefold() == key]
+    return sorted(alike, key=lambda row: (row[2] != text, row[1] is not None, row[0]))
 
 
 def _drop_pointer(db: sqlite3.Connection, pointer_id: int, target_id: int) -> None:

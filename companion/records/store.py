@@ -177,6 +177,9 @@ class Store:
                 [(game_id, seat, player_id) for seat, player_id in enumerate(seats)],
             )
             roster.touch(db, seats, started)
+            colours = (extra or {}).get("colours")
+            if isinstance(colours, list):
+                roster.take_colours(db, seats, colours)
             return game_id
 
         game_id = self._write(insert)
@@ -279,6 +282,17 @@ class Store:
         ).fetchall()
         return [self._stored_game(row) for row in rows]
 
+    def past_games(self, limit: int = 200) -> list[StoredGame]:
+        """What the history lists, the latest first: the finished games and the games ended
+        early (abandoned from the menu, or by a new game instead of Continue) once a move was
+        played in them."""
+        rows = self._connection.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished'"
+            " OR (status = 'abandoned' AND cursor > 0)"
+            " ORDER BY id DESC LIMIT ?", (limit,)
+        ).fetchall()
+        return [self._stored_game(row) for row in rows]
+
     def resume(self, stored: StoredGame) -> Match:
         """Rebuild the match exactly: timeline replayed, undo cursor set.
 
@@ -348,6 +362,11 @@ class Store:
         """Every seat of ``drop_id`` becomes ``keep_id``'s; the dropped name finds the kept
         player from now on. Returns the kept player."""
         return self._write(lambda db: roster.merge(db, keep_id, drop_id))
+
+    def players_named_alike(self, player_id: int) -> list[Player]:
+        """The other players whose name differs from this one's only in case ("šárka" for
+        "Šárka"): kept apart until the players merge them."""
+        return roster.named_alike(self._connection, player_id)
 
     def seat_player_ids(self, game_id: int) -> list[int]:
         """The player of every seat of a stored game, in seat order."""

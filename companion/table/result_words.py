@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 from collections.abc import Callable, Mapping
 from types import ModuleType
 
@@ -59,11 +60,20 @@ def game_lines(match: Match, lang: str) -> list[str]:
     return []
 
 
+def companion_name(level: str, tr: Callable[[str], str], number: int = 1) -> str:
+    """The companion's one name on every screen: "Companion (strong)" ("Společník (silný)");
+    "Companion 2 (strong)" for a second companion seat."""
+    base = tr("Companion") if number <= 1 else f"{tr('Companion')} {number}"
+    return f"{base} ({tr(level)})"
+
+
 def seat_name(name: str, level: str | None, tr: Callable[[str], str]) -> str:
-    """A player's name, marked when the companion played the seat ("Jan (companion, strong)")."""
+    """A seat's name on the result and the history: the player's, or for a seat the companion
+    played :func:`companion_name` (its number kept from the seat's name: "Companion 2")."""
     if level is None:
         return name
-    return tr("{name} (companion, {level})").format(name=name, level=tr(level))
+    number = re.search(r"(\d+)\D*$", name)
+    return companion_name(level, tr, int(number.group(1)) if number else 1)
 
 
 def ranking_rows(

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.records.players import COLOURS
+
 
 @dataclass(frozen=True)
 class SeatLook:
@@ -15,14 +17,14 @@ class SeatLook:
     letter: str
 
 
+def _rgba(hex_colour: str) -> tuple[float, float, float, float]:
+    r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return (r, g, b, 1.0)
+
+
 PALETTE: dict[str, tuple[float, float, float, float]] = {
-    "red": (0.86, 0.16, 0.16, 1.0),
-    "blue": (0.15, 0.42, 0.95, 1.0),
-    "green": (0.10, 0.65, 0.25, 1.0),
-    "yellow": (0.95, 0.78, 0.05, 1.0),
-    "purple": (0.62, 0.30, 0.85, 1.0),
-    "orange": (0.98, 0.50, 0.08, 1.0),
-}
+    name: _rgba(hex_colour) for name, hex_colour in COLOURS.items()}
+"""The seats' colours: the players' colours of the records (one colour per player)."""
 COLOUR_NAMES = tuple(PALETTE)
 
 

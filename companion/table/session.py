@@ -485,8 +485,8 @@ class TableSession:
         return result_words.game_lines(self._require_match(), self._lang)
 
     def seat_name(self, name: str, level: str | None) -> str:
-        """A player's name, marked when the companion played the seat ("Jan (companion,
-        strong)"), for the result and the history."""
+        """A player's name, or the companion's one name ("Companion (strong)") for a seat it
+        played, for the result and the history."""
         return result_words.seat_name(name, level, self.tr)
 
     def ranking_rows(self) -> list[result_words.RankingRow]:

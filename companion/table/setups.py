@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import OptionSpec
+from companion.table.seating import is_free
 from companion.table.seats import COLOUR_NAMES, PALETTE
 
 log = logging.getLogger(__name__)
@@ -75,17 +76,23 @@ def value_label(game: str, option: str, value: Any, tr: Callable[[str], str]) ->
     return tr(label) if label else str(value)
 
 
+def placeholder(game: str, seat: int, tr: Callable[[str], str]) -> str:
+    """The grey hint in an empty name field: "Player 3" ("Player3" where names are one word).
+    Only a hint: a seat is never started, nor a player saved, under this name."""
+    name = tr("Player {number}").format(number=seat + 1)
+    return name.replace(" ", "") if game in ONE_WORD_NAMES else name
+
+
 def resized_setup(setup: Setup, players: int, tr: Callable[[str], str]) -> Setup:
     """The setup with exactly ``players`` names and distinct colours (defaults filled in).
 
-    Default names are "Player 3"; in games whose names are one word (Pat a Mat) "Player3".
+    A new seat has no name yet (""): the new-game screen shows :func:`placeholder` as a hint
+    and asks for a name at Start. A placeholder remembered as a name by an older build
+    ("Player 2", "Hráč 2") is no name either.
     """
-    names = list(setup.names[:players])
-    while len(names) < players:
-        name = tr("Player {number}").format(number=len(names) + 1)
-        if setup.game in ONE_WORD_NAMES:
-            name = name.replace(" ", "")
-        names.append(name)
+    names = [("" if is_free(seat, name, {}) else name)
+             for seat, name in enumerate(setup.names[:players])]
+    names += [""] * (players - len(names))
     colours = [c for c in setup.colours[:players] if c in PALETTE]
     for colour in COLOUR_NAMES:
         if len(colours) >= players:

@@ -493,6 +493,9 @@ SCENARIOS.update(STATS_SCENARIOS)
 from scenarios_words import SCENARIOS as WORDS_SCENARIOS  # noqa: E402
 
 SCENARIOS.update(WORDS_SCENARIOS)
+from scenarios_names import SCENARIOS as NAMES_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(NAMES_SCENARIOS)
 
 from scenarios_rules import SCENARIOS as RULES_SCENARIOS  # noqa: E402
 

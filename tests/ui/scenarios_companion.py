@@ -37,6 +37,7 @@ def companion_quoridor(d: Driver) -> Iterator[float]:
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
     play = d.app.root.get_screen("play")
+    seen["play_names"] = list(d.app.table.match.names)
     seen["hint_button"] = play.ids.hint_button.width > 0
     d.tap(play.ids.hint_button)                          # the coach: a suggestion, not a move
     yield P

@@ -15,7 +15,10 @@ def test_ui_the_companion_plays_a_seat_of_quoridor(run_scenario: RunScenario, la
     person, companion = {"en": ("Person", "Companion"), "cs": ("Člověk", "Společník")}[lang]
     assert seen["seat_kinds"][0] == person
     assert seen["seat_kinds"][1].startswith(companion)
-    assert seen["names"] == ["Eva", companion]
+    assert seen["names"] == ["Eva", {"en": "Companion (normal)",
+                                     "cs": "Společník (střední)"}[lang]]
+    assert seen["play_names"] == ["Eva", {"en": "Companion (strong)",     # tapped to strong
+                                          "cs": "Společník (silný)"}[lang]]
     assert seen["level_after_second_tap"] == "strong"
     assert seen["hint_button"] is True
     assert seen["hint_banner"].startswith({"en": "Hint:", "cs": "Rada:"}[lang])

@@ -141,6 +141,8 @@ def test_ui_move_log_names_the_mover_of_every_raw_line(tmp_path: Path) -> None:
 
 
 def test_ui_names_are_checked_before_a_start_in_plain_words(tmp_path: Path) -> None:
+    from companion.table.setups import placeholder
+
     table = open_table(tmp_path / "games.sqlite3")
     problem = table.name_problem
     assert problem(Setup("patamat", ["Eva", "Pat"], [])) is None
@@ -156,10 +158,12 @@ def test_ui_names_are_checked_before_a_start_in_plain_words(tmp_path: Path) -> N
     table.set_lang("cs")
     assert problem(Setup("patamat", ["Eva Nová", "Pat"], [])) == (
         "Pat a Mat závodí: „Eva Nová“ má mezeru; jméno tu je jedno slovo, bez mezer.")
-    # default names of a one-word game have no space, so they start as they are
-    setup = table.resized(Setup("patamat", ["Eva"], []), 3)
-    assert setup.names == ["Eva", "Hráč2", "Hráč3"]
-    assert problem(setup) is None
+    # new seats have no name: the placeholder is only the field's hint (one word where the
+    # game wants one), and a placeholder an older build remembered is no name either
+    setup = table.resized(Setup("patamat", ["Eva", "Player2"], []), 3)
+    assert setup.names == ["Eva", "", ""]
+    assert placeholder("patamat", 2, table.tr) == "Hráč3"
+    assert problem(setup) == "Hráč 2 nemá jméno: napiš nějaké."
 
 
 def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None:
@@ -297,8 +301,9 @@ def test_ui_the_result_and_the_history_say_which_seat_the_companion_played(
                               companions={1: "strong"}))
     table.fix(position)
     table.send("e1")  # Eva reaches her goal
-    assert [row[2] for row in table.ranking_rows()] == [
-        "Eva", "Companion (companion, strong)"]
+    assert [row[2] for row in table.ranking_rows()] == ["Eva", "Companion (strong)"]
     [finished] = table.store.finished_games()
     assert finished.extra["companions"] == {"1": "strong"}
-    assert "Eva, Companion (companion, strong)" in summary(table, finished)
+    assert "Eva, Companion (strong)" in summary(table, finished)
+    table.set_lang("cs")                              # one form, in either language
+    assert "Eva, Společník (silný)" in summary(table, finished)

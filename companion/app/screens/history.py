@@ -1,4 +1,5 @@
-"""History: finished games (date, players, winner); replay one move by move with ◀ ▶."""
+"""History: finished games (date, players, winner) and games ended early (marked so); replay
+one move by move with ◀ ▶."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ class HistoryScreen(Screen):
         table = App.get_running_app().table
         self.rows = [
             {"text": summary(table, stored), "game_id": stored.id}
-            for stored in table.store.finished_games()
+            for stored in table.store.past_games()
         ]
 
     def on_table_change(self, change: Change) -> None:
@@ -48,10 +49,13 @@ class HistoryRow(BigButton):
 
 def summary(table: TableSession, stored: StoredGame) -> str:
     when = _local_time(stored.finished or stored.started)
-    winners = ", ".join(stored.winners) or table.tr("draw")
     levels = CompanionSeats.from_json(stored.extra.get("companions")).levels
     players = [table.seat_name(name, levels.get(seat))
                for seat, name in enumerate(stored.names)]
+    if stored.status != "finished":
+        return table.tr("{when} · {game} · {players} · ended early").format(
+            when=when, game=table.game_name(stored.game), players=", ".join(players))
+    winners = ", ".join(stored.winners) or table.tr("draw")
     return table.tr("{when} · {game} · {players} · winner: {winner}").format(
         when=when, game=table.game_name(stored.game), players=", ".join(players),
         winner=winners)
@@ -64,7 +68,8 @@ class ReplayHost:
         self._table = table
         self.match: Match = open_game(stored.game, players=stored.players, names=stored.names,
                                       position=stored.start_position, **stored.options)
-        self.match.restore(stored.timeline, len(stored.timeline))
+        played = stored.timeline[:stored.cursor]  # a game ended early: as it was left
+        self.match.restore(played, len(played))
         while self.match.undo():
             pass
         self._looks = seat_looks(stored.names, stored.extra.get("colours") or [])

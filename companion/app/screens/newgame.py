@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
@@ -16,18 +17,21 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.app.keyboards import keyboard_top
 from companion.app.player_widgets import PlayerChip
 from companion.app.stats.view import Look, look_of
 from companion.engine import GAMES
 from companion.i18n import translator
 from companion.table.crash_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layout_options
-from companion.table.seating import free_seat, nearest_colour, seat_name, seat_of
+from companion.table.result_words import companion_name
+from companion.table.seating import free_seat, is_free, nearest_colour, seat_name, seat_of
 from companion.table.seats import COLOUR_NAMES, PALETTE, seat_looks
 from companion.table.setups import (
     DYNAMIC_CHOICES,
     ONE_WORD_NAMES,
     Setup,
     option_choices,
+    placeholder,
     value_label,
 )
 
@@ -41,6 +45,8 @@ class NewGameScreen(Screen):
     """(name, value) pairs of the options shown: bool, int, and those with choices."""
     problem = StringProperty("")
     """Why Start did not start (a name, a refused option), shown above Start; the setup stays."""
+    lift = NumericProperty(0)
+    """How far the page is lifted so the name being typed stays above the on-screen keyboard."""
     crash_layout = StringProperty("reference")
     """Crash's board layout (issue #8): "reference", or "shuffled" by the app (never the engine)
     at Start, passed as the ``tiles=`` option."""
@@ -64,7 +70,8 @@ class NewGameScreen(Screen):
         last = self.requested_game or table.store.setting("last_game", None)
         self.requested_game = ""
         self.known = [look_of(player) for player in
-                      table.store.players(recent_first=True, include_companions=False)]
+                      table.store.players(recent_first=True, include_companions=False)
+                      if not _is_placeholder(player.name)]
         self.select_game(last if last in GAMES else next(iter(GAMES)))
 
     def on_table_change(self, change: Any) -> None:
@@ -106,9 +113,10 @@ class NewGameScreen(Screen):
             self.seated.pop(seat, None)
             self._person_names[seat] = names[seat]
             self.companions[seat] = SEAT_CYCLE[0]
-            names[seat] = companion_name(app.tr("Companion"), seat, self.companions, self.game)
+            names[seat] = companion_seat_name(app.tr, seat, self.companions, self.game)
         elif SEAT_CYCLE.index(level) + 1 < len(SEAT_CYCLE):
             self.companions[seat] = SEAT_CYCLE[SEAT_CYCLE.index(level) + 1]
+            names[seat] = companion_seat_name(app.tr, seat, self.companions, self.game)
         else:
             del self.companions[seat]
             names[seat] = self._person_names.pop(seat, "") or app.table.resized(
@@ -154,6 +162,11 @@ class NewGameScreen(Screen):
         self.names, self.colours = names, colours
         self._build_players()
 
+    def name_focused(self, field: Any, is_focused: bool) -> None:
+        """A name field took the focus (the keyboard comes up): show it above the keyboard;
+        it lost the focus: the page comes back down, unless another name took it."""
+        Clock.schedule_once(lambda _dt: self._place_above_keyboard(field), 0)
+
     def toggle_option(self, name: str) -> None:
         self.options = [(key, (not value) if key == name else value) for key, value in self.options]
         self._build_options()
@@ -180,7 +193,8 @@ class NewGameScreen(Screen):
         """Start, unless a name or an option is refused: then say why and keep the setup."""
         app = App.get_running_app()
         table = app.table
-        names = [name.strip() for name in self.names]
+        names = ["" if is_free(seat, name, self.companions) else name.strip()
+                 for seat, name in enumerate(self.names)]  # a hint is not a name
         options = dict(self.options)
         if self.game == "crash":
             options.update(layout_options(self.crash_layout))
@@ -199,6 +213,23 @@ class NewGameScreen(Screen):
         app.go("play")
 
     # -- private helpers -------------------------------------------------------------------------
+
+    def _place_above_keyboard(self, field: Any) -> None:
+        if not field.focus:
+            if not any(getattr(w, "focus", False) for w in self.ids.players.walk()):
+                self.lift = 0
+            return
+        self.ids.players_scroll.scroll_to(field.parent, padding=0, animate=False)
+        Clock.schedule_once(lambda _dt: self._lift_over(field), 0)
+
+    def _lift_over(self, field: Any) -> None:
+        """Lift the page just enough that ``field`` is above the keyboard (never off the top)."""
+        if not field.focus:
+            return
+        bottom = field.to_window(field.x, field.y)[1] - self.lift
+        top = bottom + field.height
+        wanted = keyboard_top() + KEYBOARD_GAP - bottom
+        self.lift = max(0.0, min(wanted, self.height - top))
 
     def _setup(self) -> Setup:
         return Setup(self.game, list(self.names), list(self.colours), dict(self.options),
@@ -281,6 +312,7 @@ class NewGameScreen(Screen):
             kind = (f"{app.tr('Companion')}\n{app.tr(LEVEL_LABELS[level])}" if level
                     else app.tr("Person"))
             row = PlayerRow(seat=seat, name=self.names[seat], colour=look.colour,
+                            hint=placeholder(self.game, seat, app.tr),
                             letter=look.letter, kind=kind, is_companion=level is not None)
             rows.add_widget(row)
         self._mark_seated()
@@ -331,20 +363,34 @@ class PlayerRow(BoxLayout):
     letter = StringProperty("")
     kind = StringProperty("")
     is_companion = BooleanProperty(False)
+    hint = StringProperty("")
+    """The grey "Player 3" of an empty name field (never a name)."""
 
 
+KEYBOARD_GAP = 12
+"""Space between the name being typed and the on-screen keyboard."""
 SEAT_CYCLE = ("normal", "strong", "easy")
 """The companion's levels in the order one tap steps through them (then a person again)."""
 LEVEL_LABELS = {"easy": "easy", "normal": "normal", "strong": "strong"}
 
 
-def companion_name(base: str, seat: int, companions: dict[int, str], game: str) -> str:
-    """ "Companion", or "Companion 2" for the second companion seat ("Companion2" where names
-    are one word)."""
+def companion_seat_name(tr: Any, seat: int, companions: dict[int, str], game: str) -> str:
+    """The companion's seat name: "Companion (strong)", "Companion 2 (strong)" for the second
+    companion seat (:func:`companion.table.result_words.companion_name`, the one form every
+    screen shows); where names are one word (Pat a Mat's notation) "Companion", "Companion2"."""
     number = sorted(companions).index(seat) + 1 if seat in companions else 1
-    if number == 1:
-        return base
-    return f"{base}{number}" if game in ONE_WORD_NAMES else f"{base} {number}"
+    if game in ONE_WORD_NAMES:
+        base = tr("Companion")
+        return base if number == 1 else f"{base}{number}"
+    return companion_name(companions.get(seat, SEAT_CYCLE[0]), tr, number)
+
+
+def _is_placeholder(name: str) -> bool:
+    """ "Player 3", "Hráč3": a placeholder an older build saved as a player; not offered."""
+    return any(is_free(seat, name, {}) for seat in range(PLACEHOLDER_SEATS))
+
+
+PLACEHOLDER_SEATS = 8
 
 
 class BoolOption(BoxLayout):

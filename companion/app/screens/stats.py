@@ -185,6 +185,8 @@ class StatsScreen(Screen):
                           player_id=look.player_id, name=look.name, letter=look.letter,
                           colour=look.colour,
                           can_edit=player is not None and not player.companion_level)
+        if player is not None and not player.companion_level:
+            card.alike = [look_of(other) for other in store.players_named_alike(player.id)]
         rows = per_game_rows(line, app.tr) if line is not None else []
         for cells in rows:
             card.ids.per_game.add_widget(Factory.PerGameRow(cells=cells))

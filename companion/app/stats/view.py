@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from companion.engine import GAMES
+from companion.table.result_words import companion_name
 
 Translate = Callable[[str], str]
 Rgba = tuple[float, float, float, float]
@@ -50,11 +51,12 @@ def look_of(player: Any, tr: Translate | None = None) -> Look:
     """A :class:`companion.players.Player` as drawn: its colour, its initial, its name (the
     companion's, in the players' language with its level: "Společník (silný)")."""
     name = str(player.name)
+    initial = str(player.initial or name[:1] or "?")
     level = getattr(player, "companion_level", None)
     if level and tr is not None:
-        name = f"{tr('Companion')} ({tr(str(level))})"
-    return Look(int(player.id), name, str(player.initial or name[:1] or "?").upper(),
-                hex_colour(str(player.colour)))
+        name = companion_name(str(level), tr)
+        initial = name[:1]  # "S" for "Společník", as on its pieces at the table
+    return Look(int(player.id), name, initial.upper(), hex_colour(str(player.colour)))
 
 
 def hex_colour(text: str) -> Rgba:
