@@ -71,7 +71,7 @@ def test_ui_a_person_rolls_the_table_die_for_the_companion(
 ) -> None:
     seen = run_scenario("companion_waits_for_the_table_die", lang=lang)
     assert seen["history_while_waiting"] == ["roll 3"]    # it does not roll by itself
-    name = {"en": "Companion", "cs": "Společník"}[lang]
+    name = {"en": "Companion (normal)", "cs": "Společník (střední)"}[lang]  # its one name
     assert seen["faces_title"] == {"en": f"Roll the die for {name}",
                                    "cs": f"Hoďte za: {name}"}[lang]
     assert seen["history_after_face"] == ["roll 3", "roll 6"]
