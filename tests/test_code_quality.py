@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 TYPED = [
@@ -35,45 +39,39 @@ def test_the_engine_games_store_and_hardware_pass_mypy_strict() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-KNOWN_CIRCLES = {
-    # a package's __init__ and the module it exposes: Python resolves these by design
-    frozenset({"companion.app", "companion.app.main"}),
-    frozenset({"companion.games.patamat", "companion.games.patamat.rules"}),
-}
-"""Pairs of modules that import each other and are left so, with the reason."""
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    """``lint-imports`` on the tree at ``root`` with the contracts of its pyproject.toml."""
+    command = [sys.executable, "-c", "from importlinter.cli import lint_imports_command; "
+               "lint_imports_command()", "--config", str(root / "pyproject.toml"),
+               "--no-cache"]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=300,
+                          env=env)
 
 
-def _imports(path: Path, modules: set[str]) -> set[str]:
-    """The project modules ``path`` imports anywhere (top level or inside a function)."""
-    import ast
-
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-    return found & modules
+def test_the_architecture_contracts_are_kept() -> None:
+    """docs/ARCHITECTURE.md's "never" rules and no circles, as import-linter contracts."""
+    done = lint_imports(ROOT)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert "0 broken" in done.stdout
 
 
-def test_no_two_modules_import_each_other_but_the_known_ones() -> None:
-    files = {}
-    for path in (ROOT / "companion").rglob("*.py"):
-        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        files[name.removesuffix(".__init__")] = path
-    modules = set(files)
-    imports = {name: _imports(path, modules) - {name} for name, path in files.items()}
-    circles = {
-        frozenset({first, second})
-        for first, targets in imports.items()
-        for second in targets
-        if first in imports.get(second, set())
-    }
-    assert circles - KNOWN_CIRCLES == set(), sorted(sorted(pair) for pair in circles)
-    # Crash's fixes and rules, legal and turns, and Pat a Mat's board and its fix mode, were
-    # untangled
-    assert "companion.games.crash.rules" not in imports["companion.games.crash.fixes"]
-    assert "companion.games.crash.legal" not in imports["companion.games.crash.turns"]
-    patamat_fix_mode = imports["companion.app.boards.patamat.fix_mode"]
-    assert "companion.app.boards.patamat.board" not in patamat_fix_mode
+@pytest.mark.parametrize(("module", "line", "contract"), [
+    ("companion/records/store.py", "import kivy.app", "know no screen"),
+    ("companion/games/quoridor/rules.py", "import companion.table.session", "Layers"),
+    ("companion/terminal.py", "import companion.app.main", "Layers"),
+    ("hardware/dice.py", "import companion.table", "Devices post events"),
+    ("companion/table/words.py", "import companion.table.session", "No circles"),
+])
+def test_a_broken_contract_fails(tmp_path: Path, module: str, line: str, contract: str) -> None:
+    """The contracts can fail: one forbidden import in a copy of the tree breaks the build."""
+    for part in ("companion", "hardware"):
+        shutil.copytree(ROOT / part, tmp_path / part,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.po", "*.json", "*.toml"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    target = tmp_path / module
+    target.write_text(target.read_text(encoding="utf-8") + f"\n{line}\n", encoding="utf-8")
+    done = lint_imports(tmp_path)
+    assert done.returncode != 0
+    _, _, broken = done.stdout.partition("Broken contracts")
+    assert contract in " ".join(broken.split()), done.stdout[-3000:]
