@@ -75,8 +75,6 @@ class Screens(ScreenManager):
             self.add_widget(make_screen(name))
         screen: Screen = super().get_screen(name)
         return screen
-RESULT_DELAY_SECONDS = 0.8
-"""After the winning move: time to see it on the board before the result screen."""
 
 
 class CompanionApp(App):
@@ -355,14 +353,6 @@ class CompanionApp(App):
             on_change = getattr(screen, "on_table_change", None)
             if callable(on_change):
                 on_change(change)
-        match = self.table.match
-        if change.kind in ("played", "redone") and match is not None and match.is_over:
-            Clock.schedule_once(self._show_result, RESULT_DELAY_SECONDS)
-
-    def _show_result(self, *_: Any) -> None:
-        match = self.table.match
-        if match is not None and match.is_over and self.root.current == "play":
-            self.go("result")
 
     def _bind_inputs(self) -> None:
         try:

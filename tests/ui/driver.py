@@ -166,6 +166,36 @@ def until(d: Driver, condition: Callable[[], bool], seconds: float = 8.0) -> Ste
         yield 0.1
 
 
+def until_still(d: Driver, widget: Any, seconds: float = 5.0) -> Step:
+    """Frames until ``widget`` stands still inside the window (a screen just opened is laid out
+    over a few frames, more on a busy machine), for ``seconds`` at the most."""
+    last = None
+    for _ in range(round(seconds / 0.1)):
+        x, y = widget.to_window(*widget.center)
+        where = (round(x), round(y), round(widget.width), round(widget.height))
+        if where == last and widget.width > 1 and 0 <= x <= 800 and 0 <= y <= 480:
+            return
+        last = where
+        yield 0.1
+
+
+def see_result(d: Driver, shot: str | None = None) -> Step:
+    """The game is over: the final board and the winning input's lines stay on the play screen
+    (``end_text`` and ``end_lines`` record what it says, ``shot`` photographs it) until its
+    button is tapped; then the result screen."""
+    play = d.app.root.get_screen("play")
+    yield from until(d, lambda: play.action_kind == "end", seconds=3.0)
+    d.results["end_screen"] = d.screen.name
+    d.results["end_text"] = play._panels["end"].text if "end" in play._panels else ""
+    d.results["end_lines"] = play.instruction_lines()
+    if shot:
+        d.shot(shot)
+    if "end" in play._panels:
+        d.tap(play._panels["end"].ids.result_button)
+    yield from until(d, lambda: d.screen.name == "result", seconds=3.0)
+    yield 0.2
+
+
 def run(scenario: Callable[[Driver], Step], store: str, out: Path, shots: Path,
         lang: str | None) -> None:
     # a scenario may bring its own die: ``scenario.die_spec()`` runs before the app starts and

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from driver import Driver, die_now, open_match, open_new_game, seed_players
+from driver import Driver, die_now, open_match, open_new_game, see_result, seed_players
 from scenarios_dice_lists import SCENARIOS as DIE_AND_LIST_SCENARIOS
 from scenarios_store import SCENARIOS as STORE_SCENARIOS
 
@@ -97,7 +97,7 @@ def full_game(d: Driver) -> Iterator[float]:
     d.shot(f"play_{lang}")
     d.results["status_before_win"] = play.status
     d.tap_square("e1")                      # Eva reaches row 1
-    yield 1.3
+    yield from see_result(d, f"play_end_{lang}")
     d.results["screen_after_win"] = d.screen.name
     d.results["headline"] = d.app.root.get_screen("result").headline
     d.shot(f"result_{lang}")
@@ -456,7 +456,7 @@ def pacman_rank(d: Driver) -> Iterator[float]:
     table.fix(start.replace("pacman e7", "pacman h1").replace("dots a1 i1 a9 i9", "dots i1"))
     yield P
     table.send("P:h1-i1")
-    yield 1.5
+    yield from see_result(d)
     result = d.app.root.get_screen("result")
     d.results["screen"] = d.screen.name
     d.results["details"] = result.details

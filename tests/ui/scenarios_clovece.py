@@ -15,7 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
 
 P = 0.15
 COLOURS = ("R", "Y", "G", "B")
@@ -205,7 +205,7 @@ def near_end(d: Driver) -> Iterator[float]:
     die(d, 2)                                   # Eva
     yield P
     tap_field(d, 38)                            # into the goal: her fourth piece
-    yield 1.5
+    yield from see_result(d)
     d.results["screen_at_end"] = d.screen.name
     d.results["headline"] = d.app.root.get_screen("result").headline
     d.results["ranking"] = [(place, name) for place, _seat, name, _c
@@ -270,7 +270,7 @@ def stop_after_winner(d: Driver) -> Iterator[float]:
     d.results["history_during_preview"] = d.history[-1]
     d.shot("clovece_stop_preview_en")
     d.tap_text("End game", play.board)
-    yield 1.5
+    yield from see_result(d)
     d.results["after_stop"] = d.history[-1]
     d.results["screen_at_end"] = d.screen.name
     d.results["ranking"] = [(place, name) for place, _seat, name, _c

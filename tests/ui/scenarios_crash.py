@@ -15,7 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
 
 from companion.app.boards.crash.panels import STRIP_FONT  # noqa: E402
 from companion.app.measure import text_width  # noqa: E402
@@ -172,7 +172,7 @@ def two_players(d: Driver) -> Iterator[float]:
     yield 0.6
     d.results["after_end"] = seen(d)
     d.shot(f"crash_evaluation_{lang}")
-    yield 2.0
+    yield from see_result(d)
     d.results["screen_after_end"] = d.screen.name
     d.results["headline"] = d.app.table.result_headline()
     d.shot(f"crash_result_{lang}")

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from driver import Driver, open_match
+from driver import Driver, open_match, until
 
 from companion.app.boards import BOARDS
 from companion.table.session import Setup
@@ -74,20 +74,22 @@ def serial_die(d: Driver) -> Iterator[float]:
     d.results["source"] = table.die.source
     d.results["die_status"] = table.die_status
     d.results["line_when_connected"] = die_area(play).ids.die_status.text
+    before = len(d.history)
     face = fake.press()                     # the die's own button
-    yield 0.5
+    yield from until(d, lambda: len(d.history) > before, seconds=5.0)
     d.results["pressed"] = [f"roll {face}"]
     d.results["after_press"] = d.history
     yield from until_roll(d)
     before = len(d.history)
     d.tap(die_area(play).ids.roll_button)   # the screen asks the die (ASK)
-    yield 0.6
+    yield from until(d, lambda: len(d.history) > before, seconds=5.0)
     d.results["asked"] = [d.history[before:], f"roll {fake.rolls[-1]}"]
     d.results["serial_faces"] = sum(d.app.store.face_counts(table.die.source))
     d.shot(f"play_die_connected_{lang}")
     yield from until_roll(d)
     fake.unplug()                           # the cable is pulled
-    yield 1.0
+    yield from until(d, lambda: table.die_status.startswith("disconnected"), seconds=5.0)
+    yield 0.2
     area = die_area(play)
     d.results["status_unplugged"] = table.die_status
     d.results["line"] = area.ids.die_status.text
@@ -96,12 +98,12 @@ def serial_die(d: Driver) -> Iterator[float]:
     d.shot(f"play_die_unplugged_{lang}")
     before = len(d.history)
     d.tap(area.ids.roll_button)             # Roll rolls on screen: the game goes on
-    yield 0.3
+    yield from until(d, lambda: len(d.history) > before, seconds=5.0)
     d.results["screen_roll"] = d.history[before:]
     yield from until_roll(d)
     before = len(d.history)
     d.app.do_action("confirm")              # OK with a roll awaited: a roll, too
-    yield 0.3
+    yield from until(d, lambda: len(d.history) > before, seconds=5.0)
     d.results["ok_roll"] = d.history[before:]
     d.results["software_faces"] = sum(d.app.store.face_counts("software"))
     DIE_LINK.unlink()
@@ -117,7 +119,7 @@ def serial_die(d: Driver) -> Iterator[float]:
     d.results["line_replugged"] = [area.ids.die_status.text, area.ids.roll_button.text]
     before = len(d.history)
     face = fake.press()
-    yield 0.5
+    yield from until(d, lambda: len(d.history) > before, seconds=5.0)
     d.results["replugged_roll"] = [d.history[before:], [f"roll {face}"]]
     DIE_LINK.unlink(missing_ok=True)
 

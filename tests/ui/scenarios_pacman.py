@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
 
 P = 0.15
 ANIMATION = 0.9
@@ -158,7 +158,7 @@ def whole_game(d: Driver) -> Iterator[float]:
     d.shot(f"pacman_last_dot_{lang}")
     d.results["history_before_win"] = len(d.history)
     d.tap_square("i1")                      # … then the second tap plays it
-    yield 1.6
+    yield from see_result(d)
     d.results["last_move"] = d.history[-1]
     d.results["screen_after_win"] = d.screen.name
     result = d.app.root.get_screen("result")

@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
 
 P = 0.15
 Scenario = Callable[[Driver], Iterator[float]]
@@ -177,7 +177,7 @@ def whole_game(d: Driver) -> Iterator[float]:
     yield 0.3
     d.results["winning_text"] = board_text(d)
     d.shot(f"patamat_flag_{lang}")
-    yield 1.5
+    yield from see_result(d)
     d.results["screen_after_win"] = d.screen.name
     d.results["headline"] = d.app.root.get_screen("result").headline
     d.shot(f"patamat_result_{lang}")

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from driver import Driver, until
+from driver import Driver, see_result, until
 
 from companion.engine import open_game
 from companion.records.store import Store
@@ -319,7 +319,7 @@ def newgame_chips(d: Driver) -> Iterator[float]:
     seen["stored_players"] = store.seat_player_ids(table.stored_id)
     for line in EVA_WINS.split():                         # Eva wins against Jan
         table.send(line)
-    yield from until(d, lambda: d.screen.name == "result", seconds=3.0)
+    yield from see_result(d)
     yield 0.3                                             # laid out
     seen["result_screen"] = d.screen.name
     d.tap(d.widget("result", "stats_button"))

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from driver import Driver, open_new_game
+from driver import Driver, open_new_game, see_result, until, until_still
 
 from companion.engine import IllegalInput, choose_input
 from companion.table.rolloff import rolloff_rolls
@@ -68,9 +68,9 @@ def table_die_game(game: str, options: dict[str, Any]) -> Scenario:
         seen["rolls_equal_taps"] = rolls == tapped
         seen["table_counts"] = table.store.face_counts("table")
         seen["software_counts"] = table.store.face_counts("software")
-        seen["taps"] = len(tapped)
-        yield 1.5  # the result screen comes after the winning move
+        yield from see_result(d)  # the final board, then the result screen on a tap
         seen["screen_after"] = d.app.root.current
+        seen["taps"] = len(tapped)  # the faces tapped (the driver counts every tap here)
 
     return scenario
 
@@ -111,19 +111,20 @@ def roll_held_opens_the_faces(d: Driver) -> Iterator[float]:
     button = play.ids.action_area.children[0].ids.roll_button
     touch = UnitTestTouch(*button.to_window(*button.center))
     touch.touch_down()
-    yield 0.9                                            # held: the faces open, no roll
+    yield from until(d, lambda: play._modal is not None, seconds=5.0)  # held: the faces open
     touch.touch_up()
-    yield 0.3
+    yield 0.1
     seen["history_after_hold"] = d.history
     dialog = play._modal
     seen["dialog_title"] = getattr(dialog, "title", None)
     d.shot(f"faces_dialog_{d.app.table.lang}")
     d.tap(list(reversed(dialog.ids.faces.children))[3])  # the face 4
-    yield 0.3
+    yield from until(d, lambda: len(d.history) == 1 and play._modal is None, seconds=5.0)
+    yield 0.2
     seen["history_after_face"] = d.history
     seen["table_counts"] = d.app.table.store.face_counts("table")
     d.tap(button)                                        # a plain tap rolls the software die
-    yield 0.3
+    yield from until(d, lambda: len(d.history) == 2, seconds=5.0)
     seen["history_after_tap"] = d.history
     seen["software_counts"] = d.app.table.store.face_counts("software")
 
@@ -159,9 +160,11 @@ def settings_choose_the_table_die(d: Driver) -> Iterator[float]:
         d.app.store.count_face("software", face)
     d.app.store.count_face("gpio", 5)
     d.app.go("settings")
-    yield 0.4
+    yield from until_still(d, d.widget("settings", "die_table"))
     d.tap(d.widget("settings", "die_table"))
-    yield 0.8  # in a ScrollView a quick tap is released 0.2 s later
+    # in a ScrollView a quick tap is released 0.2 s later (more on a busy machine)
+    yield from until(d, lambda: d.app.table.die.source == "table", seconds=5.0)
+    yield 0.2
     seen["die_source"] = d.app.table.die.source
     seen["remembered"] = d.app.store.setting("die")
     seen["fairness"] = d.app.root.get_screen("settings").fairness

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from driver import Driver, seed_players
+from driver import Driver, see_result, seed_players
 from kivy.core.window import Window
 from kivy.uix.label import Label
 
@@ -161,7 +161,7 @@ def screen_words(d: Driver) -> Iterator[float]:
         d, "quoridor 2 | turn e9 | e9 e5 10 | e1 e5 10 | walls -", "fix", look)
     for line in QUORIDOR_WIN:
         assert table.send(line), line
-    yield 1.5
+    yield from see_result(d)
     seen["result_screen"] = d.screen.name
     look("result")
     d.shot(f"words_result_{lang}")

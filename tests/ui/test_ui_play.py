@@ -11,7 +11,7 @@ EXPECTED = {
     "en": {
         "banner": "The wall would overlap the wall at a3. Place it elsewhere or move your pawn.",
         "banner_rule": "rule R24",
-        "headline": "Eva wins!",
+        "headline": "Eva wins!", "end": "Eva wins — see the result",
         "winner": "winner: Eva",
         "start": "Start of the game (15 moves)",
         "step3": "Move 3 of 15",
@@ -21,7 +21,7 @@ EXPECTED = {
         "banner": "Překážka by se překrývala s překážkou na a3. Polož ji jinam, nebo táhni "
                   "figurkou.",
         "banner_rule": "pravidlo R24",
-        "headline": "Eva vyhrává!",
+        "headline": "Eva vyhrává!", "end": "Eva vyhrává — zobrazit výsledek",
         "winner": "vítěz: Eva",
         "start": "Začátek hry (15 tahů)",
         "step3": "Tah 3 z 15",
@@ -59,7 +59,9 @@ def test_ui_new_game_moves_illegal_wall_undo_win_result_history(
     assert seen["after_undo"] == ["e8", "a3h"]
     assert seen["stored_after_undo"] == 2
     assert seen["after_redo"] == ["e8", "a3h", "e7"]
-    # Eva reaches row 1: the result screen
+    # Eva reaches row 1: the final board stays on the play screen until a tap, then the result
+    assert seen["end_screen"] == "play"
+    assert seen["end_text"] == expected["end"]
     assert seen["screen_after_win"] == "result"
     assert seen["headline"] == expected["headline"]
     assert seen["continue_after_win"] == ""
@@ -72,7 +74,8 @@ def test_ui_new_game_moves_illegal_wall_undo_win_result_history(
     assert seen["replay_step3"] == expected["step3"]
     assert seen["replay_pawns"] == ["e7", "e1"]
     assert seen["replay_step2"] == expected["step2"]
-    for screen in ("home", "newgame", "play", "play_wall_preview", "play_rejected", "result",
+    for screen in ("home", "newgame", "play", "play_wall_preview", "play_rejected", "play_end",
+                   "result",
                    "history", "replay"):
         assert f"{screen}_{lang}" in seen["screens"]
 
@@ -157,11 +160,13 @@ def test_ui_instructions_stay_beside_the_die_and_long_status_lines_fit(
     assert roll["instructions"] == [give, turn]
     assert roll["instructions_visible"] is True
     assert roll["roll_height"] >= 64 and roll["roll_inside"] is True
-    # … until the next input
-    assert seen["after_next_roll"]["instructions"] == []
+    # … until the next input, which says whose roll it was
+    assert seen["after_next_roll"]["instructions"] == [
+        {"en": "Eva rolled 2", "cs": "Eva: padla 2"}[lang]]
     # six players: compact scoreboard rows, the die keeps its size
     six = seen["six"]
-    assert six["kind"] == "roll" and six["instructions"] == [turn]
+    rolled = {"en": "Max rolled 5", "cs": "Max: padla 5"}[lang]  # whose roll, then its news
+    assert six["kind"] == "roll" and six["instructions"] == [rolled, turn]
     assert six["roll_height"] >= 64 and six["roll_inside"] is True
     assert six["instructions_visible"] is True
     assert seen["six_rows"] == 6 and seen["six_rows_inside"] is True

@@ -148,7 +148,7 @@ class PlayScreen(Screen):
             return
         looks = table.seat_looks()
         seat = match.to_move
-        self.status = table.status_line()
+        self.status = self.thinking_text() or table.status_line()
         self.status_markup = coloured_status(self.status, looks, seat)
         self.fit_status()
         if seat is not None and seat < len(looks):
@@ -218,6 +218,8 @@ class PlayScreen(Screen):
         the only legal input (or roll when a roll is awaited)."""
         if self.is_fixing:
             self.done_fix()
+        elif self.action_kind == "end":
+            self.see_result()
         elif self.board is not None and self.board.preview:
             self.board.confirm_preview()
         elif self.hinted_choice and self.action_kind == "choice":
@@ -420,9 +422,27 @@ class PlayScreen(Screen):
             if panel is not None:
                 area.add_widget(panel)
             return
-        # what to change on the table after the last input stays in view until the next one,
-        # whatever the action area shows (the die, choices, a preview)
-        lines = table.describe(table.last_events)
+        # what to change on the table stays in view until the next input of a person, whatever
+        # the action area shows (the die, choices, a preview): the person's consequences, the
+        # companion's round one line per action, what an undo or redo takes back or puts back
+        lines = list(table.table_lines)
+        self.board.is_interactive = not table.companion_is_due()
+        if match.is_over:
+            self.action_kind = "end"
+            end = self._panel("end")
+            end.instructions = lines
+            end.text = table.tr("{headline} — see the result").format(
+                headline=table.result_headline().rstrip("!"))
+            return
+        thinking = self.thinking_text()
+        if thinking:  # the companion decides: nothing for people to press meanwhile
+            self.action_kind = "thinking"
+            info = self._panel("info")
+            info.instructions = lines
+            info.hint = thinking
+            info.text = "\n".join([*lines, thinking])
+            info.is_instruction = bool(lines)
+            return
         if self.board.preview:
             self.action_kind = "preview"
             preview = self._panel("preview")
@@ -435,6 +455,8 @@ class PlayScreen(Screen):
             die = self._panel("roll")
             die.instructions = lines
             die.value = str(table.last_roll or "")
+            roller = table.last_roller
+            die.roller = match.names[roller] if roller is not None and die.value else ""
             die.die_status = table.die_problem()
             die.is_table = table.die.source == "table"
             if die.is_table:
@@ -471,6 +493,21 @@ class PlayScreen(Screen):
             return str(table.tr("Roll the die for {name}").format(
                 name=table.match.names[seat]))
         return str(table.tr("Roll the die, tap the face"))
+
+    def thinking_text(self) -> str:
+        """ "Companion is thinking…" while a companion seat decides, else ""."""
+        table = App.get_running_app().table
+        match = table.match
+        if match is None or self.is_fixing or not table.companion_is_due():
+            return ""
+        name = match.names[match.to_move] if match.to_move is not None else ""
+        return str(table.tr("{name} is thinking…").format(name=name))
+
+    def see_result(self) -> None:
+        """The end's button (or OK): the result screen."""
+        app = App.get_running_app()
+        if app.table.match is not None and app.table.match.is_over:
+            app.go("result")
 
     def instruction_lines(self) -> list[str]:
         """The instructions the action area shows now (for tests and the log)."""

@@ -198,6 +198,8 @@ class PreviewArea(BoxLayout):
 class DieArea(BoxLayout):
     screen = ObjectProperty(None)
     value = StringProperty("")
+    roller = StringProperty("")
+    """Whose roll ``value`` is (the name under the number)."""
     instructions = ListProperty([])
     die_status = StringProperty("")
     """A problem of the electronic die in words (red, under the Roll button), "" when fine."""
@@ -255,7 +257,17 @@ class InfoArea(BoxLayout):
     hint = StringProperty("")
 
 
+class EndArea(BoxLayout):
+    """The game is over: the winning input's lines and the final board stay on the play
+    screen until a tap on "Eva wins — see the result"."""
+
+    screen = ObjectProperty(None)
+    instructions = ListProperty([])
+    text = StringProperty("")
+
+
 PREPARE_PANELS_SECONDS = 0.1
 """After a game's play screen is shown, the panels it has not used yet are made."""
 PANEL_CLASSES: dict[str, type[BoxLayout]] = {
-    "preview": PreviewArea, "roll": DieArea, "choice": ChoiceArea, "info": InfoArea}
+    "preview": PreviewArea, "roll": DieArea, "choice": ChoiceArea, "info": InfoArea,
+    "end": EndArea}
