@@ -185,6 +185,7 @@ def see_result(d: Driver, shot: str | None = None) -> Step:
     button is tapped; then the result screen."""
     play = d.app.root.get_screen("play")
     yield from until(d, lambda: play.action_kind == "end", seconds=3.0)
+    yield 0.8  # drawn, the last move's animation done
     d.results["end_screen"] = d.screen.name
     d.results["end_text"] = play._panels["end"].text if "end" in play._panels else ""
     d.results["end_lines"] = play.instruction_lines()
