@@ -221,7 +221,7 @@ def test_a_tap_means_the_piece_under_it_and_asks_when_two_colours_share_a_field(
 def test_every_board_text_has_czech() -> None:
     boards = BOARD_SOURCE.parent
     source = "".join((boards / name).read_text(encoding="utf-8")
-                     for name in ("board.py", "panels.py"))
+                     for name in ("board.py", "fix_mode.py"))
     messages = set(re.findall(r'_tr\(\s*"([^"]+)"', source))
     # the fix model's messages, translated by the board when shown
     fix_source = (boards / "corrections.py").read_text(encoding="utf-8")

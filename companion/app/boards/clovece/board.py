@@ -23,6 +23,7 @@ from kivy.properties import NumericProperty
 
 from companion.app.boards.base import Board
 from companion.app.boards.clovece.corrections import FixModel
+from companion.app.boards.clovece.fix_mode import CloveceFixMode, CloveceFixPanel
 from companion.app.boards.clovece.paint import (
     GLOW_COLOUR,
     SEGMENTS,
@@ -36,7 +37,6 @@ from companion.app.boards.clovece.paint import (
     draw_track,
     ink,
 )
-from companion.app.boards.clovece.panels import CloveceFixMode
 from companion.app.widgets import BigButton, BoardChoices
 from companion.games.clovece.text import PIECES
 from companion.geometry.clovece import (
@@ -69,7 +69,10 @@ TOUCH_REACH = 30
 """A tap this close (px) to a movable piece means that piece, however small it is drawn."""
 
 
-class CloveceBoard(CloveceFixMode, Board):
+class CloveceBoard(Board):
+    """The cross or ring of fields, homes and goals, and the pieces; its fix mode is a part
+    (``fix_mode``)."""
+
     supports_fix = True
     pulse = NumericProperty(0.0)
     """0 ↔ 1 while the movable pieces pulse."""
@@ -98,7 +101,8 @@ class CloveceBoard(CloveceFixMode, Board):
         self._buttons_key: tuple[Any, ...] = ()
         self._canvases: tuple[Canvas, Canvas] | None = None
         self._static_key: tuple[Any, ...] = ()
-        self._fix: FixModel | None = None
+        self.fix_mode = CloveceFixMode(host=lambda: self.host, layout=self._layout,
+                                       tr=self._tr, redraw=self._redraw)
         self.bind(pos=self._redraw, size=self._redraw, move_progress=self._redraw,
                   pulse=self._update_glows, preview=self._redraw)
 
@@ -159,6 +163,37 @@ class CloveceBoard(CloveceFixMode, Board):
             return self._tr("End the game now")
         return self.host.input_label(line)
 
+    # -- fix mode (its part: ``fix_mode``) ---------------------------------------------------------
+
+    def begin_fix(self) -> None:
+        self._close_overlay()
+        self._stop_pulse()
+        self.fix_mode.begin(self._state, str(self._snapshot.get("position", "")),
+                            self._snapshot.get("to_move"))
+        self.preview = ""
+        self.is_fixing = True
+        self._redraw()
+
+    def fix_position(self) -> str:
+        return self.fix_mode.position()
+
+    def on_is_fixing(self, _board: Any, is_fixing: bool) -> None:
+        if not is_fixing:  # Done, Cancel, or a fix typed as text: back to the match
+            self.fix_mode.end()
+
+    def fix_panel(self) -> CloveceFixPanel:
+        return CloveceFixPanel(fix_mode=self.fix_mode)
+
+    @property
+    def fix_message(self) -> str:
+        """What the fix mode says now (the fix panel shows it)."""
+        return self.fix_mode.message
+
+    @property
+    def _fix(self) -> FixModel | None:
+        """The position being fixed (drawn instead of the match's), None outside fix mode."""
+        return self.fix_mode.fix
+
     # -- taps ------------------------------------------------------------------------------------
 
     def on_touch_down(self, touch: Any) -> bool:
@@ -172,7 +207,7 @@ class CloveceBoard(CloveceFixMode, Board):
             self._close_overlay()
             return True
         if self._fix is not None:
-            self._fix_tap(*touch.pos)
+            self.fix_mode.tap(*touch.pos)
             return True
         hinted, self.preview = self.preview, ""
         lines = self._lines_for_tap(*touch.pos)

@@ -29,9 +29,8 @@ from kivy.properties import BooleanProperty, NumericProperty
 from companion.app.boards.base import Board
 from companion.app.boards.crash.controls import CARD_ARGUMENTS, CrashControls
 from companion.app.boards.crash.draw import BoardPainter
-from companion.app.boards.crash.fix_mode import CrashFixMode
+from companion.app.boards.crash.fix_mode import CrashFixMode, CrashFixPanel
 from companion.app.boards.crash.guide import GuidePainter
-from companion.app.boards.crash.hint import CrashHint
 from companion.app.boards.crash.panels import CrashPicker, CrashStrip
 from companion.games.crash import queries
 from companion.games.crash.board import DIRECTION_INDEX, DIRECTIONS, FIELD_NAMES, GEOMETRY
@@ -49,11 +48,18 @@ ARROW_DISTANCE = 2.1
 """Arrow buttons sit this many field widths from the field's centre."""
 ARROW_RADIUS = 27
 """A 54 px target per arrow."""
+MOVE_ACTIONS = ("place", "magnet", "operator", "card", "swap", "pass")
+SETUP_ACTIONS = ("first", "operator-start", "init")
+"""The inputs the coach's hint can show on the board (as the players' own taps would)."""
 
 
-class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
+class CrashBoard(Board):
+    """The hexes and the input the players' taps are building; its parts: the painters
+    (``painter``, ``guide``), the strip and picker (``controls``) and ``fix_mode``."""
+
     supports_fix = True
     """Fixing goes through the position text (``fix <position>``, with ``fix put A e5`` …)."""
+    fixes_live = True
 
     guide_shown = BooleanProperty(False)
     """The build guide (tile id and turn on each tile position) covers the hexes: at the start
@@ -83,8 +89,6 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
         self.steps: list[str] = []
         self.card = ""
         self.card_args: list[str] = []
-        self.picks: list[str] = []
-        self.picker_purpose = ""
         self.last_events: tuple[str, ...] = ()
         self.shown_fields: list[dict[str, Any]] = []
         self.shown_events: tuple[str, ...] = ()
@@ -114,12 +118,12 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
             self.canvas.before.add(layer)
         for layer in (self._events_layer, self._pieces_layer, self._dynamic_layer):
             self.canvas.before.add(layer)
-        self.strip = CrashStrip(board=self)
-        self.add_widget(self.strip)
-        self.picker: CrashPicker | None = None
+        self.controls = CrashControls(self)
+        self.fix_mode = CrashFixMode(snapshot=lambda: self._snap, send=self._send, tr=self.tr,
+                                     show_pick=self._show_fix_pick)
         self.bind(pos=self._layout, size=self._layout, preview=self._on_preview,
                   move_progress=self.redraw)
-        Clock.schedule_once(self.prepare_picker, PREPARE_PICKER_SECONDS)
+        Clock.schedule_once(self.controls.prepare_picker, PREPARE_PICKER_SECONDS)
 
     # -- Board interface -------------------------------------------------------------------------
 
@@ -180,6 +184,129 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
             return self.preview_text()
         return line
 
+    # -- the coach's hint: the suggested action shown as its preview -----------------------------
+    # The board is put where the players' own taps would have brought it (the field selected,
+    # the push arrow and batteries chosen, the operator's steps, the card's targets), then the
+    # action is previewed as after those taps: the cars moved, the points; a second tap on the
+    # same field or arrow, or OK, plays it, and any other tap is ordinary play. Set-up: the field
+    # of the operator's start or a starting car is framed, the first placer's button in the
+    # strip marked. The table's cards (the display, a refill, a four-player discard) are no
+    # one's choice: there is no hint for them; the cards drawn at the end of a turn are the play
+    # screen's choice buttons (the hinted one marked).
+
+    def can_preview(self, line: str) -> bool:
+        if self._state is None or not self.is_interactive or self.is_fixing:
+            return False
+        head = line.split()[0] if line.split() else ""
+        if self._awaiting == "setup":
+            return head in SETUP_ACTIONS and line in self.host.legal()
+        if self._awaiting == "move":  # legal() has thousands of lines: ask the preview
+            return head in MOVE_ACTIONS and bool(queries.preview(self.game, line).get("ok"))
+        return False
+
+    def show_preview(self, line: str) -> None:
+        self._reset()
+        words = line.split()
+        head = words[0]
+        if head == "first":  # only the strip's button: the build guide covers the hexes
+            self.preview = line
+            self.controls.update_strip()
+            return
+        if head in ("init", "operator-start"):
+            self.selected = words[1]
+        elif head == "magnet":  # as after "Magnet" and a tap on the field
+            self.mode = "magnet"
+            self.selected = words[1]
+            self.targets = set(queries.legal_placement_fields(self.game, "magnet"))
+        elif head == "place":
+            field = words[1]
+            push = next((word[5:] for word in words if word.startswith("push=")), "")
+            self.selected = field
+            self.directions = queries.push_directions(self.game, field)
+            self.first_push = push.split(",")[0] if "," in push else ""
+            self.direction = push
+            self.batteries = int(next((word[4:] for word in words if word.startswith("bat=")),
+                                      "0"))
+            self.mode = "battery"
+        elif head == "operator":
+            self.mode = "operator"
+            self.steps = words[1:]
+        elif head == "card":
+            self.card = words[1]
+            self.card_args = words[2:]
+            self._card_lines = queries.card_targets(self.game, self.card)
+            self.mode = "card" if self.card_args else self.mode
+            self.targets = set()
+        self.set_preview(line)
+        if head == "operator":  # two more steps may follow, as after the players' own taps
+            self._operator_targets()
+
+
+    # -- fix mode (its part: ``fix_mode``) ---------------------------------------------------------
+
+    def begin_fix(self) -> None:
+        self.controls.close_picker(redraw=False)
+        self.preview = ""
+        self.is_fixing = True
+        self.fix_mode.begin()
+        self._reset()
+
+    def fix_position(self) -> str:
+        return str(self._snap.get("position", ""))
+
+    def on_is_fixing(self, _board: Any, is_fixing: bool) -> None:
+        if not is_fixing:  # Done or Cancel (Board.end_fix), then the match is drawn again
+            self.fix_mode.end()
+
+    def fix_panel(self) -> CrashFixPanel:
+        return CrashFixPanel(fix_mode=self.fix_mode)
+
+    @property
+    def live_fixes(self) -> int:  # type: ignore[override]
+        return self.fix_mode.live_fixes
+
+    @property
+    def fix_message(self) -> str:
+        """What the fix mode says now (the fix panel shows it)."""
+        return self.fix_mode.message
+
+    def fix_car_text(self) -> str:
+        """The label of the fix panel's button: the car a tap on an empty field puts there."""
+        return self.fix_mode.car_text()
+
+    def _send(self, line: str) -> bool:
+        return self.host is not None and bool(self.host.send(line))
+
+    def _show_fix_pick(self, field: str) -> None:
+        """The fix mode picked up the car on ``field`` ("": nothing, or put it down)."""
+        self.selected = field
+        self.redraw()
+
+    # -- its controls (their part: ``controls``): words, the strip, the picker ------------------
+
+    def tr(self, text: str) -> str:
+        return self.controls.tr(text)
+
+    def card_label(self, kind: str) -> str:
+        return self.controls.card_label(kind)
+
+    def preview_text(self) -> str:
+        """What the previewed input does, for the action area above OK / Cancel."""
+        return self.controls.preview_text()
+
+    @property
+    def strip(self) -> CrashStrip:
+        return self.controls.strip
+
+    @property
+    def picker(self) -> CrashPicker | None:
+        """The card picker while it covers the hexes."""
+        return self.controls.picker
+
+    @property
+    def picker_purpose(self) -> str:
+        return self.controls.picker_purpose
+
     @property
     def game(self) -> CrashState:
         """The position shown, as the rules' state (for the per-field queries)."""
@@ -209,25 +336,24 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
         self.steps = []
         self.card = ""
         self.card_args = []
-        self.picks = []
         self.shown_fields = list(self._st.get("fields", []))
         self.shown_operator = self._st.get("operator")
         self.shown_events = self.last_events
         if self.preview:
             self.preview = ""
         self.targets = set() if self.is_fixing else self._idle_targets()
-        self.close_picker(redraw=False)
+        self.controls.close_picker(redraw=False)
         # The card picker offers the end-of-turn choices (up to ~2,200 card combinations):
         # the play screen must not build a button for each of them.
         self.handles_choices = False
         if not self.is_interactive or self.is_fixing:
             pass
         elif self._awaiting == "setup" and self._st.get("setup_stage") == "display":
-            self.open_picker("display")
+            self.controls.open_picker("display")
         elif self._awaiting == "choice" and self._choice_head() in ("refill", "draw4"):
             self.handles_choices = True
-            self.open_picker(self._choice_head())
-        self._update_strip()
+            self.controls.open_picker(self._choice_head())
+        self.controls.update_strip()
         self.redraw()
 
     def _idle_targets(self) -> set[str]:
@@ -250,7 +376,7 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:
             return False
-        if self.picker is not None or self.strip.collide_point(*touch.pos):
+        if self.controls.picker is not None or self.controls.strip.collide_point(*touch.pos):
             return super().on_touch_down(touch)
         if self.guide_shown and not self.is_fixing:  # set-up: a tap edits a tile position
             if self._awaiting == "setup":
@@ -260,7 +386,9 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
             return True
         x, y = touch.pos
         if self.is_fixing:
-            self.fix_tap(x, y)
+            field = self.grid().field_at(x, y, set(FIELD_NAMES))
+            if field is not None:
+                self.fix_mode.tap(field)
             return True
         if self.mode in ("direction", "battery") and self._arrow_tap(x, y):
             return True
@@ -293,7 +421,7 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
             self._card_tap(field)
         elif self.mode == "magnet":
             if field in self.targets:
-                self._set_preview(f"magnet {field}")
+                self.set_preview(f"magnet {field}")
             else:
                 self.host.send(f"magnet {field}")  # the banner says why not
         elif field == self._st.get("operator"):
@@ -329,9 +457,9 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
         self.shown_events = ()
         self.targets = set(self._idle_targets())
         if list(directions) == [""]:  # Permitted Expansion: no push is the only choice
-            self._choose_direction("")
+            self.choose_direction("")
         self.magnet_here = bool(magnet)
-        self._update_strip()
+        self.controls.update_strip()
         self.redraw()
 
     def _reject_placement(self, field: str) -> None:
@@ -356,7 +484,7 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
         if self.mode == "battery" and self.preview and key == last:
             self.confirm_preview()
         elif not is_double:
-            self._choose_direction(key)
+            self.choose_direction(key)
         elif not self.first_push or key == self.first_push:
             self.first_push = "" if key == self.first_push else key
             self.direction = ""
@@ -364,15 +492,15 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
             self.preview = ""
             self.shown_fields = list(self._st["fields"])
             self.shown_events = ()
-            self._update_strip()
+            self.controls.update_strip()
             self.redraw()
         else:
-            self._choose_direction(f"{self.first_push},{key}")
+            self.choose_direction(f"{self.first_push},{key}")
 
     def chosen_arrows(self) -> set[str]:
         return {*self.direction.split(","), self.first_push} - {""}
 
-    def _choose_direction(self, key: str) -> None:
+    def choose_direction(self, key: str) -> None:
         self.direction = key
         self.mode = "battery"
         allowed = self.directions.get(key, [0])
@@ -385,18 +513,18 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
             line += f" push={self.direction}"
         if count:
             line += f" bat={count}"
-        self._set_preview(line)
+        self.set_preview(line)
 
     def place_magnet_here(self) -> None:
         self.mode = "magnet"
-        self._set_preview(f"magnet {self.selected}")
+        self.set_preview(f"magnet {self.selected}")
 
     def start_magnet(self) -> None:
         self.preview = ""
         self.mode = "magnet"
         self.selected = ""
         self.targets = set(queries.legal_placement_fields(self.game, "magnet"))
-        self._update_strip()
+        self.controls.update_strip()
         self.redraw()
 
     def start_operator(self) -> None:
@@ -413,7 +541,7 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
         for token in tokens:
             targets.update(self._token_fields(token))
         self.targets = targets
-        self._update_strip()
+        self.controls.update_strip()
         self.redraw()
 
     def _token_fields(self, token: str) -> list[str]:
@@ -430,7 +558,7 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
         if len(tokens) > 1:
             self.mode = "operator-direction"
             self._step_choices = tokens
-            self._update_strip()
+            self.controls.update_strip()
             return
         self.add_step(tokens[0])
 
@@ -441,7 +569,7 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
         if len(self.steps) in (2, 4):
             line = " ".join(["operator", *self.steps])
             if queries.preview(self.game, line)["ok"]:
-                self._set_preview(line)
+                self.set_preview(line)
         self.shown_events = self.shown_events if self.preview else ()
         self._operator_targets()
 
@@ -453,8 +581,21 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
         self.shown_operator = self._st.get("operator")
         self.shown_events = ()
         if len(self.steps) == 2:
-            self._set_preview(" ".join(["operator", *self.steps]))
+            self.set_preview(" ".join(["operator", *self.steps]))
         self._operator_targets()
+
+    def start_card(self, kind: str) -> None:
+        """A card kind picked: its targets, or (a card without any) its preview."""
+        self.card = kind
+        self.card_args = []
+        self._card_lines = queries.card_targets(self.game, kind)
+        if CARD_ARGUMENTS.get(kind, 0) == 0:
+            self.set_preview(f"card {kind}")
+            return
+        self.mode = "card"
+        self.targets = {line.split()[2] for line in self._card_lines}
+        self.controls.update_strip()
+        self.redraw()
 
     def _card_tap(self, field: str) -> None:
         depth = len(self.card_args)
@@ -467,14 +608,14 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
             return
         self.card_args.append(field)
         if len(self.card_args) == CARD_ARGUMENTS[self.card]:
-            self._set_preview(" ".join(["card", self.card, *self.card_args]))
+            self.set_preview(" ".join(["card", self.card, *self.card_args]))
             self.targets = set()
         else:
             self.targets = {line.split()[3] for line in matching}
-        self._update_strip()
+        self.controls.update_strip()
         self.redraw()
 
-    def _set_preview(self, line: str) -> None:
+    def set_preview(self, line: str) -> None:
         result = queries.preview(self.game, line) if self._state is not None else {}
         if result.get("ok"):
             state = parse_position(result["position"], self.game.players)
@@ -487,13 +628,13 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
             self.shown_operator = self._st.get("operator")
             self.shown_events = ()
         self.preview = line
-        self._update_strip()
+        self.controls.update_strip()
         self.redraw()
 
     def _on_preview(self, *_: Any) -> None:
         """The strip follows the preview (cancel_preview() → refresh() resets the rest)."""
         if self._st:
-            self._update_strip()
+            self.controls.update_strip()
 
     # -- geometry and drawing --------------------------------------------------------------------
 
@@ -544,18 +685,18 @@ class CrashBoard(CrashHint, CrashFixMode, CrashControls, Board):
         side = min(self.width, self.height)
         x = self.x + (self.width - side) / 2
         y = self.y + (self.height - side) / 2
-        self.strip.pos = (x, y)
-        self.strip.size = (side, STRIP_HEIGHT)
-        if self.picker is not None:
-            self.picker.pos = (x, y + STRIP_HEIGHT)
-            self.picker.size = (side, side - STRIP_HEIGHT)
+        self.controls.strip.pos = (x, y)
+        self.controls.strip.size = (side, STRIP_HEIGHT)
+        if self.controls.picker is not None:
+            self.controls.picker.pos = (x, y + STRIP_HEIGHT)
+            self.controls.picker.size = (side, side - STRIP_HEIGHT)
         self.redraw()
 
     def toggle_guide(self) -> None:
         self.guide_shown = not self.guide_shown
         if self.guide_shown and self._snap:
             self.guide.update(self._snap)
-        self._update_strip()
+        self.controls.update_strip()
         self.redraw()
 
     def redraw(self, *_: Any) -> None:

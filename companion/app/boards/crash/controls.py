@@ -1,16 +1,20 @@
 """The Crash by Crash board's words and buttons: texts, the action strip and the card picker.
 
-A mixin of :class:`~companion.app.boards.crash.CrashBoard` (split off to keep modules short):
-which buttons the strip under the hexes shows at each step, what the picker offers (card kinds,
-the display, a refill, a swap), and the words of a preview.
+A part of :class:`~companion.app.boards.crash.board.CrashBoard`, which makes one and holds it
+as ``board.controls``: it owns the strip under the hexes and the picker that covers them (and
+which buttons they show at each step: which action, batteries, a card kind, the display, a
+refill, a swap), and the words of a preview. It shows the input the board's taps are building
+and calls the board's tap actions; :class:`ControlledBoard` names what it reads and calls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from companion.app.boards.crash.panels import CrashPicker
+from kivy.uix.widget import Widget
+
+from companion.app.boards.crash.panels import CrashPicker, CrashStrip
 from companion.games.crash import queries
 from companion.games.crash.cards import KINDS, colour
 from companion.games.crash.text import card_name, side_name_of
@@ -20,29 +24,76 @@ CARD_ARGUMENTS = {"fluct": 2, "lambada": 2, "ticket": 2, "saboteur": 1, "flying"
 """How many fields each card kind names (the others name none)."""
 
 
-class CrashControls:
-    """Texts, strip and picker of the Crash board (mixed into CrashBoard)."""
+class ControlledBoard(Protocol):
+    """The board as its controls see it: the input its taps are building, and its tap actions."""
 
     host: Any
     preview: str
     hint: str
-    picker: CrashPicker | None
-    game: Any
+    is_interactive: bool
+    is_fixing: bool
+    guide_shown: bool
+    _snap: dict[str, Any]
+    _st: dict[str, Any]
+    _awaiting: str
+    _state: Any
+    mode: str
+    directions: dict[str, list[int]]
+    direction: str
+    batteries: int
+    magnet_here: bool
+    steps: list[str]
+    _step_choices: list[str]
+    card: str
+    shown_events: tuple[str, ...]
 
-    if TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any: ...  # the rest is CrashBoard's
+    @property
+    def game(self) -> Any: ...
+    def cached(self, name: str, query: Any) -> Any: ...
+    def add_widget(self, widget: Widget) -> None: ...
+    def remove_widget(self, widget: Widget) -> None: ...
+    def _layout(self, *_: Any) -> None: ...
+    def set_preview(self, line: str) -> None: ...
+    def cancel_preview(self) -> None: ...
+    def choose_direction(self, key: str) -> None: ...
+    def choose_batteries(self, count: int) -> None: ...
+    def place_magnet_here(self) -> None: ...
+    def start_magnet(self) -> None: ...
+    def start_operator(self) -> None: ...
+    def start_card(self, kind: str) -> None: ...
+    def add_step(self, token: str) -> None: ...
+    def undo_step(self) -> None: ...
+    def toggle_guide(self) -> None: ...
+
+
+class CrashControls:
+    """Texts, strip and picker of the Crash board (``board.controls``)."""
+
+    def __init__(self, board: ControlledBoard) -> None:
+        self.board = board
+        self.strip = CrashStrip(board=board)
+        board.add_widget(self.strip)
+        self.picker: CrashPicker | None = None
+        """The picker while it covers the hexes, else None."""
+        self._spare_picker: CrashPicker | None = None
+        """The picker made ahead or last shown, kept for the next time it is needed."""
+        self.picker_purpose = ""
+        self.picks: list[str] = []
+
     # -- texts -----------------------------------------------------------------------------------
 
     def tr(self, text: str) -> str:
-        return translator("crash", self.host.lang if self.host is not None else "en")(text)
+        host = self.board.host
+        return translator("crash", host.lang if host is not None else "en")(text)
 
     def card_label(self, kind: str) -> str:
-        return card_name(kind, self.host.lang if self.host is not None else "en")
+        host = self.board.host
+        return card_name(kind, host.lang if host is not None else "en")
 
     def preview_text(self) -> str:
         """What the previewed input does, for the action area above OK / Cancel."""
         _ = self.tr
-        line = self.preview
+        line = self.board.preview
         parts = line.split()
         if parts[0] == "place":
             field = parts[1]
@@ -71,54 +122,65 @@ class CrashControls:
             text = _("Operator: {steps}").format(steps=parts[1])
         elif parts[0] == "first":
             text = _("{name} places the first car").format(
-                name=side_name_of(self._snap.get("names", []), parts[1]))
+                name=side_name_of(self.board._snap.get("names", []), parts[1]))
         else:
             text = line
         # what matters most first (the board shows the moves with arrows anyway)
         order = ("eval", "pts", "off", "ring", "pull", "swap", "bell", "move", "back")
-        effects = sorted((e for e in self.shown_events if e.split()[0] in order),
+        effects = sorted((e for e in self.board.shown_events if e.split()[0] in order),
                          key=lambda e: order.index(e.split()[0]))
-        if effects and self.host is not None:
+        if effects and self.board.host is not None:
             lines = self.host_describe(effects)
             if lines:
                 text += "\n" + "; ".join(lines[:2]) + (" …" if len(lines) > 2 else "")
         return text
 
     def host_describe(self, events: Sequence[str]) -> list[str]:
-        describe = getattr(self.host, "describe", None)
+        describe = getattr(self.board.host, "describe", None)
         if describe is None:
             return []
         try:
             return [str(line) for line in describe(events)]
         except Exception:  # noqa: BLE001 - a preview text must never break the screen
             return []
+
     # -- the picker (cards, display, refill, swap) ----------------------------------------------
 
     def open_picker(self, purpose: str) -> None:
         self.picker_purpose = purpose
         if self.picker is None:  # made once, then kept for the next time it is needed
-            self.picker = getattr(self, "_spare_picker", None) or CrashPicker(board=self)
-            self.add_widget(self.picker)
-        self._layout()
+            self.picker = self._spare_picker or CrashPicker(controls=self)
+            self.board.add_widget(self.picker)
+        self.board._layout()
         self._fill_picker()
 
     def prepare_picker(self, *_: Any) -> None:
         """Build the picker and its 13 card buttons before they are first needed (called when
         the table is idle: making kv widgets is the slow part of opening it)."""
-        if (self.is_interactive and self.picker is None
-                and getattr(self, "_spare_picker", None) is None):
-            self._spare_picker = CrashPicker(board=self)
+        if self.board.is_interactive and self.picker is None and self._spare_picker is None:
+            self._spare_picker = CrashPicker(controls=self)
             self._spare_picker.prepare(len(KINDS))
 
     def close_picker(self, redraw: bool = True) -> None:
         if self.picker is not None:
-            self.remove_widget(self.picker)
+            self.board.remove_widget(self.picker)
             self._spare_picker = self.picker
             self.picker = None
         self.picker_purpose = ""
-        self.picks: list[str] = []
+        self.picks = []
         if redraw:
-            self._update_strip()
+            self.update_strip()
+
+    def show_choices(self, purpose: str, title: str, choices: list[tuple[str, str, str, bool]],
+                     on_pick: Callable[[str], None]) -> None:
+        """The picker with choices of someone else's (the build guide's tiles and turns)."""
+        self.picker_purpose = purpose
+        if self.picker is None:
+            self.picker = self._spare_picker or CrashPicker(controls=self)
+            self.board.add_widget(self.picker)
+        self.board._layout()
+        self.picker.can_cancel = True
+        self.picker.set_choices(title, choices, on_pick, self.tr("Cancel"))
 
     def _fill_picker(self) -> None:
         assert self.picker is not None
@@ -127,7 +189,7 @@ class CrashControls:
         kinds = list(KINDS)
         can_cancel = True
         if purpose == "card":
-            playable = {kind for kind in KINDS if queries.card_targets(self.game, kind)}
+            playable = {kind for kind in KINDS if queries.card_targets(self.board.game, kind)}
             title = _("Which card? (only playable ones can be tapped)")
             choices = [(k, self.card_label(k), colour(k), k in playable) for k in kinds]
         elif purpose in ("display", "refill", "draw4"):
@@ -148,7 +210,7 @@ class CrashControls:
         else:  # swap-take
             title = _("Take 2 cards: from the display or blind ({done} of 2)").format(
                 done=len(self.picks) - 2)
-            display = list(dict.fromkeys(self._st["cards"]["display"]))
+            display = list(dict.fromkeys(self.board._st["cards"]["display"]))
             choices = [(f"d:{k}", self.card_label(k), colour(k), True) for k in display]
             choices.append(("blind", _("blind"), "grey", True))
         self.picker.can_cancel = can_cancel
@@ -157,7 +219,7 @@ class CrashControls:
 
     def _entries(self) -> list[str]:
         """The first legal refill / draw4 line's entries ("-": a draw4 pair of one card)."""
-        lines = self.host.legal()
+        lines = self.board.host.legal()
         return lines[0].split()[1].partition("=")[2 if "=" in lines[0] else 0].split(",") \
             if lines else []
 
@@ -169,13 +231,13 @@ class CrashControls:
         purpose = self.picker_purpose
         if purpose == "card":
             self.close_picker(redraw=False)
-            self._start_card(key)
+            self.board.start_card(key)
             return
         self.picks.append(key)
         if purpose == "display" and len(self.picks) == 3:
             kinds = " ".join(self.picks)
             self.picks = []
-            self.host.send(f"display {kinds}")
+            self.board.host.send(f"display {kinds}")
             return
         if purpose in ("refill", "draw4") and len(self.picks) == len(self._open_entries()):
             entries = self._entries()
@@ -183,16 +245,16 @@ class CrashControls:
                 entries[index] = kind
             self.picks = []
             if purpose == "refill":
-                self.host.send(f"refill {','.join(entries)}")
+                self.board.host.send(f"refill {','.join(entries)}")
             else:
-                self.host.send(f"draw4 discard={','.join(entries)}")
+                self.board.host.send(f"draw4 discard={','.join(entries)}")
             return
         if purpose == "swap" and len(self.picks) == 2:
             self.picker_purpose = "swap-take"
         elif purpose == "swap-take" and len(self.picks) == 4:
             first, second, *takes = self.picks
             self.close_picker(redraw=False)
-            self._set_preview(f"swap {first} {second} take={','.join(takes)}")
+            self.board.set_preview(f"swap {first} {second} take={','.join(takes)}")
             return
         self._fill_picker()
 
@@ -206,35 +268,26 @@ class CrashControls:
             return
         self.close_picker()
 
-    def _start_card(self, kind: str) -> None:
-        self.card = kind
-        self.card_args: list[str] = []
-        self._card_lines = queries.card_targets(self.game, kind)
-        if CARD_ARGUMENTS.get(kind, 0) == 0:
-            self._set_preview(f"card {kind}")
-            return
-        self.mode = "card"
-        self.targets = {line.split()[2] for line in self._card_lines}
-        self._update_strip()
-        self.redraw()
-
     # -- strip -----------------------------------------------------------------------------------
 
-    def _update_strip(self) -> None:
+    def update_strip(self) -> None:
+        """The strip's words and buttons for the step the board's taps are at; the board's
+        ``hint`` follows them."""
         _ = self.tr
+        board = self.board
         strip = self.strip
-        evals = self._st.get("evaluations", 0)
-        strip.evaluations = f"{evals}/{self._st.get('evaluations_to_end', 7)}" if self._st else ""
-        if self.host is None or not self._st or not self.is_interactive:
+        evals = board._st.get("evaluations", 0)
+        strip.evaluations = f"{evals}/{board._st.get('evaluations_to_end', 7)}" if board._st else ""
+        if board.host is None or not board._st or not board.is_interactive:
             strip.set_buttons("", [])
             return
-        if self.is_fixing:
+        if board.is_fixing:
             strip.set_buttons(_("Fixing the position: see the right"), [])
-        elif self._awaiting == "over":
+        elif board._awaiting == "over":
             strip.set_buttons(_("Game over"), [])
-        elif self._awaiting == "setup":
+        elif board._awaiting == "setup":
             self._setup_strip()
-        elif self._awaiting == "choice":
+        elif board._awaiting == "choice":
             if self.picker is None:
                 text = _("End of the turn: choose on the right")
             elif self.picker_purpose == "draw4":
@@ -242,50 +295,51 @@ class CrashControls:
             else:
                 text = _("Tap the new display cards")
             strip.set_buttons(text, [])
-        elif self.mode == "direction":
-            buttons = [("magnet_here", _("Magnet here"), self.place_magnet_here, True)] \
-                if self.magnet_here else []
-            if "" in self.directions:  # Permitted Expansion: the car may push nothing
-                buttons.insert(0, ("nopush", _("No push"), lambda: self._choose_direction(""),
+        elif board.mode == "direction":
+            buttons = [("magnet_here", _("Magnet here"), board.place_magnet_here, True)] \
+                if board.magnet_here else []
+            if "" in board.directions:  # Permitted Expansion: the car may push nothing
+                buttons.insert(0, ("nopush", _("No push"), lambda: board.choose_direction(""),
                                    True))
-            buttons.append(("cancel", _("Cancel"), self.cancel_preview, True))
-            strip.set_buttons(_("Tap an arrow") if self.directions
+            buttons.append(("cancel", _("Cancel"), board.cancel_preview, True))
+            strip.set_buttons(_("Tap an arrow") if board.directions
                               else _("Only the magnetic car fits here"), buttons)
-        elif self.mode == "battery":
-            allowed = self.directions.get(self.direction, [0])
+        elif board.mode == "battery":
+            allowed = board.directions.get(board.direction, [0])
             buttons = [(str(n), _("{count} bat.").format(count=n),
-                        lambda n=n: self.choose_batteries(n), True) for n in allowed]
-            strip.set_buttons(_("Batteries:"), buttons, chosen=str(self.batteries))
-        elif self.mode == "magnet":
+                        lambda n=n: board.choose_batteries(n), True) for n in allowed]
+            strip.set_buttons(_("Batteries:"), buttons, chosen=str(board.batteries))
+        elif board.mode == "magnet":
             strip.set_buttons(_("Tap a field for the magnetic car"),
-                              [("cancel", _("Cancel"), self.cancel_preview, True)])
-        elif self.mode in ("operator", "operator-direction"):
+                              [("cancel", _("Cancel"), board.cancel_preview, True)])
+        elif board.mode in ("operator", "operator-direction"):
             self._operator_strip()
-        elif self.mode == "card":
+        elif board.mode == "card":
             strip.set_buttons(_("{card}: tap a green field").format(
-                card=self.card_label(self.card)),
-                [("cancel", _("Cancel"), self.cancel_preview, True)])
-        elif self.preview:
+                card=self.card_label(board.card)),
+                [("cancel", _("Cancel"), board.cancel_preview, True)])
+        elif board.preview:
             strip.set_buttons(_("Check the preview, then OK"), [])
         else:
             self._action_strip()
             return
-        self.hint = strip.text
-        if self._awaiting == "setup" and self._st.get("setup_stage") == "first":
-            self.hint = _("Tap the first placer's name below the board")
+        board.hint = strip.text
+        if board._awaiting == "setup" and board._st.get("setup_stage") == "first":
+            board.hint = _("Tap the first placer's name below the board")
 
     def _setup_strip(self) -> None:
         _ = self.tr
-        stage = self._st.get("setup_stage")
-        guide = ("guide", _("Build guide"), self.toggle_guide, True)
-        chosen = "guide" if self.guide_shown else ""
+        board = self.board
+        stage = board._st.get("setup_stage")
+        guide = ("guide", _("Build guide"), board.toggle_guide, True)
+        chosen = "guide" if board.guide_shown else ""
         if stage == "first":
-            names = self._snap.get("names", [])
+            names = board._snap.get("names", [])
             labels = ("A1", "B1", "A2", "B2") if len(names) == 4 else ("A", "B")
-            buttons = [(label, names[seat], lambda label=label: self.host.send(
+            buttons = [(label, names[seat], lambda label=label: board.host.send(
                 f"first {label}"), True) for seat, label in enumerate(labels)]
-            if self.preview.startswith("first "):  # the coach's hint: its name marked
-                chosen = self.preview.split()[1]
+            if board.preview.startswith("first "):  # the coach's hint: its name marked
+                chosen = board.preview.split()[1]
             self.strip.set_buttons(_("First placer:"), [*buttons, guide], chosen=chosen)
         elif stage == "operator":
             self.strip.set_buttons(_("Tap a green field: the operator's start"), [guide],
@@ -299,33 +353,37 @@ class CrashControls:
 
     def _operator_strip(self) -> None:
         _ = self.tr
+        board = self.board
         buttons: list[tuple[str, str, Any, bool]] = []
-        if self.mode == "operator-direction":
-            buttons = [(token, token, lambda t=token: self.add_step(t), True)
-                       for token in self._step_choices]
+        if board.mode == "operator-direction":
+            buttons = [(token, token, lambda t=token: board.add_step(t), True)
+                       for token in board._step_choices]
             text = _("Push direction out of the hole:")
         else:
-            text = _("Operator: tap step {number}").format(number=len(self.steps) + 1)
-            if self.steps:
-                buttons.append(("back", _("Back"), self.undo_step, True))
-        buttons.append(("cancel", _("Cancel"), self.cancel_preview, True))
+            text = _("Operator: tap step {number}").format(number=len(board.steps) + 1)
+            if board.steps:
+                buttons.append(("back", _("Back"), board.undo_step, True))
+        buttons.append(("cancel", _("Cancel"), board.cancel_preview, True))
         self.strip.set_buttons(text, buttons)
 
     def _action_strip(self) -> None:
         _ = self.tr
-        reasons = self.cached("actions", queries.legal_actions) if self._state is not None else {}
+        board = self.board
+        reasons = (board.cached("actions", queries.legal_actions) if board._state is not None
+                   else {})
         buttons = [
-            ("magnet", _("Magnet"), self.start_magnet, reasons.get("magnet", "") is None),
-            ("operator", _("Operator"), self.start_operator, reasons.get("operator", "") is None),
+            ("magnet", _("Magnet"), board.start_magnet, reasons.get("magnet", "") is None),
+            ("operator", _("Operator"), board.start_operator,
+             reasons.get("operator", "") is None),
             ("card", _("Card"), lambda: self.open_picker("card"),
              reasons.get("card", "") is None),
             ("swap", _("Swap"), lambda: self.open_picker("swap"), reasons.get("swap", "") is None),
-            ("pass", _("Pass"), lambda: self._set_preview("pass"),
+            ("pass", _("Pass"), lambda: board.set_preview("pass"),
              reasons.get("pass", "") is None),
         ]
         self.strip.set_buttons("", buttons)
-        self.hint = _("Tap a green field for a car, the operator to move him, or a button "
-                      "below the board")
+        board.hint = _("Tap a green field for a car, the operator to move him, or a button "
+                       "below the board")
 
 
 __all__ = ["CrashControls"]

@@ -17,7 +17,6 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 
 from companion.app.boards.crash.hex import HexGrid, fill_hex, outline_hex
-from companion.app.boards.crash.panels import CrashPicker
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY, NEIGHBOURS
 from companion.table.crash_setup import (
     edited_placement,
@@ -129,14 +128,7 @@ class GuidePainter:
                    choices)
 
     def _show(self, title: str, choices: list[tuple[str, str, str, bool]]) -> None:
-        board = self.board
-        board.picker_purpose = "tile"
-        if board.picker is None:
-            board.picker = getattr(board, "_spare_picker", None) or CrashPicker(board=board)
-            board.add_widget(board.picker)
-        board._layout()
-        board.picker.can_cancel = True
-        board.picker.set_choices(title, choices, self._picked, board.tr("Cancel"))
+        self.board.controls.show_choices("tile", title, choices, self._picked)
 
     def _picked(self, key: str) -> None:
         board = self.board
@@ -150,11 +142,11 @@ class GuidePainter:
             return
         placement = edited_placement(self.placement, self.editing, self.chosen, int(key))
         self.editing = self.chosen = ""
-        board.close_picker(redraw=False)
+        board.controls.close_picker(redraw=False)
         try:
             line = layout_fix(board._st["position"], placement)
         except ValueError:
-            board._update_strip()
+            board.controls.update_strip()
             return
         board.host.send(line)
 

@@ -139,7 +139,8 @@ class CrashCardButton(BigButton):
 class CrashPicker(BoxLayout):
     """Covers the hexes: a title, the 13 card kinds (or other big choices) and Cancel."""
 
-    board = ObjectProperty(None, allownone=True)
+    controls = ObjectProperty(None, allownone=True)
+    """The board's :class:`~companion.app.boards.crash.controls.CrashControls` (Cancel / Back)."""
     title = StringProperty("")
     can_cancel = BooleanProperty(True)
     _on_pick: Callable[[str], None] | None = None

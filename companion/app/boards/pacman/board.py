@@ -21,7 +21,7 @@ from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.app.boards.batch import Shapes
-from companion.app.boards.pacman.fix_mode import PacmanFixMode
+from companion.app.boards.pacman.fix_mode import PacmanFixMode, PacmanFixPanel
 from companion.app.boards.pacman.paint import (
     GHOST_COLOURS,
     PACMAN_COLOUR,
@@ -54,7 +54,10 @@ RESET_SECONDS = 0.8
 CAPTION_SECONDS = 3.5
 
 
-class PacmanBoard(PacmanFixMode, QuoridorBoard):
+class PacmanBoard(QuoridorBoard):
+    """The Quoridor grid with dots, PAC-MAN and the ghosts, and a strip for the eaten; its own
+    fix mode is a part (``fix_mode``) instead of the Quoridor walls' one."""
+
     supports_fix = True
 
     selected_ghost = StringProperty("")
@@ -69,6 +72,8 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.fix_mode = PacmanFixMode(self, host=lambda: self.host, layout=self.layout,
+                                      show_state=self._show_fixed)
         self._destination = ""
         self._options: list[dict[str, Any]] = []
         self._tracks: dict[str, list[str]] = {}
@@ -102,8 +107,8 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
         finally:
             self._refreshing = False
         self._redraw()
-        if self._fix is not None:  # e.g. the language switched while fixing
-            self._show_fix(self.fix_message, translated=True)
+        if self.fix_mode.fix is not None:  # e.g. the language switched while fixing
+            self.fix_mode.show_again()
 
     def choice_label(self, line: str) -> str:
         if self.host is None:
@@ -141,7 +146,7 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
 
     def can_preview(self, line: str) -> bool:
         """Every input is a move: PAC-MAN's path (drawn) or a ghost's step (an arrow)."""
-        return line in self._legal and self._fix is None
+        return line in self._legal and self.fix_mode.fix is None
 
     def show_preview(self, line: str) -> None:
         """As after the players' taps: PAC-MAN's destination with this way chosen among the
@@ -160,13 +165,49 @@ class PacmanBoard(PacmanFixMode, QuoridorBoard):
             self._set_caption(self._frenzy_text(name), fade=False)
         self.preview = line
 
+    # -- fix mode (its part: ``fix_mode``) ---------------------------------------------------------
+
+    def begin_fix(self) -> None:
+        self.fix_mode.begin()
+        self.preview, self.selected_ghost, self.caption = "", "", ""
+        self.is_fixing = True
+        self.fix_mode.start()
+
+    def fix_position(self) -> str:
+        return self.fix_mode.position()
+
+    def on_is_fixing(self, _board: Any, is_fixing: bool) -> None:
+        if not is_fixing:  # Done, Cancel, or a fix typed as text: back to the match
+            self.fix_mode.end()
+
+    def fix_panel(self) -> PacmanFixPanel:
+        return PacmanFixPanel(fix_mode=self.fix_mode)
+
+    @property
+    def fix_message(self) -> str:
+        """What the fix mode says now (the fix panel shows it)."""
+        return self.fix_mode.message
+
+    def fix_lives_text(self) -> str:
+        """The fix panel's lives (read by the UI tests)."""
+        return self.fix_mode.lives_text()
+
+    def fix_phase_text(self) -> str:
+        """The label of the fix panel's phase button."""
+        return self.fix_mode.phase_text()
+
+    def _show_fixed(self, state: dict[str, Any]) -> None:
+        """Draw the position being fixed."""
+        self._state = state
+        self._redraw()
+
     # -- touch -----------------------------------------------------------------------------------
 
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:
             return False
-        if self._fix is not None:
-            self.fix_tap(*touch.pos)
+        if self.fix_mode.fix is not None:
+            self.fix_mode.tap(*touch.pos)
             return True
         square = self._square_at(*touch.pos)
         if square is None:

@@ -42,7 +42,7 @@ from companion.app.boards.patamat.cars import (
     NOUN,
     PANEL_TEXTS,
 )
-from companion.app.boards.patamat.fix_mode import PatamatFixMode
+from companion.app.boards.patamat.fix_mode import PatamatFixMode, PatamatFixPanel
 from companion.app.boards.patamat.track import CAR_SPOTS, LAMPS, TrackPainter
 from companion.app.measure import text_width
 from companion.games.patamat.text import A_CAR
@@ -54,6 +54,8 @@ BACKGROUND = (0.13, 0.17, 0.15, 1)
 PANEL_COLOUR = (0.09, 0.10, 0.12, 1)
 INSTRUCTION_COLOUR = (1, 0.92, 0.6, 1)
 SELECTED_COLOUR = (1.0, 0.86, 0.0, 1)
+HINT_COLOUR = (0.35, 0.85, 1.0, 1)
+"""The coach's placement: a frame no field, lamp or car type has."""
 STEP_SECONDS = 0.09
 MAX_ANIMATION_SECONDS = 0.9
 
@@ -61,7 +63,10 @@ MAX_ANIMATION_SECONDS = 0.9
 # -- the widget ------------------------------------------------------------------------------------
 
 
-class PatamatBoard(PatamatFixMode, TrackPainter, Board):
+class PatamatBoard(Board):
+    """The track, pawns, cars and the info panel; its parts: ``track`` (the track's painter)
+    and ``fix_mode``."""
+
     anim_progress = NumericProperty(1.0)
     """0 → 1 while the last move runs along its path."""
     selected_kind = StringProperty("")
@@ -85,6 +90,10 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
         self._buttons: list[tuple[str, tuple[float, float, float, float]]] = []
         self._textures: dict[tuple[Any, ...], Any] = {}
         self._old_textures: dict[tuple[Any, ...], Any] = {}
+        self.track = TrackPainter(place=self._place, text=self._text)
+        self.fix_mode = PatamatFixMode(self, place=self._place, field_at=self._field_at,
+                                       tr=self._t, host=lambda: self.host,
+                                       show_state=self._show_fixed)
         self.bind(pos=self._redraw, size=self._redraw, anim_progress=self._redraw,
                   selected_kind=self._on_selected_kind, preview=self._redraw)
 
@@ -120,9 +129,8 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
         finally:
             self._refreshing = False
         self._redraw()
-        if self._fix is not None:  # e.g. the language switched while fixing
-            self._fix_base = self._state
-            self._show_fix("", keep=True)
+        if self.fix_mode.fix is not None:  # e.g. the language switched while fixing
+            self.fix_mode.rebase(self._state)
         elif is_moving:
             seconds = min(MAX_ANIMATION_SECONDS, STEP_SECONDS * (len(self._trail) + 2))
             Animation(anim_progress=1.0, d=seconds, t="linear").start(self)
@@ -134,7 +142,7 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
     def can_preview(self, line: str) -> bool:
         """A car's placement (its field framed, the car drawn there) or ``go``; a car choice is
         the play screen's choice buttons."""
-        if self.host is None or self._fix is not None or not self._state:
+        if self.host is None or self.fix_mode.fix is not None or not self._state:
             return False
         return line.split()[0] in ("place", "go") and line in self.host.legal()
 
@@ -173,6 +181,48 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
                 return x + w / 2, y + h / 2
         raise LookupError(kind)
 
+    # -- fix mode (its part: ``fix_mode``) ---------------------------------------------------------
+
+    @property
+    def supports_fix(self) -> bool:  # type: ignore[override]
+        """By taps during play; in the set-up and the roll-off the position is typed."""
+        return bool(self._state) and self._state.get("phase") == "play"
+
+    def begin_fix(self) -> None:
+        self.fix_mode.begin(self._state)
+        self.preview = ""
+        self.is_fixing = True
+        self.fix_mode.show("start")
+
+    def fix_position(self) -> str:
+        return self.fix_mode.position()
+
+    def on_is_fixing(self, _board: Any, is_fixing: bool) -> None:
+        if not is_fixing:  # Done, Cancel, or a fix typed as text: back to the match
+            self.fix_mode.end()
+
+    def fix_panel(self) -> PatamatFixPanel:
+        return self.fix_mode.panel()
+
+    @property
+    def fix_message(self) -> str:
+        """What the fix mode says now (the fix panel shows it)."""
+        return self.fix_mode.message
+
+    def fix_turn_text(self) -> str:
+        """The label of the fix panel's turn button."""
+        return self.fix_mode.turn_text()
+
+    @property
+    def _fix_overlay(self) -> Any:
+        """The fix mode's "which one?" overlay, None when not shown (the UI tests tap it)."""
+        return self.fix_mode.overlay
+
+    def _show_fixed(self, state: dict[str, Any]) -> None:
+        """Draw the position being fixed."""
+        self._state = state
+        self._redraw()
+
     # -- touch -----------------------------------------------------------------------------------
 
     def on_touch_down(self, touch: Any) -> bool:
@@ -180,9 +230,9 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
             return False
         if not self._state or self._layout is None:
             return True
-        if self._fix is not None:
-            if self._fix_overlay is None or not super().on_touch_down(touch):  # its buttons
-                self.fix_tap(touch.x, touch.y)
+        if self.fix_mode.fix is not None:
+            if self.fix_mode.overlay is None or not super().on_touch_down(touch):  # its buttons
+                self.fix_mode.tap(touch.x, touch.y)
             return True
         for kind, (x, y, w, h) in self._buttons:
             if x <= touch.x <= x + w and y <= touch.y <= y + h:
@@ -305,10 +355,10 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
             with ground:
                 Color(*BACKGROUND)
                 Rectangle(pos=(ox, oy), size=(size, size))
-                self._draw_edges()
+                self.track.draw_edges(self._fields)
             with fields:
                 for field_id in self._fields:
-                    self._draw_field(field_id)
+                    self.track.draw_field(field_id, self._fields[field_id])
         with trail:
             self._draw_trail(looks)
         with top:
@@ -358,6 +408,22 @@ class PatamatBoard(PatamatFixMode, TrackPainter, Board):
                 kind = car.rstrip("0123456789")
                 label = self._letter(kind) if number < 3 or len(cars) <= 4 else f"+{len(cars) - 3}"
                 self.draw_car(kind, x + dx * side * 0.68, y + dy * side * 0.68, badge, label)
+
+    def _draw_placement_hint(self) -> None:
+        """A previewed placement (the coach's hint): the field framed thickly, the car on it."""
+        words = self.preview.split()
+        if len(words) != 3 or words[0] != "place" or words[2] not in self._fields:
+            return
+        x, y, side = self._place(words[2])
+        half = side / 2 + 5
+        for colour, width in (((0.02, 0.02, 0.02, 1), 6.5), (HINT_COLOUR, 4.5)):
+            Color(*colour)
+            Line(rounded_rectangle=(x - half, y - half, 2 * half, 2 * half, side * 0.25),
+                 width=width)
+        here = sum(1 for field_id in self._state["cars"].values() if field_id == words[2])
+        dx, dy = CAR_SPOTS[min(here, len(CAR_SPOTS) - 1)]  # where the new car will be drawn
+        self.draw_car(words[1], x + dx * side * 0.68, y + dy * side * 0.68, side * 0.48,
+                      self._letter(words[1]))
 
     def draw_car(self, kind: str, x: float, y: float, size: float, label: str) -> None:
         colour, shape = CAR_LOOK[kind]

@@ -4,11 +4,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
+from kivy.event import EventDispatcher
 from kivy.graphics import Color, InstructionGroup, Line
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.app.boards.patamat.cars import NOUN
 from companion.app.boards.patamat.corrections import PatamatFix
@@ -30,73 +33,89 @@ FIX_TEXTS = {
 SELECTED_COLOUR = (1.0, 0.55, 0.0, 1)
 
 
-class PatamatFixMode:
-    """Mixed into PatamatBoard: ``_fix`` is the position being fixed, None otherwise."""
+class PatamatFixMode(EventDispatcher):
+    """The fix mode of the Pat a Mat board (``board.fix_mode``): the position being fixed
+    (``fix``, None outside the mode), what is picked up, the "which one?" overlay, the fix panel.
 
-    fix_message = StringProperty("")
-    _fix: PatamatFix | None = None
-    _fix_overlay: BoardChoices | None = None
-    _fix_panel: PatamatFixPanel | None = None
-    _fix_ring: InstructionGroup | None = None
+    The board gives it the widget it draws on (the ring round what is picked up, the overlay
+    over it), the geometry (``place``, ``field_at``), its texts (``tr``: the ``patamat``
+    domain), ``host`` (the board's host, for "Turn: {name}") and ``show_state(state)``, which
+    draws the fixed position. An EventDispatcher for ``message``, which the fix panel shows.
+    """
 
-    if TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any: ...  # the rest is PatamatBoard's
+    message = StringProperty("")
 
-    @property
-    def supports_fix(self) -> bool:  # type: ignore[override]
-        """By taps during play; in the set-up and the roll-off the position is typed."""
-        return bool(self._state) and self._state.get("phase") == "play"
+    def __init__(self, widget: Widget, *, place: Callable[[str], tuple[float, float, float]],
+                 field_at: Callable[[float, float], str | None], tr: Callable[[str], str],
+                 host: Callable[[], Any], show_state: Callable[[dict[str, Any]], None]) -> None:
+        super().__init__()
+        self._widget = widget
+        self._place = place
+        self._field_at = field_at
+        self._t = tr
+        self._host = host
+        self._show_state = show_state
+        self.fix: PatamatFix | None = None
+        self._fix_base: dict[str, Any] = {}
+        self.overlay: BoardChoices | None = None
+        self._fix_panel: PatamatFixPanel | None = None
+        self._fix_ring: InstructionGroup | None = None
 
-    def begin_fix(self) -> None:
-        self._fix = PatamatFix(self._state)
-        self._fix_base = self._state
-        self.preview = ""
-        self.is_fixing = True
-        self._show_fix("start")
+    def begin(self, state: dict[str, Any]) -> None:
+        """Start fixing from ``state`` (the board then shows :meth:`show` "start")."""
+        self.fix = PatamatFix(state)
+        self._fix_base = state
 
-    def fix_position(self) -> str:
-        return self._fix.position() if self._fix is not None else ""
+    def rebase(self, state: dict[str, Any]) -> None:
+        """The match was drawn again while fixing (e.g. the language switched): show the fixed
+        position over it again."""
+        self._fix_base = state
+        self.show("", keep=True)
 
-    def on_is_fixing(self, _board: Any, is_fixing: bool) -> None:
-        if not is_fixing:  # Done, Cancel, or a fix typed as text: back to the match
-            self._fix, self._fix_panel = None, None
-            self._close_fix_overlay()
-            if self._fix_ring is not None:
-                self._fix_ring.clear()
+    def position(self) -> str:
+        return self.fix.position() if self.fix is not None else ""
 
-    def fix_panel(self) -> PatamatFixPanel:
-        panel = PatamatFixPanel(board=self)
-        for name in self._fix.names if self._fix is not None else []:
+    def end(self) -> None:
+        """Done, Cancel, or a fix typed as text: back to the match."""
+        self.fix, self._fix_panel = None, None
+        self._close_fix_overlay()
+        if self._fix_ring is not None:
+            self._fix_ring.clear()
+
+    def panel(self) -> PatamatFixPanel:
+        panel = PatamatFixPanel(fix_mode=self)
+        for name in self.fix.names if self.fix is not None else []:
             button = BigButton(font_size=20, size_hint_y=None, height=48)
             button.player = name
-            button.bind(on_release=lambda b: self.next_fix_flags(b.player))
+            button.bind(on_release=lambda b: self.next_flags(b.player))
             panel.ids.flags.add_widget(button)
         panel.show_flags()
         self._fix_panel = panel
         return panel
 
-    def next_fix_flags(self, name: str) -> None:
-        if self._fix is not None:
-            self._fix.next_flags(name)
-            self._show_fix("", keep=True)
+    def next_flags(self, name: str) -> None:
+        if self.fix is not None:
+            self.fix.next_flags(name)
+            self.show("", keep=True)
 
-    def next_fix_turn(self) -> None:
-        if self._fix is not None:
-            self._fix.next_turn()
-            self._show_fix("", keep=True)
+    def next_turn(self) -> None:
+        if self.fix is not None:
+            self.fix.next_turn()
+            self.show("", keep=True)
 
-    def fix_flags_text(self, name: str) -> str:
-        count = self._fix.flags.get(name, 0) if self._fix is not None else 0
+    def flags_text(self, name: str) -> str:
+        count = self.fix.flags.get(name, 0) if self.fix is not None else 0
         return self._t(FIX_TEXTS["flags"]).format(name=name, count=count)
 
-    def fix_turn_text(self) -> str:
-        turn = self._fix.turn if self._fix is not None else ""
-        return str(self.host.tr("Turn: {name}")).format(name=turn) if self.host else turn
+    def turn_text(self) -> str:
+        turn = self.fix.turn if self.fix is not None else ""
+        host = self._host()
+        return str(host.tr("Turn: {name}")).format(name=turn) if host else turn
 
-    def fix_tap(self, x: float, y: float) -> None:
-        fix = self._fix
+    def tap(self, x: float, y: float) -> None:
+        fix = self.fix
         assert fix is not None
-        if self._fix_overlay is not None:
+        if self.overlay is not None:
             self._close_fix_overlay()
             return
         field = self._field_at(x, y)
@@ -104,11 +123,11 @@ class PatamatFixMode:
             return
         if fix.picked:
             fix.put(field)
-            self._show_fix(fix.message or "start")
+            self.show(fix.message or "start")
             return
         choices = fix.choices_at(field)
         if not choices:
-            self._show_fix("nothing")
+            self.show("nothing")
         elif len(choices) == 1:
             self._fix_choose(choices[0])
         else:
@@ -116,23 +135,23 @@ class PatamatFixMode:
 
     def _fix_choose(self, choice: str) -> None:
         self._close_fix_overlay()
-        assert self._fix is not None
-        self._fix.choose(choice)
-        self._show_fix("picked" if self._fix.picked else "start")
+        assert self.fix is not None
+        self.fix.choose(choice)
+        self.show("picked" if self.fix.picked else "start")
 
     def _ask_fix(self, choices: list[str]) -> None:
-        overlay = BoardChoices(board=self, title=self._t(FIX_TEXTS["which"]))
+        overlay = BoardChoices(board=self._widget, title=self._t(FIX_TEXTS["which"]))
         for choice in choices:
             text = self._choice_text(choice)
             overlay.add_choice(text[:1].upper() + text[1:],
                                lambda chosen=choice: self._fix_choose(chosen), height=56)
-        overlay.show_over(self)
-        self._fix_overlay = overlay
+        overlay.show_over(self._widget)
+        self.overlay = overlay
 
     def _close_fix_overlay(self) -> None:
-        if self._fix_overlay is not None:
-            self.remove_widget(self._fix_overlay)
-            self._fix_overlay = None
+        if self.overlay is not None:
+            self._widget.remove_widget(self.overlay)
+            self.overlay = None
 
     def _choice_text(self, choice: str) -> str:
         words = choice.split()
@@ -147,25 +166,24 @@ class PatamatFixMode:
             return self._t(FIX_TEXTS["sit"]).format(name=words[1], car=noun, number=number)
         return self._t(FIX_TEXTS["car"]).format(car=noun, number=number)
 
-    def _show_fix(self, message: str, keep: bool = False) -> None:
+    def show(self, message: str, keep: bool = False) -> None:
         """Draw the fixed position, ring what is picked up, and say ``message``."""
-        fix = self._fix
+        fix = self.fix
         assert fix is not None
-        self._state = fix.as_state(self._fix_base)
-        self._redraw()
+        self._show_state(fix.as_state(self._fix_base))
         kind, _space, key = fix.picked.partition(" ")
         field = (fix.pawns[key]["field"] if kind == "pawn" else fix.cars.get(key)) if kind else ""
         if self._fix_ring is None:  # over the board's layers, emptied on every showing
             self._fix_ring = InstructionGroup()
-            self.canvas.after.add(self._fix_ring)
+            self._widget.canvas.after.add(self._fix_ring)
         self._fix_ring.clear()
         if field:
             x, y, side = self._place(field)
             self._fix_ring.add(Color(*SELECTED_COLOUR))
             self._fix_ring.add(Line(circle=(x, y, side * 0.62), width=3.5))
         if not keep:
-            self.fix_message = self._t(FIX_TEXTS.get(message, message))
-        self.property("fix_message").dispatch(self)  # the panel's turn button reads it
+            self.message = self._t(FIX_TEXTS.get(message, message))
+        self.property("message").dispatch(self)  # the panel's turn button reads it
         if self._fix_panel is not None:
             self._fix_panel.show_flags()
 
@@ -177,13 +195,14 @@ def _noun(kind: str) -> str:
 class PatamatFixPanel(BoxLayout):
     """Fix mode's right column: what to tap, each player's flags, whose turn it is."""
 
-    board = ObjectProperty(None, allownone=True)
+    fix_mode = ObjectProperty(None, allownone=True)
+    """The board's :class:`PatamatFixMode`."""
 
     def show_flags(self) -> None:
-        if self.board is None:
+        if self.fix_mode is None:
             return
         for button in self.ids.flags.children:
-            button.text = self.board.fix_flags_text(button.player)
+            button.text = self.fix_mode.flags_text(button.player)
 
 
 __all__ = ["FIX_TEXTS", "PatamatFixMode", "PatamatFixPanel"]

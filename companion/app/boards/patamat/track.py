@@ -1,11 +1,11 @@
 """Painting Pat a Mat's track (the edges between fields and the fields with their labels):
-done once per board and frame, into the board's static layer (Kivy canvas); and the coach's
-hinted placement over it."""
+done once per board and frame, into the board's static layer (Kivy canvas)."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 
@@ -19,36 +19,20 @@ LAMPS = {"red": (0.92, 0.12, 0.10, 1), "orange": (1.0, 0.60, 0.05, 1),
          "green": (0.15, 0.82, 0.25, 1)}
 CAR_SPOTS = ((0.5, -0.5), (-0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))
 """Where a field's first, second … car is drawn (its centre, in fields from the middle)."""
-HINT_COLOUR = (0.35, 0.85, 1.0, 1)
-"""The coach's placement: a frame no field, lamp or car type has."""
 
 
 class TrackPainter:
-    """The track's drawing, mixed into PatamatBoard (which has the fields and the geometry)."""
+    """The track's drawing (``board.track``): the board gives it the geometry (``place``: a
+    field's centre and side) and its text drawing (``text``, with the board's texture cache);
+    it paints the fields it is given into the current canvas."""
 
-    _fields: dict[str, dict[str, Any]]
+    def __init__(self, *, place: Callable[[str], tuple[float, float, float]],
+                 text: Callable[..., None]) -> None:
+        self._place = place
+        self._text = text
 
-    if TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any: ...  # the rest is PatamatBoard's
-
-    def _draw_placement_hint(self) -> None:
-        """A previewed placement (the coach's hint): the field framed thickly, the car on it."""
-        words = self.preview.split()
-        if len(words) != 3 or words[0] != "place" or words[2] not in self._fields:
-            return
-        x, y, side = self._place(words[2])
-        half = side / 2 + 5
-        for colour, width in (((0.02, 0.02, 0.02, 1), 6.5), (HINT_COLOUR, 4.5)):
-            Color(*colour)
-            Line(rounded_rectangle=(x - half, y - half, 2 * half, 2 * half, side * 0.25),
-                 width=width)
-        here = sum(1 for field_id in self._state["cars"].values() if field_id == words[2])
-        dx, dy = CAR_SPOTS[min(here, len(CAR_SPOTS) - 1)]  # where the new car will be drawn
-        self.draw_car(words[1], x + dx * side * 0.68, y + dy * side * 0.68, side * 0.48,
-                      self._letter(words[1]))
-
-    def _draw_edges(self) -> None:
-        for field_id, spot in self._fields.items():
+    def draw_edges(self, fields: dict[str, dict[str, Any]]) -> None:
+        for field_id, spot in fields.items():
             x, y, side = self._place(field_id)
             for following in spot["next"]:
                 tx, ty, _ = self._place(following)
@@ -67,8 +51,7 @@ class TrackPainter:
         right = (hx + math.cos(back - 0.5) * length, hy + math.sin(back - 0.5) * length)
         Triangle(points=[hx, hy, *left, *right])
 
-    def _draw_field(self, field_id: str) -> None:
-        spot = self._fields[field_id]
+    def draw_field(self, field_id: str, spot: dict[str, Any]) -> None:
         x, y, side = self._place(field_id)
         kind = spot["kind"]
         left, bottom = x - side / 2, y - side / 2
