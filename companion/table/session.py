@@ -29,7 +29,7 @@ import companion.table.result_words as result_words
 import companion.table.words as words
 from companion.engine import GAMES, IllegalInput, Match, choose_input, open_game
 from companion.engine.strategy import awaits_the_table
-from companion.games.table_lines import TableLine, lines_for
+from companion.games.table_lines import TableLine, board_difference, lines_for
 from companion.i18n import LANGUAGES, translator
 from companion.records.faults import StoreUnwritable
 from companion.records.store import Store, StoredGame
@@ -54,8 +54,11 @@ HINT_LEVEL = "normal"
 """The level of the coach's hint (what the companion would play for a person)."""
 DEFAULT_PAUSE = 1.0
 """Seconds a face waits before a companion seat plays: long enough to see whose turn it is."""
+PACES = {"slow": 2.0, "normal": DEFAULT_PAUSE, "fast": 0.4}
+"""The companion's pace (Settings): the pause before each of its inputs, so that a family can
+follow its round on the board and copy it onto the table."""
 
-__all__ = ["DEFAULT_PAUSE", "Change", "Decision", "Listener", "Setup", "TableSession"]
+__all__ = ["DEFAULT_PAUSE", "PACES", "Change", "Decision", "Listener", "Setup", "TableSession"]
 
 
 @dataclass(frozen=True)
@@ -627,22 +630,48 @@ class TableSession:
 
     def table_todo(self) -> list[TableLine]:
         """:attr:`table_lines` with the board things each line accounts for (a person's own
-        input's lines account for none: the person made that change)."""
+        input's lines account for none: the person made that change).
+
+        The companion's rolls go with the action they brought ("Jan (6, 4): Move the blue
+        piece …"); a roll that brought none is said on its own ("Jan rolled 5: no move")."""
         match = self.match
         if match is None:
             return []
+        game = match.game_id
         colours = self.setup.colours if self.setup else None
         lines: list[TableLine] = []
-        for step in self._steps:
+        rolls: list[str] = []
+        roller: int | None = None
+
+        def no_move() -> None:
+            if rolls and roller is not None:
+                said = self.tr("{name} rolled {value}: no move").format(
+                    name=match.names[roller], value=", ".join(rolls))
+                lines.append(TableLine(said, frozenset()))
+            rolls.clear()
+
+        for number, step in enumerate(self._steps):
+            is_roll = step.line.startswith("roll ") and step.seat is not None
+            moved = lines_for(game, step.before, step.after, step.events, match.names,
+                              self._lang, colours=colours) if not step.words else []
+            if step.seat != roller or not step.is_companion:
+                no_move()
+            roller = step.seat
             if step.words:
+                if is_roll and number + 1 < len(self._steps) and not board_difference(
+                        game, step.before, step.after):
+                    continue  # a roll that moved nothing is old news once the companion played
                 lines += [TableLine(text, frozenset()) for text in step.words.get(self._lang, [])]
-            else:
-                if step.line.startswith("roll ") and step.seat is not None:
-                    rolled = self.tr("{name} rolled {value}").format(
-                        name=match.names[step.seat], value=step.line.split()[1])
-                    lines.append(TableLine(rolled, frozenset()))
-                lines += lines_for(match.game_id, step.before, step.after, step.events,
-                                   match.names, self._lang, colours=colours)
+                continue
+            if is_roll:
+                rolls.append(step.line.split()[1])
+            if moved and rolls and step.seat is not None:
+                first = moved[0]
+                said = f"{match.names[step.seat]} ({', '.join(rolls)}): {first.text}"
+                moved[0] = TableLine(said, first.covers)
+                rolls.clear()
+            lines += moved
+        no_move()
         return lines
 
     def _tell(self, change: Change) -> None:

@@ -166,6 +166,27 @@ def until(d: Driver, condition: Callable[[], bool], seconds: float = 8.0) -> Ste
         yield 0.1
 
 
+def from_menu(d: Driver, text: str, seconds: float = 5.0) -> Step:
+    """Open the play screen's Menu and tap its item ``text`` once it stands still (the menu
+    opens over a few frames, more on a busy machine; a modal still closing may hold it up)."""
+    play = d.app.root.get_screen("play")
+    yield from until(d, lambda: play._modal is None, seconds=seconds)
+    d.tap(play.ids.menu_button)
+    found: list[Any] = []
+
+    def shown() -> bool:
+        try:
+            found[:] = [d.find(text)]
+        except LookupError:
+            return False
+        return True
+
+    yield from until(d, shown, seconds=seconds)
+    if found:
+        yield from until_still(d, found[0], seconds=seconds)
+    d.tap_text(text)
+
+
 def until_still(d: Driver, widget: Any, seconds: float = 5.0) -> Step:
     """Frames until ``widget`` stands still inside the window (a screen just opened is laid out
     over a few frames, more on a busy machine), for ``seconds`` at the most."""

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from driver import Driver, die_now, open_match, open_new_game, see_result, seed_players
+from driver import Driver, die_now, from_menu, open_match, open_new_game, see_result, seed_players
 from scenarios_dice_lists import SCENARIOS as DIE_AND_LIST_SCENARIOS
 from scenarios_store import SCENARIOS as STORE_SCENARIOS
 
@@ -148,9 +148,7 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     d.shot("move_log_cs")
     d.tap_text(d.app.tr("Close"))
     yield 0.4
-    d.tap(play.ids.menu_button)
-    yield 0.3
-    d.tap_text(d.app.tr("Fix the position"))
+    yield from from_menu(d, d.app.tr("Fix the position"))
     yield 0.5
     d.results["fixing"] = play.is_fixing
     d.tap_square("e8")                      # pick up Eva's pawn …
@@ -175,9 +173,7 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     d.results["after_fix_undo"] = d.history
     d.tap(play.ids.redo_button)
     yield P
-    d.tap(play.ids.menu_button)
-    yield 0.3
-    d.tap_text(d.app.tr("Settings"))
+    yield from from_menu(d, d.app.tr("Settings"))
     yield 0.5
     d.results["settings_screen"] = d.screen.name
     d.app._on_key_down(None, 114, 0, "r", [])   # the R key, as the keyboard stands in for ROLL
@@ -498,7 +494,9 @@ from scenarios_names import SCENARIOS as NAMES_SCENARIOS  # noqa: E402
 SCENARIOS.update(NAMES_SCENARIOS)
 
 from scenarios_rules import SCENARIOS as RULES_SCENARIOS  # noqa: E402
+from scenarios_table_lines import SCENARIOS as TABLE_LINES_SCENARIOS  # noqa: E402
 
 SCENARIOS.update(RULES_SCENARIOS)
+SCENARIOS.update(TABLE_LINES_SCENARIOS)
 
 __all__ = ["SCENARIOS", "Any"]

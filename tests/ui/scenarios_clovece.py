@@ -15,7 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, from_menu, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
 
 P = 0.15
 COLOURS = ("R", "Y", "G", "B")
@@ -166,9 +166,7 @@ def four_players(d: Driver) -> Iterator[float]:
 def type_position(d: Driver, position: str) -> Iterator[float]:
     """Menu → Fix the position → "Edit as text" on the fix panel → the text → Done."""
     play = play_screen(d)
-    d.tap(play.ids.menu_button)
-    yield 0.3
-    d.tap_text(d.app.tr("Fix the position"))
+    yield from from_menu(d, d.app.tr("Fix the position"))
     yield 0.3
     d.tap_text(d.app.tr("Edit as text"), play.ids.action_area)
     yield 0.3
@@ -285,9 +283,7 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     play = play_screen(d)
     yield from type_position(d, NEAR_END)
     d.results["near_end"] = NEAR_END
-    d.tap(play.ids.menu_button)
-    yield 0.3
-    d.tap_text(d.app.tr("Fix the position"))
+    yield from from_menu(d, d.app.tr("Fix the position"))
     yield 0.4
     panel = play.ids.action_area.children[0]
     d.results["fixing"] = [play.is_fixing, play.action_kind, type(panel).__name__]

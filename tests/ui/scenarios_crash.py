@@ -15,7 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, from_menu, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
 
 from companion.app.boards.crash.panels import STRIP_FONT  # noqa: E402
 from companion.app.measure import text_width  # noqa: E402
@@ -328,9 +328,7 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
              if not (f["car"] or f["bell"] or f["operator"] or f["hole"])]
     hole = next(f for f in fields if f["hole"])
     d.results["empty"], d.results["hole"] = empty[:3], [hole["name"], hole["tile"]]
-    d.tap(play.ids.menu_button)
-    yield 0.3
-    d.tap_text(d.app.tr("Fix the position"))
+    yield from from_menu(d, d.app.tr("Fix the position"))
     yield 0.4
     panel = play.ids.action_area.children[0]
     d.results["fixing"] = [play.is_fixing, type(panel).__name__, board(d).strip.text]
@@ -365,9 +363,7 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     d.tap(play.ids.undo_button)                            # Done
     yield 0.4
     d.results["after_done"] = [d.history, play.is_fixing, board(d).is_fixing]
-    d.tap(play.ids.menu_button)
-    yield 0.3
-    d.tap_text(d.app.tr("Fix the position"))
+    yield from from_menu(d, d.app.tr("Fix the position"))
     yield 0.4
     tap_field(d, "i10")
     yield P

@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, from_menu, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
 
 P = 0.15
 Scenario = Callable[[Driver], Iterator[float]]
@@ -236,9 +236,7 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     board = play.board
     d.app.table.fix(BUMP_POSITION)
     yield 0.3
-    d.tap(play.ids.menu_button)
-    yield 0.3
-    d.tap_text(d.app.tr("Fix the position"))
+    yield from from_menu(d, d.app.tr("Fix the position"))
     yield 0.4
     panel = play.ids.action_area.children[0]
     d.results["fixing"] = [play.is_fixing, type(panel).__name__, board.fix_message]

@@ -439,8 +439,8 @@ class PlayScreen(Screen):
             self.action_kind = "thinking"
             info = self._panel("info")
             info.instructions = lines
-            info.hint = thinking
-            info.text = "\n".join([*lines, thinking])
+            info.hint = ""  # the status line says who is thinking
+            info.text = "\n".join(lines)
             info.is_instruction = bool(lines)
             return
         if self.board.preview:

@@ -9,7 +9,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.table.dice import fairness_text
-from companion.table.session import Change
+from companion.table.session import DEFAULT_PAUSE, PACES, Change
 
 DIE_CHOICES = ("software", "gpio", "serial:/dev/ttyACM0")
 
@@ -22,15 +22,23 @@ class SettingsScreen(Screen):
     the one played last. Off by default, so nobody is surprised."""
     coach_game_name = StringProperty("")
     is_coach_on = BooleanProperty(False)
+    pace = StringProperty("normal")
+    """How fast the companion plays its round: slow, normal or fast (:data:`PACES`)."""
 
     def prepare(self) -> None:
         app = App.get_running_app()
+        pause = float(app.store.setting("companion_pause", DEFAULT_PAUSE))
+        self.pace = min(PACES, key=lambda name: abs(PACES[name] - pause))
         self.die = str(app.store.setting("die", "software"))
         match = app.table.match
         self.coach_game = match.game_id if match else str(
             app.store.setting("last_game", "quoridor"))
         self._show_coach()
         self._show_fairness()
+
+    def set_pace(self, pace: str) -> None:
+        App.get_running_app().store.set_setting("companion_pause", PACES[pace])
+        self.pace = pace
 
     def toggle_coach(self) -> None:
         app = App.get_running_app()

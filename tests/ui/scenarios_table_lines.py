@@ -1,0 +1,127 @@
+"""The table never drifts (issue #25), in a real window: the companion's round is said one line
+per action and stays until a person's next input, nothing is offered to people while it thinks,
+Undo says what to take back, and the companion's pace is a setting. Played by ``driver.py``
+like those of ``scenarios.py`` (which lists them too)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from driver import Driver, until, until_still
+from scenarios import action_seen
+
+from companion.table.setups import Setup
+
+Scenario = Callable[[Driver], Iterator[float]]
+PAUSE = 0.4
+"""The companion's pause before each input, shortened for the test (the setting's fast is
+0.4 s as well)."""
+
+
+def start(d: Driver, game: str, names: list[str], companions: dict[int, str]) -> Any:
+    """A match with companion seats, on the play screen (the new-game taps are tested
+    elsewhere); returns the play screen."""
+    d.app.store.set_setting("companion_pause", PAUSE)
+    colours = ["red", "blue", "green", "yellow"][:len(names)]
+    d.app.table.new_game(Setup(game, names, colours, {}, companions))
+    d.app.go("play")
+    return d.app.root.get_screen("play")
+
+
+def buttons_in(widget: Any) -> list[str]:
+    """The texts of the visible buttons under ``widget`` (what a person could press)."""
+    from kivy.uix.button import Button
+
+    return [child.text for child in widget.walk(restrict=True)
+            if isinstance(child, Button) and child.opacity > 0 and child.width > 1
+            and child is not widget]
+
+
+def clovece_companion_rounds(d: Driver) -> Iterator[float]:
+    """Člověče, Eva against two companions: their rounds in words, kept until Eva plays."""
+    lang = d.app.table.lang
+    seen = d.results
+    play = start(d, "clovece", ["Eva", "Jan", "Ola"], {1: "normal", 2: "normal"})
+    yield 0.3
+    table = d.app.table
+    match = table.match
+    faces = iter([6, 1, 2] + [3, 5, 6, 2, 4, 1] * 40)
+    seen["thinking"] = None
+    for _ in range(400):
+        if match.is_over:
+            break
+        if table.companion_is_due():
+            if seen["thinking"] is None and play.action_kind == "thinking":
+                seen["thinking"] = {"status": play.status, "kind": play.action_kind,
+                                    "buttons": buttons_in(play.ids.action_area),
+                                    "board_takes_taps": play.board.is_interactive}
+                d.shot(f"table_lines_thinking_{lang}")
+            yield 0.1
+            continue
+        moves = [line for line in play.instruction_lines()
+                 if line.startswith(("Move ", "Přesuň "))]
+        if moves and seen["thinking"] is not None:
+            break
+        if match.awaiting == "roll":
+            table.on_roll(next(faces))
+        else:
+            play.choose(match.legal()[0])
+        yield 0.1
+    yield 0.6  # drawn
+    seen["round"] = action_seen(play)
+    seen["status"] = play.status
+    d.shot(f"table_lines_companion_round_{lang}")
+    yield 1.5  # nothing a person did: the lines stay
+    seen["round_later"] = play.instruction_lines()
+    table.on_roll(2)                          # Eva's next input: her own news instead
+    yield 0.3
+    seen["after_person"] = play.instruction_lines()
+
+
+def quoridor_undo_says_what_to_take_back(d: Driver) -> Iterator[float]:
+    """Quoridor against the companion: one Undo takes back Eva's wall and its answer, and the
+    screen says both; Redo says what to put back."""
+    lang = d.app.table.lang
+    seen = d.results
+    play = start(d, "quoridor", ["Eva", "Jan"], {1: "easy"})
+    yield 0.3
+    d.tap_wall("e3h")
+    yield 0.2
+    d.tap_wall("e3h")                          # the second tap places it
+    yield from until(d, lambda: len(d.history) == 2, seconds=6.0)
+    yield 0.5
+    seen["after_answer"] = play.instruction_lines()
+    d.tap(play.ids.undo_button)
+    yield 0.4
+    seen["history_after_undo"] = d.history
+    seen["after_undo"] = play.instruction_lines()
+    seen["undo_kind"] = play.action_kind
+    d.shot(f"table_lines_undo_{lang}")
+    d.tap(play.ids.redo_button)
+    yield 0.4
+    seen["history_after_redo"] = d.history
+    seen["after_redo"] = play.instruction_lines()
+
+
+def settings_companion_pace(d: Driver) -> Iterator[float]:
+    """Settings: the companion's pace, one tap, kept."""
+    seen = d.results
+    d.app.go("settings")
+    settings = d.app.root.get_screen("settings")
+    yield from until_still(d, settings.ids.pace_slow)
+    seen["pace_before"] = settings.pace
+    d.tap(settings.ids.pace_slow)
+    yield from until(d, lambda: settings.pace == "slow", seconds=5.0)
+    seen["pause_slow"] = d.app.store.setting("companion_pause")
+    d.shot(f"settings_pace_{d.app.table.lang}")
+    d.tap(settings.ids.pace_fast)
+    yield from until(d, lambda: settings.pace == "fast", seconds=5.0)
+    seen["pause_fast"] = d.app.store.setting("companion_pause")
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "clovece_companion_rounds": clovece_companion_rounds,
+    "quoridor_undo_says_what_to_take_back": quoridor_undo_says_what_to_take_back,
+    "settings_companion_pace": settings_companion_pace,
+}

@@ -1,0 +1,49 @@
+"""The table never drifts (issue #25), in a real window, in both languages. Screenshots:
+``artifacts/screenshots/table_lines_*`` and ``settings_pace_*``."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import RunScenario
+
+MOVE = {"en": "Move the ", "cs": "Přesuň "}
+ROLLED = {"en": " rolled ", "cs": ": padla "}
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_the_companions_round_is_said_and_stays_until_a_person_plays(
+        run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("clovece_companion_rounds", lang=lang)
+    thinking = seen["thinking"]
+    assert thinking is not None and thinking["kind"] == "thinking"
+    assert thinking["status"].endswith({"en": "is thinking…", "cs": "přemýšlí…"}[lang])
+    assert thinking["buttons"] == []               # nothing for people to press meanwhile
+    assert thinking["board_takes_taps"] is False
+    lines = seen["round"]["instructions"]
+    assert seen["round"]["instructions_visible"] is True
+    assert any(line.startswith(MOVE[lang]) for line in lines), lines  # its move, in words
+    assert any(ROLLED[lang] in line and line.startswith(("Jan", "Ola")) for line in lines)
+    assert seen["round_later"] == lines            # it stays while nobody plays
+    assert seen["after_person"][0] == {"en": "Eva rolled 2", "cs": "Eva: padla 2"}[lang]
+    assert not any(line.startswith(MOVE[lang]) for line in seen["after_person"])
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_undo_says_what_to_take_back_and_redo_what_to_put_back(
+        run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("quoridor_undo_says_what_to_take_back", lang=lang)
+    assert seen["history_after_undo"] == []       # Eva's wall and the companion's answer
+    undo = seen["after_undo"]
+    assert len(undo) == 2 and seen["undo_kind"] == "info"
+    wall = {"en": "Take the wall between rows 3 and 4", "cs": "Odeber z plánu překážku"}[lang]
+    assert any(line.startswith(wall) and "Eva" in line for line in undo), undo
+    assert any("Jan" in line for line in undo), undo
+    assert len(seen["history_after_redo"]) == 2 and len(seen["after_redo"]) == 2
+    assert seen["after_redo"] != undo
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_the_companions_pace_is_a_setting(run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("settings_companion_pace", lang=lang)
+    assert seen["pace_before"] == "normal"
+    assert seen["pause_slow"] == 2.0 and seen["pause_fast"] == 0.4
