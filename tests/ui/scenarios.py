@@ -500,5 +500,8 @@ SCENARIOS.update(NAMES_SCENARIOS)
 from scenarios_rules import SCENARIOS as RULES_SCENARIOS  # noqa: E402
 
 SCENARIOS.update(RULES_SCENARIOS)
+from scenarios_layout import SCENARIOS as LAYOUT_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(LAYOUT_SCENARIOS)
 
 __all__ = ["SCENARIOS", "Any"]
