@@ -65,6 +65,61 @@ def bottom_bar_keeps_menu(d: Driver) -> Iterator[float]:
     seen["back_to_person"] = bar_seen(play)
 
 
+CAPTURE = {
+    2: "board4 seats{S0,S2} | S0 home{Y,G,B} goal{} | S2 home{Y,G} goal{} | "
+       "track{12:B, 15:R, 20:R} | turn S2",
+    3: "board4 seats{S0,S1,S2} | S0 home{Y,G,B} goal{} | S1 home{Y,G,B} goal{} | "
+       "S2 home{Y,G} goal{} | track{12:B, 15:R, 20:R, 25:R} | turn S2",
+    4: "board4 seats{S0,S1,S2,S3} | S0 home{Y,G,B} goal{} | S1 home{Y,G,B} goal{} | "
+       "S2 home{Y,G,B} goal{} | S3 home{Y,G} goal{} | track{12:B, 15:R, 20:R, 25:R, 30:R} | "
+       "turn S3",
+}
+"""Člověče: the last seat to roll; its blue piece on 12 lands on the red one on 15 with a 3,
+and every player may get the red piece."""
+LONG_NAMES = ["Alžběta", "Maximilián", "Bohumila", "Kristýna"]
+COLOURS = ["red", "blue", "green", "yellow"]
+
+
+def choices_seen(play: Any) -> dict[str, Any]:
+    """The choice panel: every button's text, font and whether its text fits; which buttons
+    are wholly in view (the list shows them without scrolling)."""
+    panel = play.ids.action_area.children[0]
+    if play.action_kind != "choice":
+        return {"kind": play.action_kind, "status": play.status, "banner": play.banner}
+    view = panel.ids.list
+    top, bottom = view.to_window(0, view.top)[1], view.to_window(0, view.y)[1]
+    buttons = [w for w in view.walk(restrict=True) if type(w).__name__ == "BigButton"]
+    rows = []
+    for button in sorted(buttons, key=lambda b: -b.to_window(0, b.top)[1]):
+        button.texture_update()
+        rows.append({"text": button.text, "font": button.font_size,
+                     "fits": button.texture_size[1] <= button.height + 2,
+                     "in_view": button.to_window(0, button.top)[1] <= top + 1
+                     and button.to_window(0, button.y)[1] >= bottom - 1})
+    return {"kind": play.action_kind, "legal": len(view.data), "buttons": rows,
+            "instructions": play.instruction_lines()}
+
+
+def long_names_choose(d: Driver) -> Iterator[float]:
+    """Člověče with long names, 2, 3 and 4 players: who gets the captured red piece? Every
+    choice button shows its whole text, and all of them are in view."""
+    lang = d.app.table.lang
+    table = d.app.table
+    play = d.app.root.get_screen("play")
+    for players in (2, 3, 4):
+        open_match(d, "clovece", LONG_NAMES[:players], COLOURS[:players])
+        yield 0.3
+        table.fix(CAPTURE[players])
+        yield P
+        table.on_roll(3)
+        yield P
+        table.send("move 12 B")
+        yield 0.6
+        d.results[f"choose{players}"] = choices_seen(play)
+        d.shot(f"choose_long_names{players}_{lang}")
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "long_names_choose": long_names_choose,
     "bottom_bar_keeps_menu": bottom_bar_keeps_menu,
 }

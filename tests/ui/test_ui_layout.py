@@ -23,3 +23,21 @@ def test_ui_menu_stays_whole_after_the_hint_button_was_shown(
     for bar in ("coached", "after_coach", "companion_turn", "back_to_person"):
         for left, _bottom, right, _top in seen[bar]["rects"].values():
             assert 0 <= left and right <= 800 and right - left >= 48, (bar, seen[bar])
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_long_choices_wrap_and_every_button_is_in_view(
+    run_scenario: RunScenario, lang: str
+) -> None:
+    seen = run_scenario("long_names_choose", lang=lang)
+    for players in (2, 3, 4):
+        choose = seen[f"choose{players}"]
+        assert choose["kind"] == "choice" and choose["legal"] == players, choose
+        assert len(choose["buttons"]) == players, choose
+        for button in choose["buttons"]:
+            assert button["fits"] and button["font"] >= 20, (players, button)
+        in_view = [button["in_view"] for button in choose["buttons"]]
+        # two and three players: every button in view (three: the scoreboard in two columns
+        # makes the room); four: three in view, the list scrolls to the fourth
+        assert in_view == [True] * players if players < 4 else in_view[:3] == [True] * 3, (
+            players, choose)

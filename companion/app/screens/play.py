@@ -19,6 +19,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import board_class, make_board
 from companion.app.screens.play_parts import (
+    MAX_CHOICE_ROWS,
     PANEL_CLASSES,
     PREPARE_PANELS_SECONDS,
     CompactScoreRow,
@@ -42,13 +43,11 @@ STATUS_MAX_LINES = 3
 SCOREBOARD_TWO_COLUMNS = 5
 """From this many players (from one fewer in dice games) the scoreboard is two columns of
 compact rows, so the die and the instructions keep their room."""
-CHOICE_PITCH = 62
-"""A choice button (56 px) and the space below it."""
+CHOICE_ROOM_PLAYERS = 3
+"""From this many players and choices, an open choice gets the scoreboard's room (two
+columns), so its buttons are all in view."""
 ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
 """Scoreboard row heights in one column, by the number of players."""
-MAX_CHOICE_ROWS = 4
-"""The choice list asks for at most this many buttons' height (it scrolls beyond that; only
-the visible buttons exist, a RecycleView)."""
 
 class PlayScreen(Screen):
     status = StringProperty("")
@@ -356,7 +355,8 @@ class PlayScreen(Screen):
         box = self.ids.scoreboard
         counters = match.counters()
         compact = len(looks) >= SCOREBOARD_TWO_COLUMNS or (
-            len(looks) == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die)
+            len(looks) == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die) or (
+            self._lists_many_choices(len(looks)))
         texts = [counter_texts(table, counters.get(seat, {})) for seat in range(len(looks))]
         rolloff = rolloff_rolls(table.match)
         if rolloff is not None:  # who starts: every roll next to its player's name
@@ -388,6 +388,14 @@ class PlayScreen(Screen):
         for seat, (row, (full, short)) in enumerate(zip(self._rows, texts)):
             row.counters = full if row.style == "full" else short
             row.is_turn = seat == match.to_move
+
+    def _lists_many_choices(self, players: int) -> bool:
+        """Three players or more and as many choices for the action area's buttons: the
+        scoreboard makes room for them (two columns) while the choice is open."""
+        match = App.get_running_app().table.match
+        return (players >= CHOICE_ROOM_PLAYERS and match.awaiting == "choice"
+                and self.board is not None and not self.board.handles_choices
+                and len(match.legal()) >= CHOICE_ROOM_PLAYERS)
 
     def _scoreboard_width(self, compact: bool) -> float:
         column = self.width - self.height - 12 if self.width > self.height + 100 else 308
@@ -447,11 +455,10 @@ class PlayScreen(Screen):
             legal = match.legal()
             choices = self._panel("choice")
             choices.instructions = lines
-            choices.reserve = min(len(legal), MAX_CHOICE_ROWS) * CHOICE_PITCH - 6
             label = self.board.choice_label
             hinted = self.hinted_choice
-            choices.ids.list.data = [{"screen": self, "line": line, "text": label(line),
-                                      "is_hinted": line == hinted} for line in legal]
+            choices.choices = [{"screen": self, "line": line, "text": label(line),
+                                "is_hinted": line == hinted} for line in legal]
             place = legal.index(hinted) if hinted in legal else 0
             choices.ids.list.scroll_y = 1 - place / max(1, len(legal) - 1) \
                 if len(legal) > MAX_CHOICE_ROWS else 1
