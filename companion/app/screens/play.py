@@ -435,6 +435,13 @@ class PlayScreen(Screen):
             self.action_kind = "preview"
             preview = self._panel("preview")
             preview.instructions = lines
+            refusal = (table.why_refused(self.board.preview)
+                       if self.board.preview_is_refused() else None)
+            preview.is_refused = refusal is not None
+            if refusal is not None:  # drawn red: why, in the players' words; no OK
+                preview.text, preview.rule = refusal
+                return
+            preview.rule = ""
             preview.text = table.tr("{input}: tap it again or OK").format(
                 input=self.board.choice_label(self.board.preview))
             return

@@ -194,6 +194,9 @@ class PreviewArea(BoxLayout):
     screen = ObjectProperty(None)
     text = StringProperty("")
     instructions = ListProperty([])
+    is_refused = BooleanProperty(False)
+    """The previewed input would be refused: ``text`` says why, ``rule`` the rule; no OK."""
+    rule = StringProperty("")
 
 
 class DieArea(BoxLayout):
