@@ -119,7 +119,64 @@ def long_names_choose(d: Driver) -> Iterator[float]:
         d.shot(f"choose_long_names{players}_{lang}")
 
 
+def window_rect(widget: Any) -> list[int]:
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    return [round(left), round(bottom), round(right), round(top)]
+
+
+def overlaps(one: list[int], other: list[int]) -> bool:
+    return one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
+
+
+def banner_seen(play: Any) -> dict[str, Any]:
+    """The banner's text and whether it covers the status line or the instruction lines."""
+    banner = window_rect(play.ids.banner)
+    area = play.ids.action_area
+    panel = area.children[0] if area.children else None
+    box = panel.ids.get("instructions") if panel is not None else None
+    lines = [w for w in area.walk(restrict=True) if type(w).__name__ == "InstructionLine"
+             and w.get_root_window() is not None and w.height > 0]
+    return {"text": play.banner, "rule": play.banner_rule, "rect": banner,
+            "instructions": play.instruction_lines(),
+            "covers_status": overlaps(banner, window_rect(play.ids.status)),
+            "covers_instructions": any(overlaps(banner, window_rect(line)) for line in lines)
+            or (box is not None and box.height > 0 and overlaps(banner, window_rect(box)))}
+
+
+def banners_stay_until_a_tap(d: Driver) -> Iterator[float]:
+    """A refusal and a hint: beside the instructions, not over them; still there after the
+    old five seconds; gone at the next tap, which does what it does."""
+    lang = d.app.table.lang
+    seen = d.results
+    play = d.app.root.get_screen("play")
+    d.app.store.set_setting("coach.quoridor", True)
+    open_match(d, "quoridor", ["Eva", "Jan"], ["red", "blue"])
+    yield 0.5
+    d.tap_square("e8")                                   # Eva: instructions for the table
+    yield P
+    d.tap_square("a5")                                   # Jan: not a destination
+    yield P
+    seen["refusal"] = banner_seen(play)
+    d.shot(f"banner_refusal_{lang}")
+    yield 6.0
+    seen["refusal_later"] = play.banner
+    d.tap_square("e2")                                   # the next tap: played, banner gone
+    yield P
+    seen["after_tap"] = [play.banner, d.history]
+    d.tap(play.ids.hint_button)                          # Eva asks for a hint
+    yield P
+    seen["hint"] = banner_seen(play)
+    d.shot(f"banner_hint_{lang}")
+    yield 6.0
+    seen["hint_later"] = play.banner
+    d.tap(play.ids.banner)                               # a tap on the banner: only gone
+    yield P
+    seen["after_banner_tap"] = [play.banner, d.history]
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "banners_stay_until_a_tap": banners_stay_until_a_tap,
     "long_names_choose": long_names_choose,
     "bottom_bar_keeps_menu": bottom_bar_keeps_menu,
 }

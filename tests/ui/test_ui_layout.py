@@ -41,3 +41,22 @@ def test_ui_long_choices_wrap_and_every_button_is_in_view(
         # makes the room); four: three in view, the list scrolls to the fourth
         assert in_view == [True] * players if players < 4 else in_view[:3] == [True] * 3, (
             players, choose)
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_refusals_and_hints_hide_no_instruction_and_stay_until_the_next_tap(
+    run_scenario: RunScenario, lang: str
+) -> None:
+    seen = run_scenario("banners_stay_until_a_tap", lang=lang)
+    refusal, hint = seen["refusal"], seen["hint"]
+    assert refusal["text"] and refusal["rule"]
+    assert refusal["instructions"], refusal          # there are instructions to hide
+    assert not refusal["covers_status"] and not refusal["covers_instructions"], refusal
+    assert hint["text"].startswith({"en": "Hint: ", "cs": "Rada: "}[lang])
+    assert not hint["covers_status"] and not hint["covers_instructions"], hint
+    # no timer: still there after six seconds
+    assert seen["refusal_later"] == refusal["text"]
+    assert seen["hint_later"] == hint["text"]
+    # the next tap takes it away and does what it does; a tap on the banner only that
+    assert seen["after_tap"] == ["", ["e8", "e2"]]
+    assert seen["after_banner_tap"] == ["", ["e8", "e2"]]

@@ -33,7 +33,6 @@ from companion.engine import GAMES
 from companion.table.rolloff import rolloff_rolls
 from companion.table.session import Change
 
-BANNER_SECONDS = 5.0
 REFUSED_COLOUR = (0.72, 0.10, 0.10, 1)
 HINT_COLOUR = (0.10, 0.36, 0.62, 1)
 STATUS_FONT_SIZES = (26, 24, 22, 20)
@@ -78,7 +77,6 @@ class PlayScreen(Screen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._banner_event: Any = None
         self._modal: ModalView | None = None
         self._panels: dict[str, Any] = {}
         """One action-area panel per kind, made on first use and then only updated."""
@@ -253,12 +251,21 @@ class PlayScreen(Screen):
             self._update_action_area()
 
     def show_banner(self, text: str, colour: Any = REFUSED_COLOUR, rule: str = "") -> None:
+        """A refusal or a hint, over the scoreboard until the next tap (no timer: a glance
+        away from the screen does not lose it)."""
         self.banner = text
         self.banner_rule = rule
         self.banner_colour = colour
-        if self._banner_event is not None:
-            self._banner_event.cancel()
-        self._banner_event = Clock.schedule_once(lambda _dt: self.hide_banner(), BANNER_SECONDS)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        """The next tap anywhere takes the banner away: a tap on it does nothing else, a tap
+        elsewhere does what it does (and may bring a new banner)."""
+        if self.banner:
+            is_on_banner = self.ids.banner.collide_point(*self.to_local(*touch.pos))
+            self.hide_banner()
+            if is_on_banner:
+                return True
+        return bool(super().on_touch_down(touch))
 
     def hide_banner(self) -> None:
         self.banner = ""
