@@ -175,7 +175,46 @@ def banners_stay_until_a_tap(d: Driver) -> Iterator[float]:
     seen["after_banner_tap"] = [play.banner, d.history]
 
 
+def overflow_check_finds(d: Driver) -> Iterator[float]:
+    """The check every screenshot runs finds what it is for: a long text in a small label,
+    a word broken inside a narrow button, a button half outside the window; and lets pass a
+    shortened label, the same text in a scrolling view, and an invisible widget."""
+    from kivy.uix.button import Button
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+    from overflow import overflows
+
+    open_match(d, "quoridor", ["Eva", "Jan"], ["red", "blue"])
+    yield 0.4
+    seen = d.results
+    seen["before"] = overflows(Window)
+    long = "A sentence far too long for the little box it was given to sit in"
+    made = [
+        Label(text=long, font_size=20, size_hint=(None, None), size=(120, 30),
+              pos=(10, 10)),
+        Button(text="Nápověda", font_size=22, size_hint=(None, None), size=(60, 60),
+               text_size=(48, None), pos=(200, 10)),
+        Button(text="Menu", size_hint=(None, None), size=(100, 60), pos=(760, 100)),
+        Label(text=long, font_size=20, size_hint=(None, None), size=(120, 30), pos=(10, 60),
+              shorten=True, text_size=(120, 30)),
+        Label(text=long, font_size=20, size_hint=(None, None), size=(120, 30), pos=(10, 100),
+              opacity=0),
+    ]
+    scroll = ScrollView(size_hint=(None, None), size=(120, 60), pos=(10, 140))
+    scroll.add_widget(Label(text=long, font_size=20, size_hint=(None, None), size=(120, 30)))
+    made.append(scroll)
+    for widget in made:
+        Window.add_widget(widget)
+    yield 0.3
+    seen["found"] = overflows(Window)
+    for widget in made:
+        Window.remove_widget(widget)
+    yield P
+    seen["after"] = overflows(Window)
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "overflow_check_finds": overflow_check_finds,
     "banners_stay_until_a_tap": banners_stay_until_a_tap,
     "long_names_choose": long_names_choose,
     "bottom_bar_keeps_menu": bottom_bar_keeps_menu,

@@ -60,3 +60,15 @@ def test_ui_refusals_and_hints_hide_no_instruction_and_stay_until_the_next_tap(
     # the next tap takes it away and does what it does; a tap on the banner only that
     assert seen["after_tap"] == ["", ["e8", "e2"]]
     assert seen["after_banner_tap"] == ["", ["e8", "e2"]]
+
+
+def test_ui_the_screenshot_check_finds_cut_text_and_buttons_outside_the_window(
+    run_scenario: RunScenario,
+) -> None:
+    seen = run_scenario("overflow_check_finds", lang="en")
+    assert seen["before"] == [] and seen["after"] == []
+    found = seen["found"]
+    assert len(found) == 3, found
+    assert found[0].startswith("Button 'Menu': button at x 760–860") and "outside" in found[0]
+    assert found[1].startswith("Button 'Nápověda': ") and "word broken" in found[1]
+    assert found[2].startswith("Label 'A sentence far too long") and "wide in 120" in found[2]

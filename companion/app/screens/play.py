@@ -374,7 +374,7 @@ class PlayScreen(Screen):
                 elif value:
                     text = table.tr("rolled {value}").format(value=value)
                 else:
-                    text = table.tr("has not rolled yet")
+                    text = table.tr("waits to roll")
                 texts[seat] = (text, text)
         key = (id(match), match.game_id, table.lang, compact,
                tuple((look.name, tuple(look.colour), look.letter) for look in looks))
