@@ -453,6 +453,17 @@ class TableSession:
     def legal(self) -> list[str]:
         return self._require_match().legal()
 
+    def why_refused(self, line: str) -> tuple[str, str] | None:
+        """Why ``line`` would be refused now, as :meth:`refusal` says it (the players' words,
+        the rule line), without playing or telling anything; None when it would be accepted.
+        A preview on a board says it before the second tap (a wall drawn red)."""
+        match = self._require_match()
+        try:
+            match.rules.apply(match.state, line)
+        except IllegalInput as error:
+            return self.refusal(error)
+        return None
+
     def seat_looks(self) -> list[SeatLook]:
         match = self._require_match()
         colours = self.setup.colours if self.setup else default_colours(match.players)

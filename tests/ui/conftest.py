@@ -64,7 +64,15 @@ def run_scenario_script(
     assert seen.get("ok"), seen.get("error")
     for screen in seen["screens"]:
         assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
+    assert_nothing_cut(seen)
     return seen
+
+
+def assert_nothing_cut(seen: dict[str, Any]) -> None:
+    """No screenshot of the scenario showed a label's text cut or spilling out of its box,
+    or a button not wholly in the window (``driver.Driver.shot`` looks at every one)."""
+    cut = seen.get("overflows", [])
+    assert cut == [], "cut or outside the window:\n" + "\n".join(cut)
 
 
 @pytest.fixture
@@ -92,6 +100,7 @@ def run_scenario(display: str, tmp_path: Path) -> RunScenario:
         assert results.get("ok", is_killed), results.get("error")
         for screen in results["screens"]:
             assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
+        assert_nothing_cut(results)
         return results
 
     return run

@@ -28,6 +28,7 @@ configure_kivy(windowed=True)
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+from overflow import overflows  # noqa: E402
 
 from companion.app.main import CompanionApp  # noqa: E402
 from companion.games.quoridor.board import COLUMNS, parse_wall  # noqa: E402
@@ -89,6 +90,10 @@ class Driver:
         return count(widget.canvas.before) + count(widget.canvas) + count(widget.canvas.after)
 
     def shot(self, name: str) -> None:
+        """Save the window as ``name``.png and note what it shows cut or outside the window
+        (``results["overflows"]``, which the tour's tests assert empty)."""
+        self.results.setdefault("overflows", []).extend(
+            f"{name}: {problem}" for problem in overflows(Window))
         self.shots.mkdir(parents=True, exist_ok=True)
         made = Window.screenshot(name=str(self.shots / f"{name}.png"))
         if made:

@@ -60,17 +60,24 @@ def full_game(d: Driver) -> Iterator[float]:
     d.tap_wall("a3h")                       # the second tap places it
     yield P
     d.results["after_wall"] = d.history
-    d.tap_wall("b3h")                       # Eva: b3h would overlap a3h
+    d.tap_wall("b3h")                       # Eva: b3h would overlap a3h: drawn red
     yield P
-    d.tap(play.ids.action_area.children[0].ids.ok_button)
-    yield 0.4
-    d.results["banner"] = play.banner
-    d.results["banner_rule"] = play.banner_rule
-    d.results["after_illegal"] = d.history
+    panel = play.ids.action_area.children[0]
+    d.results["refused_preview"] = [play.board.preview, play.action_kind]
+    d.results["banner"] = panel.text        # why, in the action area, and no OK
+    d.results["banner_rule"] = panel.rule
+    d.results["ok_offered"] = panel.ids.ok_button.opacity > 0 and not panel.ids.ok_button.disabled
     d.shot(f"play_rejected_{lang}")
-    d.tap(play.ids.banner)
+    d.tap_wall("b3h")                       # tapped again: not played, nothing else said
+    yield 0.4
+    d.results["after_illegal"] = d.history
+    d.results["banner_after_second_tap"] = play.banner
+    play.confirm()                          # nor by the OK key
     yield P
-    d.results["banner_after_tap"] = play.banner
+    d.results["after_illegal_ok"] = d.history
+    d.tap(panel.ids.cancel_button)
+    yield P
+    d.results["banner_after_tap"] = play.board.preview
     d.tap_square("e7")
     yield P
     d.results["after_e7"] = d.history
@@ -498,5 +505,8 @@ from scenarios_table_lines import SCENARIOS as TABLE_LINES_SCENARIOS  # noqa: E4
 
 SCENARIOS.update(RULES_SCENARIOS)
 SCENARIOS.update(TABLE_LINES_SCENARIOS)
+from scenarios_layout import SCENARIOS as LAYOUT_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(LAYOUT_SCENARIOS)
 
 __all__ = ["SCENARIOS", "Any"]

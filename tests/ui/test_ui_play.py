@@ -48,11 +48,16 @@ def test_ui_new_game_moves_illegal_wall_undo_win_result_history(
     assert seen["preview_action"] == "preview"
     assert seen["history_during_preview"] == ["e8"]
     assert seen["after_wall"] == ["e8", "a3h"]
-    # an illegal wall: the banner says what is wrong in plain words and, small below, the
-    # rule; nothing changes; a tap dismisses it
+    # an illegal wall, drawn red: the action area says what is wrong in plain words and,
+    # small below, the rule, and offers no OK; a second tap or the OK key plays nothing;
+    # Cancel takes the preview away
+    assert seen["refused_preview"] == ["b3h", "preview"]
     assert seen["banner"] == expected["banner"]
     assert seen["banner_rule"] == expected["banner_rule"]
+    assert seen["ok_offered"] is False
     assert seen["after_illegal"] == ["e8", "a3h"]
+    assert seen["banner_after_second_tap"] == ""
+    assert seen["after_illegal_ok"] == ["e8", "a3h"]
     assert seen["banner_after_tap"] == ""
     # undo and redo, recorded in the store at once
     assert seen["after_e7"] == ["e8", "a3h", "e7"]

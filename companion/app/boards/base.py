@@ -35,6 +35,10 @@ class BoardHost(Protocol):
         """Play one input line; True if accepted (recorded), False if rejected (banner shown)."""
         ...
 
+    def why_refused(self, line: str) -> tuple[str, str] | None:
+        """(the players' words, the rule line) of why ``line`` would be refused; None if not."""
+        ...
+
     def seat_looks(self) -> list[SeatLook]:
         """Name, colour and letter per seat, in seat order."""
         ...
@@ -106,6 +110,11 @@ class Board(Widget):
     def cancel_preview(self) -> None:
         self.preview = ""
         self.refresh()
+
+    def preview_is_refused(self) -> bool:
+        """The preview shows an input the rules refuse (drawn red): the play screen says why
+        and offers no OK; a second tap on it does not play it."""
+        return False
 
     def can_preview(self, line: str) -> bool:
         """Whether ``line`` can be shown as :attr:`preview` (the coach's hint shows on the

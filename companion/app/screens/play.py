@@ -19,6 +19,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import board_class, make_board
 from companion.app.screens.play_parts import (
+    MAX_CHOICE_ROWS,
     PANEL_CLASSES,
     PREPARE_PANELS_SECONDS,
     CompactScoreRow,
@@ -32,7 +33,6 @@ from companion.engine import GAMES
 from companion.table.rolloff import rolloff_rolls
 from companion.table.session import Change
 
-BANNER_SECONDS = 5.0
 REFUSED_COLOUR = (0.72, 0.10, 0.10, 1)
 HINT_COLOUR = (0.10, 0.36, 0.62, 1)
 STATUS_FONT_SIZES = (26, 24, 22, 20)
@@ -42,13 +42,11 @@ STATUS_MAX_LINES = 3
 SCOREBOARD_TWO_COLUMNS = 5
 """From this many players (from one fewer in dice games) the scoreboard is two columns of
 compact rows, so the die and the instructions keep their room."""
-CHOICE_PITCH = 62
-"""A choice button (56 px) and the space below it."""
+CHOICE_ROOM_PLAYERS = 3
+"""From this many players and choices, an open choice gets the scoreboard's room (two
+columns), so its buttons are all in view."""
 ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
 """Scoreboard row heights in one column, by the number of players."""
-MAX_CHOICE_ROWS = 4
-"""The choice list asks for at most this many buttons' height (it scrolls beyond that; only
-the visible buttons exist, a RecycleView)."""
 
 class PlayScreen(Screen):
     status = StringProperty("")
@@ -79,7 +77,6 @@ class PlayScreen(Screen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._banner_event: Any = None
         self._modal: ModalView | None = None
         self._panels: dict[str, Any] = {}
         """One action-area panel per kind, made on first use and then only updated."""
@@ -256,12 +253,21 @@ class PlayScreen(Screen):
             self._update_action_area()
 
     def show_banner(self, text: str, colour: Any = REFUSED_COLOUR, rule: str = "") -> None:
+        """A refusal or a hint, over the scoreboard until the next tap (no timer: a glance
+        away from the screen does not lose it)."""
         self.banner = text
         self.banner_rule = rule
         self.banner_colour = colour
-        if self._banner_event is not None:
-            self._banner_event.cancel()
-        self._banner_event = Clock.schedule_once(lambda _dt: self.hide_banner(), BANNER_SECONDS)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        """The next tap anywhere takes the banner away: a tap on it does nothing else, a tap
+        elsewhere does what it does (and may bring a new banner)."""
+        if self.banner:
+            is_on_banner = self.ids.banner.collide_point(*self.to_local(*touch.pos))
+            self.hide_banner()
+            if is_on_banner:
+                return True
+        return bool(super().on_touch_down(touch))
 
     def hide_banner(self) -> None:
         self.banner = ""
@@ -358,7 +364,8 @@ class PlayScreen(Screen):
         box = self.ids.scoreboard
         counters = match.counters()
         compact = len(looks) >= SCOREBOARD_TWO_COLUMNS or (
-            len(looks) == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die)
+            len(looks) == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die) or (
+            self._lists_many_choices(len(looks)))
         texts = [counter_texts(table, counters.get(seat, {})) for seat in range(len(looks))]
         rolloff = rolloff_rolls(table.match)
         if rolloff is not None:  # who starts: every roll next to its player's name
@@ -369,7 +376,7 @@ class PlayScreen(Screen):
                 elif value:
                     text = table.tr("rolled {value}").format(value=value)
                 else:
-                    text = table.tr("has not rolled yet")
+                    text = table.tr("waits to roll")
                 texts[seat] = (text, text)
         key = (id(match), match.game_id, table.lang, compact,
                tuple((look.name, tuple(look.colour), look.letter) for look in looks))
@@ -390,6 +397,14 @@ class PlayScreen(Screen):
         for seat, (row, (full, short)) in enumerate(zip(self._rows, texts)):
             row.counters = full if row.style == "full" else short
             row.is_turn = seat == match.to_move
+
+    def _lists_many_choices(self, players: int) -> bool:
+        """Three players or more and as many choices for the action area's buttons: the
+        scoreboard makes room for them (two columns) while the choice is open."""
+        match = App.get_running_app().table.match
+        return (players >= CHOICE_ROOM_PLAYERS and match.awaiting == "choice"
+                and self.board is not None and not self.board.handles_choices
+                and len(match.legal()) >= CHOICE_ROOM_PLAYERS)
 
     def _scoreboard_width(self, compact: bool) -> float:
         column = self.width - self.height - 12 if self.width > self.height + 100 else 308
@@ -447,6 +462,13 @@ class PlayScreen(Screen):
             self.action_kind = "preview"
             preview = self._panel("preview")
             preview.instructions = lines
+            refusal = (table.why_refused(self.board.preview)
+                       if self.board.preview_is_refused() else None)
+            preview.is_refused = refusal is not None
+            if refusal is not None:  # drawn red: why, in the players' words; no OK
+                preview.text, preview.rule = refusal
+                return
+            preview.rule = ""
             preview.text = table.tr("{input}: tap it again or OK").format(
                 input=self.board.choice_label(self.board.preview))
             return
@@ -469,11 +491,10 @@ class PlayScreen(Screen):
             legal = match.legal()
             choices = self._panel("choice")
             choices.instructions = lines
-            choices.reserve = min(len(legal), MAX_CHOICE_ROWS) * CHOICE_PITCH - 6
             label = self.board.choice_label
             hinted = self.hinted_choice
-            choices.ids.list.data = [{"screen": self, "line": line, "text": label(line),
-                                      "is_hinted": line == hinted} for line in legal]
+            choices.choices = [{"screen": self, "line": line, "text": label(line),
+                                "is_hinted": line == hinted} for line in legal]
             place = legal.index(hinted) if hinted in legal else 0
             choices.ids.list.scroll_y = 1 - place / max(1, len(legal) - 1) \
                 if len(legal) > MAX_CHOICE_ROWS else 1

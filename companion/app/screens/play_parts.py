@@ -20,6 +20,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.app.measure import text_width
+from companion.app.widgets import TOUCH_TARGET
 
 INSTRUCTION_LINE = 24
 """The height of one line of instructions (20 px text)."""
@@ -172,8 +173,8 @@ class InstructionList(ScrollView):
 
     def _fit(self, *_: Any) -> None:
         box = self.ids.box
-        if not self.lines:
-            self.height = 0
+        if not self.lines or self.max_height < INSTRUCTION_LINE:
+            self.height = 0  # no room for a line: none shown rather than one cut
             return
         if box.height <= self.max_height:
             self.height = box.height
@@ -193,6 +194,9 @@ class PreviewArea(BoxLayout):
     screen = ObjectProperty(None)
     text = StringProperty("")
     instructions = ListProperty([])
+    is_refused = BooleanProperty(False)
+    """The previewed input would be refused: ``text`` says why, ``rule`` the rule; no OK."""
+    rule = StringProperty("")
 
 
 class DieArea(BoxLayout):
@@ -231,18 +235,106 @@ class DieArea(BoxLayout):
 
 class ChoiceArea(BoxLayout):
     """The legal inputs as big buttons; a RecycleView (``ids.list``, its layout
-    ``ids.choices``): only the visible buttons exist, however long the list."""
+    ``ids.choices``): only the visible buttons exist, however long the list.
+
+    Every button shows its whole text: one or two lines at 22 px, else at 20 px, else as many
+    lines as it needs (the button grows). When the buttons would not all be in view, they
+    shrink to the 48-px touch target and the instructions above give up their room first."""
 
     screen = ObjectProperty(None)
     instructions = ListProperty([])
+    choices = ListProperty([])
+    """The buttons' data: screen, line, text, is_hinted (their font and height are added)."""
     reserve = NumericProperty(66)
-    """The height the choice buttons need: the instructions get the rest (a line at least)."""
+    """The height the choice buttons need: the instructions get the rest."""
+    is_short_of_room = BooleanProperty(False)
+    """The buttons at their usual size would not all be in view with a line of instructions."""
+
+    def on_choices(self, *_: Any) -> None:
+        self._fit()
+
+    def on_size(self, *_: Any) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        if "list" not in self.ids:
+            return  # kv is still building the panel
+        if not self.choices:
+            self.ids.list.data = []
+            return
+        width = (self.width if self.width > 100 else CHOICE_AREA_WIDTH) - CHOICE_TEXT_MARGIN
+        fits = [choice_fit(choice["text"], width) for choice in self.choices]
+        shown = min(len(fits), MAX_CHOICE_ROWS)
+        usual = sum(choice_height(font, lines) for font, lines in fits[:shown])
+        self.is_short_of_room = bool(self.height > 100 and usual + CHOICE_SPACING * (
+            shown - 1) + INSTRUCTION_LINE + 2 + self.spacing > self.height)
+        sizes = [(font, choice_height(font, lines, self.is_short_of_room))
+                 for font, lines in fits]
+        self.reserve = sum(h for _f, h in sizes[:shown]) + CHOICE_SPACING * (shown - 1)
+        self.ids.list.data = [{**choice, "font_size": font, "height": height}
+                              for choice, (font, height) in zip(self.choices, sizes)]
+
+
+CHOICE_FONTS = (22, 20)
+"""A choice button's text: 22 px while it fits two lines, else 20 px."""
+CHOICE_HEIGHT = 56
+CHOICE_SPACING = 6
+CHOICE_TEXT_MARGIN = 12
+"""A button's text is that much narrower than the button (``BigButton``'s text_size)."""
+CHOICE_AREA_WIDTH = 308
+"""The right column's width at 800×480, until the panel has its own."""
+MAX_CHOICE_ROWS = 4
+"""The choice list asks for at most this many buttons' height (it scrolls beyond that)."""
+
+
+def choice_fit(text: str, width: float) -> tuple[int, int]:
+    """A choice's font size and number of lines in a button whose text is ``width`` wide."""
+    for size in CHOICE_FONTS:
+        lines = wrapped_lines(text, size, width)
+        if lines <= 2:
+            return size, lines
+    return CHOICE_FONTS[-1], lines
+
+
+def choice_height(font_size: int, lines: int, is_short_of_room: bool = False) -> int:
+    """A choice button's height: 56 px (48 when short of room), more for a third line."""
+    if is_short_of_room:
+        return max(TOUCH_TARGET, lines * line_height(font_size))
+    return max(CHOICE_HEIGHT, lines * line_height(font_size) + 6)
+
+
+@lru_cache(maxsize=1024)
+def wrapped_lines(text: str, font_size: float, width: float) -> int:
+    """How many lines ``text`` (plain, regular) takes wrapped at spaces to ``width`` px, as a
+    label wraps it; measured word by word without making a texture."""
+    space = text_width(" ", font_size)
+    count, line = 0, -1.0
+    for paragraph in text.split("\n"):
+        count += 1
+        line = -space
+        for word in paragraph.split():
+            size = text_width(word, font_size)
+            if line + space + size > width and line > 0:
+                count += 1
+                line = size
+            else:
+                line += space + size
+    return max(1, count)
+
+
+@lru_cache(maxsize=16)
+def line_height(font_size: float) -> int:
+    """The height of one line of regular text at ``font_size``."""
+    one = Label(text="Ag", font_size=font_size)
+    one.texture_update()
+    return int(one.texture_size[1])
 
 
 class ChoiceButton(BoxLayout):
     screen = ObjectProperty(None)
     line = StringProperty("")
     text = StringProperty("")
+    font_size = NumericProperty(CHOICE_FONTS[0])
     is_hinted = BooleanProperty(False)
     """The coach's hint: this choice is what the companion would play (framed, not only
     coloured)."""

@@ -144,6 +144,10 @@ class PacmanBoard(QuoridorBoard):
         self._destination, self._options = "", []
         super().cancel_preview()
 
+    def preview_is_refused(self) -> bool:
+        """Never: PAC-MAN's previews are drawn from the legal ways only (no walls to place)."""
+        return False
+
     def can_preview(self, line: str) -> bool:
         """Every input is a move: PAC-MAN's path (drawn) or a ghost's step (an arrow)."""
         return line in self._legal and self.fix_mode.fix is None

@@ -160,6 +160,14 @@ class QuoridorBoard(Board):
             self._play_tap(kind, name)
         return True
 
+    def preview_is_refused(self) -> bool:
+        return len(self.preview) == 3 and self.preview not in self._legal
+
+    def confirm_preview(self) -> bool:
+        if self.preview_is_refused():  # drawn red, the action area says why: not played
+            return False
+        return super().confirm_preview()
+
     def _play_tap(self, kind: str, name: str) -> None:
         if self.preview:
             if name == self.preview:  # a wall previewed, or the coach's square tapped again

@@ -1,0 +1,74 @@
+"""Nothing hidden or cut off on the play screen (issue #25, item 3)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import RunScenario
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_menu_stays_whole_after_the_hint_button_was_shown(
+    run_scenario: RunScenario, lang: str
+) -> None:
+    seen = run_scenario("bottom_bar_keeps_menu", lang=lang)
+    hint = {"en": "Hint", "cs": "Rada"}[lang]
+    # the coach on: four buttons, Menu whole
+    assert hint in seen["coached"]["texts"] and seen["coached"]["menu_whole"]
+    # a game without the coach after it: the Hint button gone, Menu whole
+    assert hint not in seen["after_coach"]["texts"] and seen["after_coach"]["menu_whole"]
+    # the companion's turn (no hint then) and the person's turn after it: Menu whole
+    assert seen["history_during_companion"] == ["e8"]
+    assert hint not in seen["companion_turn"]["texts"] and seen["companion_turn"]["menu_whole"]
+    assert hint in seen["back_to_person"]["texts"] and seen["back_to_person"]["menu_whole"]
+    for bar in ("coached", "after_coach", "companion_turn", "back_to_person"):
+        for left, _bottom, right, _top in seen[bar]["rects"].values():
+            assert 0 <= left and right <= 800 and right - left >= 48, (bar, seen[bar])
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_long_choices_wrap_and_every_button_is_in_view(
+    run_scenario: RunScenario, lang: str
+) -> None:
+    seen = run_scenario("long_names_choose", lang=lang)
+    for players in (2, 3, 4):
+        choose = seen[f"choose{players}"]
+        assert choose["kind"] == "choice" and choose["legal"] == players, choose
+        assert len(choose["buttons"]) == players, choose
+        for button in choose["buttons"]:
+            assert button["fits"] and button["font"] >= 20, (players, button)
+        in_view = [button["in_view"] for button in choose["buttons"]]
+        # two and three players: every button in view (three: the scoreboard in two columns
+        # makes the room); four: three in view, the list scrolls to the fourth
+        assert in_view == [True] * players if players < 4 else in_view[:3] == [True] * 3, (
+            players, choose)
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_refusals_and_hints_hide_no_instruction_and_stay_until_the_next_tap(
+    run_scenario: RunScenario, lang: str
+) -> None:
+    seen = run_scenario("banners_stay_until_a_tap", lang=lang)
+    refusal, hint = seen["refusal"], seen["hint"]
+    assert refusal["text"] and refusal["rule"]
+    assert refusal["instructions"], refusal          # there are instructions to hide
+    assert not refusal["covers_status"] and not refusal["covers_instructions"], refusal
+    assert hint["text"].startswith({"en": "Hint: ", "cs": "Rada: "}[lang])
+    assert not hint["covers_status"] and not hint["covers_instructions"], hint
+    # no timer: still there after six seconds
+    assert seen["refusal_later"] == refusal["text"]
+    assert seen["hint_later"] == hint["text"]
+    # the next tap takes it away and does what it does; a tap on the banner only that
+    assert seen["after_tap"] == ["", ["e8", "e2"]]
+    assert seen["after_banner_tap"] == ["", ["e8", "e2"]]
+
+
+def test_ui_the_screenshot_check_finds_cut_text_and_buttons_outside_the_window(
+    run_scenario: RunScenario,
+) -> None:
+    seen = run_scenario("overflow_check_finds", lang="en")
+    assert seen["before"] == [] and seen["after"] == []
+    found = seen["found"]
+    assert len(found) == 3, found
+    assert found[0].startswith("Button 'Menu': button at x 760–860") and "outside" in found[0]
+    assert found[1].startswith("Button 'Nápověda': ") and "word broken" in found[1]
+    assert found[2].startswith("Label 'A sentence far too long") and "wide in 120" in found[2]
