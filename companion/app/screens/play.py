@@ -18,7 +18,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import board_class, make_board
-from companion.app.screens.play_parts import (
+from companion.app.panels import (
     MAX_CHOICE_ROWS,
     PANEL_CLASSES,
     PREPARE_PANELS_SECONDS,

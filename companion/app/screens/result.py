@@ -8,7 +8,7 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.app.screens.play_parts import ScoreRow
+from companion.app.panels import ScoreRow
 from companion.table.session import Change
 
 
