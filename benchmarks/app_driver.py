@@ -173,7 +173,7 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
     def open_game(_dt: float) -> None:
         if game != "bare":
             table = app.table
-            table.new_game(table.last_setup(game))
+            table.new_game(_named_setup(table, game))
             chooser = random.Random(1)
             for _ in range(IDLE_MAX_SETUP_INPUTS):  # on to a position awaiting a move
                 if table.match.awaiting == "move":
@@ -209,6 +209,18 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
 
     Clock.schedule_once(open_game, 0.5)
     app.run()
+
+
+def _named_setup(table: Any, game: str) -> Any:
+    """The game's last setup with every seat named: a new seat has no name ("") until the
+    new-game screen asks for one, so each empty seat gets its placeholder ("Player 2"; Pat a
+    Mat's notation takes one word: "Player2"), as a person would type it."""
+    from companion.table.setups import placeholder
+
+    setup = table.last_setup(game)
+    setup.names = [name or placeholder(game, seat, table.tr)
+                   for seat, name in enumerate(setup.names)]
+    return setup
 
 
 def _cpu_seconds() -> float:
@@ -254,7 +266,7 @@ class TapBench:
         return (id(match), match.cursor if match else None, getattr(board, "preview", ""))
 
     def start(self, _dt: float = 0) -> None:
-        self.table.new_game(self.table.last_setup(self.game))
+        self.table.new_game(_named_setup(self.table, self.game))
         self.app.go("play")
         self.games_started += 1
         self.clock.schedule_once(self.next_tap, 0.3)
