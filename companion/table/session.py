@@ -610,7 +610,7 @@ class TableSession:
                    events: Sequence[str]) -> None:
         """Keep what the table must change after this step: a person's input (or an undo or
         redo) starts the list anew, a companion seat's input adds to it."""
-        match = self._require_match()
+        self._require_match()
         is_companion = kind == "played" and self.companions.plays(seat)
         if not is_companion:
             self._steps = []
