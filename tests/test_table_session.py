@@ -72,6 +72,38 @@ def test_every_board_change_a_person_did_not_make_is_said(
     assert table.seq > 0
 
 
+@pytest.mark.parametrize(("game", "players"), SIZES)
+def test_the_boards_snapshot_is_the_position_now_after_every_kind_of_step(
+        tmp_path: Path, game: str, players: int) -> None:
+    """The session makes a position's snapshot once; what it hands the board is always the
+    match's as it is now: after an input, the companion's round, undo, redo, a refusal."""
+    table = table_with(tmp_path, game, players)
+    match = table.match
+    assert match is not None
+    dice = random.Random(f"snapshot-{game}-{players}")
+    kinds: set[str] = set()
+    for step in range(40):
+        if match.is_over:
+            break
+        if table.companion_is_due():
+            table.answer_now(roll=lambda: dice.randint(1, 6))
+            kinds.add("companion")
+        elif step % 7 == 6:
+            kinds.add("undo" if table.undo() else "no undo")
+            assert table.snapshot() == match.snapshot()
+            kinds.add("redo" if table.redo() else "no redo")
+        elif step % 5 == 4:
+            assert not table.send("no such input")
+            kinds.add("refused")
+        else:
+            legal = match.legal()
+            line = f"roll {dice.randint(1, 6)}" if match.awaiting == "roll" else dice.choice(legal)
+            assert table.send(line), line
+            kinds.add("input")
+        assert table.snapshot() == match.snapshot(), (step, match.history[-3:])
+    assert {"input", "refused"} <= kinds
+
+
 def test_the_companions_round_stays_until_the_next_input_of_a_person(tmp_path: Path) -> None:
     table = table_with(tmp_path, "clovece", 3)
     match = table.match

@@ -109,6 +109,8 @@ class TableSession:
         self.last_roller: int | None = None
         """The seat whose roll :attr:`last_roll` is."""
         self._steps: list[_Step] = []
+        self._snapshot_of: tuple[Match, Any, int, dict[str, Any]] | None = None
+        """The last ``match.snapshot()`` made, with the match, state and cursor it is of."""
         self.is_unsaved = False
         """The players chose to play on while the card refuses writes: inputs count in memory."""
         self.refused: tuple[str, tuple[str, int] | None] | None = None
@@ -264,7 +266,7 @@ class TableSession:
         match = self._require_match()
         before = match.mark()
         seat = match.to_move
-        board_before = match.snapshot()
+        board_before = self._snapshot()
         try:
             events = match.play(line)
         except IllegalInput as error:
@@ -304,7 +306,7 @@ class TableSession:
                             step: Callable[[Match, CompanionSeats], bool]) -> bool:
         match = self._require_match()
         before = match.mark()
-        board_before = match.snapshot()
+        board_before = self._snapshot()
         if not step(match, self.companions):
             return False
         if not self._saved():
@@ -448,7 +450,7 @@ class TableSession:
     # -- what the screens show (BoardHost included) ----------------------------------------------
 
     def snapshot(self) -> dict[str, Any]:
-        return self._require_match().snapshot()
+        return self._snapshot()
 
     def legal(self) -> list[str]:
         return self._require_match().legal()
@@ -599,6 +601,20 @@ class TableSession:
             self._tell(Change("saving"))
         return True
 
+    def _snapshot(self) -> dict[str, Any]:
+        """``match.snapshot()`` of the position now, made once per position: an input reads it
+        three times (the table lines' before and after, the board's refresh), which cost Crash by
+        Crash ~1 ms each. A snapshot is a function of the match's state and cursor; the
+        position's is reused until they change (callers only read it)."""
+        match = self._require_match()
+        state, cursor = match.state, match.cursor
+        made = self._snapshot_of
+        if made is not None and made[0] is match and made[1] is state and made[2] == cursor:
+            return made[3]
+        snapshot = match.snapshot()
+        self._snapshot_of = (match, state, cursor, snapshot)
+        return snapshot
+
     def _require_match(self) -> Match:
         if self.match is None:
             raise RuntimeError("no game is open")
@@ -608,13 +624,13 @@ class TableSession:
                    events: Sequence[str]) -> None:
         """Keep what the table must change after this step: a person's input (or an undo or
         redo) starts the list anew, a companion seat's input adds to it."""
-        match = self._require_match()
+        self._require_match()
         is_companion = kind == "played" and self.companions.plays(seat)
         if not is_companion:
             self._steps = []
         if kind == "played" and line.startswith("fix "):
             return  # a fix makes the screen match the table: nothing to change there
-        self._steps.append(_Step(kind, seat, is_companion, line, board_before, match.snapshot(),
+        self._steps.append(_Step(kind, seat, is_companion, line, board_before, self._snapshot(),
                                  tuple(events), self._step_words(kind, is_companion, events)))
 
     def _step_words(self, kind: str, is_companion: bool,

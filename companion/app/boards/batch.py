@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 Colour = tuple[float, ...]
@@ -66,33 +67,12 @@ class Shapes:
     def outline(self, colour: Sequence[float], corners: Sequence[Point], width: float) -> None:
         """The outline of a convex polygon, ``width`` wide and centred on its edges, mitred at
         the corners: one band of quads (a hex's outline is one call, not six segments)."""
-        count = len(corners)
-        half = width / 2
-        outer: list[Point] = []
-        inner: list[Point] = []
-        cx = sum(x for x, _y in corners) / count
-        cy = sum(y for _x, y in corners) / count
-        for number, (x, y) in enumerate(corners):
-            bx, by = corners[number - 1]
-            ax, ay = corners[(number + 1) % count]
-            # outward normals of the two edges meeting here
-            n1 = _outward(bx, by, x, y, cx, cy)
-            n2 = _outward(x, y, ax, ay, cx, cy)
-            mx, my = n1[0] + n2[0], n1[1] + n2[1]
-            scale = half / max(1e-6, (mx * n1[0] + my * n1[1]))
-            outer.append((x + mx * scale, y + my * scale))
-            inner.append((x - mx * scale, y - my * scale))
-        self._band(colour, outer, inner)
+        points, indices = _outline_band(tuple(corners), width)
+        self.triangles(colour, points, indices)
 
     def _band(self, colour: Sequence[float], outer: list[Point], inner: list[Point]) -> None:
         """The closed band between two rings of as many points (two triangles a side)."""
-        count = len(outer)
-        indices = []
-        for number in range(count):
-            following = (number + 1) % count
-            indices += [number, following, count + number,
-                        following, count + following, count + number]
-        self.triangles(colour, outer + inner, indices)
+        self.triangles(colour, outer + inner, _band_indices(len(outer)))
 
     def polyline(self, colour: Sequence[float], points: Sequence[Point], width: float,
                  close: bool = False) -> None:
@@ -153,6 +133,41 @@ class Glyphs:
         """(texture, tint, vertices, indices): one draw call each."""
         return [(texture, tint, vertices, indices)
                 for (_id, tint), (texture, vertices, indices) in self._quads.items()]
+
+
+@lru_cache(maxsize=1024)
+def _outline_band(corners: tuple[Point, ...], width: float) -> tuple[list[Point], list[int]]:
+    """:meth:`Shapes.outline`'s band (its points and triangles), worked out once per polygon
+    and width: a board outlines the same fields at every redraw (Crash by Crash's targets, ~45
+    hexes a position). Callers only read it."""
+    count = len(corners)
+    half = width / 2
+    outer: list[Point] = []
+    inner: list[Point] = []
+    cx = sum(x for x, _y in corners) / count
+    cy = sum(y for _x, y in corners) / count
+    for number, (x, y) in enumerate(corners):
+        bx, by = corners[number - 1]
+        ax, ay = corners[(number + 1) % count]
+        # outward normals of the two edges meeting here
+        n1 = _outward(bx, by, x, y, cx, cy)
+        n2 = _outward(x, y, ax, ay, cx, cy)
+        mx, my = n1[0] + n2[0], n1[1] + n2[1]
+        scale = half / max(1e-6, (mx * n1[0] + my * n1[1]))
+        outer.append((x + mx * scale, y + my * scale))
+        inner.append((x - mx * scale, y - my * scale))
+    return outer + inner, _band_indices(count)
+
+
+@lru_cache(maxsize=64)
+def _band_indices(count: int) -> list[int]:
+    """The triangles of a closed band between two rings of ``count`` points each."""
+    indices = []
+    for number in range(count):
+        following = (number + 1) % count
+        indices += [number, following, count + number,
+                    following, count + following, count + number]
+    return indices
 
 
 def _outward(x1: float, y1: float, x2: float, y2: float, cx: float, cy: float) -> Point:
