@@ -57,6 +57,46 @@ class BoardHost(Protocol):
         ...
 
 
+
+class ShownMatch:
+    """A read-only :class:`BoardHost` over a match that is only shown (a replay of a stored
+    game, a diagram of the rules): taps play nothing, the words come from the table."""
+
+    def __init__(self, table: Any, match: Any, looks: list[SeatLook]) -> None:
+        self._table = table
+        self.match = match
+        self._looks = looks
+
+    @property
+    def lang(self) -> str:
+        return str(self._table.lang)
+
+    def snapshot(self) -> dict[str, Any]:
+        snapshot: dict[str, Any] = self.match.snapshot()
+        return snapshot
+
+    def legal(self) -> list[str]:
+        return []
+
+    def send(self, line: str) -> bool:
+        return False
+
+    def why_refused(self, line: str) -> tuple[str, str] | None:
+        return None
+
+    def seat_looks(self) -> list[SeatLook]:
+        return self._looks
+
+    def tr(self, text: str) -> str:
+        return str(self._table.tr(text))
+
+    def input_label(self, line: str) -> str:
+        return line
+
+    def describe(self, events: Sequence[str]) -> list[str]:
+        return []
+
+
 class Board(Widget):
     """Base class of every board widget. Subclasses live in ``companion/app/boards/<game>.py``.
 

@@ -13,11 +13,12 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import make_board
+from companion.app.boards.base import ShownMatch
 from companion.app.widgets import BigButton
 from companion.engine import Match, open_game
 from companion.records.store import StoredGame
 from companion.table.companions import CompanionSeats
-from companion.table.seats import SeatLook, seat_looks
+from companion.table.seats import seat_looks
 from companion.table.session import Change, TableSession
 
 
@@ -61,40 +62,17 @@ def summary(table: TableSession, stored: StoredGame) -> str:
         winner=winners)
 
 
-class ReplayHost:
+class ReplayHost(ShownMatch):
     """A read-only BoardHost over a stored game, stepped with undo/redo."""
 
     def __init__(self, table: TableSession, stored: StoredGame) -> None:
-        self._table = table
-        self.match: Match = open_game(stored.game, players=stored.players, names=stored.names,
-                                      position=stored.start_position, **stored.options)
+        match: Match = open_game(stored.game, players=stored.players, names=stored.names,
+                                 position=stored.start_position, **stored.options)
         played = stored.timeline[:stored.cursor]  # a game ended early: as it was left
-        self.match.restore(played, len(played))
-        while self.match.undo():
+        match.restore(played, len(played))
+        while match.undo():
             pass
-        self._looks = seat_looks(stored.names, stored.extra.get("colours") or [])
-
-    @property
-    def lang(self) -> str:
-        return self._table.lang
-
-    def snapshot(self) -> dict[str, Any]:
-        return self.match.snapshot()
-
-    def legal(self) -> list[str]:
-        return []
-
-    def send(self, line: str) -> bool:
-        return False
-
-    def seat_looks(self) -> list[SeatLook]:
-        return self._looks
-
-    def tr(self, text: str) -> str:
-        return self._table.tr(text)
-
-    def input_label(self, line: str) -> str:
-        return line
+        super().__init__(table, match, seat_looks(stored.names, stored.extra.get("colours") or []))
 
     def describe(self, events: Sequence[str]) -> list[str]:
         return describe(self.match, events, self.lang) if events else []

@@ -3,7 +3,6 @@ drawn by the game's own board; Back returns to the play screen exactly as it was
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from kivy.app import App
@@ -12,9 +11,10 @@ from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import make_board
+from companion.app.boards.base import ShownMatch
 from companion.engine import Match, open_game
 from companion.games.howto import Diagram, ShownPage, pages
-from companion.table.seats import SeatLook, default_colours, seat_looks
+from companion.table.seats import default_colours, seat_looks
 from companion.table.session import Change, TableSession
 
 
@@ -110,53 +110,30 @@ class DiagramBox(RelativeLayout):
         return bool(self.collide_point(*touch.pos))
 
 
-class DiagramHost:
+class DiagramHost(ShownMatch):
     """A read-only BoardHost over a prepared position (the match at the table is not touched).
 
     The players look as at the table when the diagram has as many seats as the game or fewer,
     so the diagram's pieces wear the players' own colours."""
 
     def __init__(self, table: TableSession, diagram: Diagram) -> None:
-        self._table = table
         self._diagram = diagram
         game = table.match.game_id if table.match is not None else ""
         options: dict[str, Any] = {"names": list(diagram.names)} if diagram.names else {}
-        self.match: Match = open_game(game, players=diagram.players,
-                                      position=diagram.position, **options)
-        table = table.seat_looks() if table.match is not None else []
+        match: Match = open_game(game, players=diagram.players, position=diagram.position,
+                                 **options)
+        at_table = table.seat_looks() if table.match is not None else []
         if diagram.names:
-            colours = default_colours(diagram.players)
-            self._looks = seat_looks(diagram.names, colours)
-        elif len(table) >= diagram.players:
-            self._looks = table[:diagram.players]
+            looks = seat_looks(diagram.names, default_colours(diagram.players))
+        elif len(at_table) >= diagram.players:
+            looks = at_table[:diagram.players]
         else:
-            self._looks = seat_looks([str(seat + 1) for seat in range(diagram.players)],
-                                     default_colours(diagram.players))
-
-    @property
-    def lang(self) -> str:
-        return self._table.lang
-
-    def snapshot(self) -> dict[str, Any]:
-        return self.match.snapshot()
+            looks = seat_looks([str(seat + 1) for seat in range(diagram.players)],
+                               default_colours(diagram.players))
+        super().__init__(table, match, looks)
 
     def legal(self) -> list[str]:
         return self.match.legal() if self._diagram.shows_moves else []
-
-    def send(self, line: str) -> bool:
-        return False
-
-    def seat_looks(self) -> list[SeatLook]:
-        return self._looks
-
-    def tr(self, text: str) -> str:
-        return self._table.tr(text)
-
-    def input_label(self, line: str) -> str:
-        return line
-
-    def describe(self, events: Sequence[str]) -> list[str]:
-        return []
 
 
 __all__ = ["DiagramBox", "DiagramHost", "RulesScreen"]
