@@ -130,6 +130,10 @@ class CompactScoreRow(BoxLayout):
     flow_markup = staticmethod(ScoreRow.flow_markup)
 
 
+TAP_SLOP = 12
+"""How far (px) a finger may move and still tap rather than scroll."""
+
+
 class InstructionLines(BoxLayout):
     """What to change on the table, one short sentence a line (bright, the eye goes here).
 

@@ -701,6 +701,13 @@ class TableSession:
         no_move()
         return lines
 
+    def shown_steps(self) -> list[tuple[dict[str, Any], dict[str, Any], tuple[str, ...]]]:
+        """The board changes :attr:`table_lines` speaks of that no person made here (the
+        companion's inputs, an undo or redo), as (before, after, events), for a face to show
+        them again one after another."""
+        return [(step.before, step.after, step.events) for step in self._steps
+                if not step.words and step.before != step.after]
+
     def _tell(self, change: Change) -> None:
         self.seq += 1
         change = Change(change.kind, change.events, change.message, change.detail,

@@ -97,6 +97,18 @@ class ShownMatch:
         return []
 
 
+class ShownPosition(ShownMatch):
+    """A read-only host that shows a given snapshot (the companion's round played again on
+    the board, step by step); everything else as the table says."""
+
+    def __init__(self, table: Any, snapshot: dict[str, Any]) -> None:
+        super().__init__(table, table.match, table.seat_looks())
+        self.shown = snapshot
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.shown
+
+
 class Board(Widget):
     """Base class of every board widget. Subclasses live in ``companion/app/boards/<game>.py``.
 

@@ -18,11 +18,14 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import board_class, make_board
+from companion.app.boards.base import ShownPosition
 from companion.app.panels import (
     MAX_CHOICE_ROWS,
     PANEL_CLASSES,
     PREPARE_PANELS_SECONDS,
+    TAP_SLOP,
     CompactScoreRow,
+    InstructionLines,
     ScoreRow,
     coloured_status,
     counter_style,
@@ -31,7 +34,7 @@ from companion.app.panels import (
 )
 from companion.engine import GAMES
 from companion.table.rolloff import rolloff_rolls
-from companion.table.session import Change
+from companion.table.session import DEFAULT_PAUSE, Change
 
 REFUSED_COLOUR = (0.72, 0.10, 0.10, 1)
 HINT_COLOUR = (0.10, 0.36, 0.62, 1)
@@ -78,6 +81,8 @@ class PlayScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._modal: ModalView | None = None
+        self._replay: tuple[int, ShownPosition] | None = None
+        """While the companion's round is played again: the table's seq then, the shown host."""
         self._panels: dict[str, Any] = {}
         """One action-area panel per kind, made on first use and then only updated."""
         self._rows: list[Any] = []
@@ -115,6 +120,7 @@ class PlayScreen(Screen):
 
     def on_table_change(self, change: Change) -> None:
         table = App.get_running_app().table
+        self.stop_replay()  # the table changed: its own position, not a replay
         if change.kind == "rejected":
             self.show_banner(change.message, rule=change.detail)
             if isinstance(self._modal, FixText):  # the banner is under it: said in it too
@@ -523,6 +529,60 @@ class PlayScreen(Screen):
             return ""
         name = match.names[match.to_move] if match.to_move is not None else ""
         return str(table.tr("{name} is thinking…").format(name=name))
+
+    def on_touch_up(self, touch: Any) -> bool:
+        """A tap (not a scroll) on what to change on the table plays the companion's round
+        again on the board; the tap goes on to the widgets as always."""
+        handled = bool(super().on_touch_up(touch))
+        if (abs(touch.x - touch.ox) < TAP_SLOP and abs(touch.y - touch.oy) < TAP_SLOP
+                and self._touches_lines(touch.x, touch.y)):
+            self.replay_round()
+        return handled
+
+    def _touches_lines(self, x: float, y: float) -> bool:
+        for widget in self.ids.action_area.walk(restrict=True):
+            if isinstance(widget, InstructionLines) and widget.lines:
+                left, bottom = widget.to_window(widget.x, widget.y)
+                right, top = widget.to_window(widget.right, widget.top)
+                if left <= x <= right and bottom <= y <= top:
+                    return True
+        return False
+
+    def replay_round(self) -> bool:
+        """Play the board changes no person made here (the companion's round, an undo) again
+        on the board, one step per pause of the companion's pace; any change of the table
+        stops it. False when there is nothing to show."""
+        app = App.get_running_app()
+        table = app.table
+        steps = table.shown_steps()
+        if not steps or self.board is None or self._replay is not None or self.is_fixing:
+            return False
+        pause = float(app.store.setting("companion_pause", DEFAULT_PAUSE))
+        frames = [(steps[0][0], ()), *((after, events) for _before, after, events in steps)]
+        shown = ShownPosition(table, frames[0][0])
+        self._replay = (table.seq, shown)
+        self.board.host = shown
+        self.board.refresh()
+
+        def show(number: int) -> None:
+            if self._replay is None or self._replay[0] != table.seq or number >= len(frames):
+                self.stop_replay()
+                return
+            shown.shown, events = frames[number]
+            self.board.refresh(events)
+            Clock.schedule_once(lambda _dt: show(number + 1), pause)
+
+        Clock.schedule_once(lambda _dt: show(1), pause)
+        return True
+
+    def stop_replay(self) -> None:
+        """Back to the table's own position after a replay (or when the table changed)."""
+        if self._replay is None:
+            return
+        self._replay = None
+        if self.board is not None:
+            self.board.host = App.get_running_app().table
+            self.board.refresh()
 
     def see_result(self) -> None:
         """The end's button (or OK): the result screen."""
