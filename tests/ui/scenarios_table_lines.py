@@ -60,7 +60,7 @@ def clovece_companion_rounds(d: Driver) -> Iterator[float]:
             yield 0.1
             continue
         moves = [line for line in play.instruction_lines()
-                 if line.startswith(("Move ", "Přesuň "))]
+                 if "Move the " in line or "Přesuň " in line]
         if moves and seen["thinking"] is not None:
             break
         if match.awaiting == "roll":
@@ -87,8 +87,8 @@ def clovece_companion_rounds(d: Driver) -> Iterator[float]:
     yield from until(d, lambda: play._replay is None, seconds=15.0)
     seen["replay_done"] = play._replay is None and play.board.host is table
     table.on_roll(2)                          # Eva's next input: her own news instead
-    yield 0.3
-    seen["after_person"] = play.instruction_lines()
+    seen["after_person"] = play.instruction_lines()  # (before the companion may answer)
+    yield 0.1
 
 
 def quoridor_undo_says_what_to_take_back(d: Driver) -> Iterator[float]:
