@@ -95,7 +95,9 @@ class Driver:
         self.results.setdefault("overflows", []).extend(
             f"{name}: {problem}" for problem in overflows(Window))
         self.shots.mkdir(parents=True, exist_ok=True)
-        made = Window.screenshot(name=str(self.shots / f"{name}.png"))
+        # a name of this process's own first (Kivy adds a counter to it), then renamed: two
+        # test workers photographing the same scenario never take each other's file
+        made = Window.screenshot(name=str(self.shots / f".{name}.{os.getpid()}.png"))
         if made:
             Path(made).replace(self.shots / f"{name}.png")
         self.results["screens"].append(name)

@@ -6,6 +6,7 @@ screenshots are in ``artifacts/screenshots/stats_*``."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 from collections.abc import Iterator
@@ -145,6 +146,15 @@ def usb_stick(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     what the app looks for (skipped without root and mount)."""
     if os.geteuid() != 0:
         pytest.skip("needs root and mount for a tmpfs standing in for the stick")
+    # one stick at a time: the app takes the first stick it finds mounted, so two test
+    # workers' sticks at once would each see the other's
+    Path("/run/media").mkdir(parents=True, exist_ok=True)
+    with open("/run/media/.companion-ui-test.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield from _mounted_stick(monkeypatch)
+
+
+def _mounted_stick(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     user = Path("/run/media") / f"companion-ui-test-{os.getpid()}"
     stick = user / "STICK"
     stick.mkdir(parents=True, exist_ok=True)
