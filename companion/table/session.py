@@ -29,7 +29,7 @@ import companion.table.result_words as result_words
 import companion.table.words as words
 from companion.engine import GAMES, IllegalInput, Match, choose_input, open_game
 from companion.engine.strategy import awaits_the_table
-from companion.games.table_lines import TableLine, board_difference, lines_for
+from companion.games.table_lines import TableLine
 from companion.i18n import LANGUAGES, translator
 from companion.records.faults import StoreUnwritable
 from companion.records.store import Store, StoredGame
@@ -47,6 +47,7 @@ from companion.table.dice import DieSource, FallbackDie
 from companion.table.plain_words import refusal
 from companion.table.seats import SeatLook, default_colours, seat_looks
 from companion.table.setups import Setup, resized_setup
+from companion.table.steps import BoardSteps, Step
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +109,7 @@ class TableSession:
         """Raised by one at every change the listeners hear of."""
         self.last_roller: int | None = None
         """The seat whose roll :attr:`last_roll` is."""
-        self._steps: list[_Step] = []
+        self._steps = BoardSteps()
         self._snapshot_of: tuple[Match, Any, int, dict[str, Any]] | None = None
         """The last ``match.snapshot()`` made, with the match, state and cursor it is of."""
         self.is_unsaved = False
@@ -541,7 +542,7 @@ class TableSession:
         self.last_events = tuple(match.last_events)
         self.last_roll = None
         self.last_roller = None
-        self._steps = []
+        self._steps.clear()
         self._tell(Change("opened"))
 
     def _record(self, die_face: tuple[str, int] | None = None) -> None:
@@ -622,30 +623,24 @@ class TableSession:
 
     def _note_step(self, kind: str, seat: int | None, line: str, board_before: dict[str, Any],
                    events: Sequence[str]) -> None:
-        """Keep what the table must change after this step: a person's input (or an undo or
-        redo) starts the list anew, a companion seat's input adds to it."""
-        self._require_match()
+        """Keep what the table must change after this step (:class:`BoardSteps`)."""
         is_companion = kind == "played" and self.companions.plays(seat)
-        if not is_companion:
-            self._steps = []
-        if kind == "played" and line.startswith("fix "):
-            return  # a fix makes the screen match the table: nothing to change there
-        self._steps.append(_Step(kind, seat, is_companion, line, board_before, self._snapshot(),
-                                 tuple(events), self._step_words(kind, is_companion, events)))
+        self._steps.note(Step(seat, is_companion, line, board_before, self._snapshot(),
+                              tuple(events), self._step_words(kind, is_companion, line, events)))
 
-    def _step_words(self, kind: str, is_companion: bool,
+    def _step_words(self, kind: str, is_companion: bool, line: str,
                     events: Sequence[str]) -> dict[str, list[str]]:
         """A person's own input: the game's sentences of its consequences, in each language,
-        made now (they read the match as it is just after the input)."""
+        made now (they read the match as it is just after the input), after whose roll it was."""
         if kind != "played" or is_companion:
             return {}
         match = self._require_match()
         said = {lang: words.describe(events, match, lang) for lang in LANGUAGES}
-        seat, roll = self.last_roller, self.last_roll
-        if match.history and match.history[-1].startswith("roll ") and seat is not None:
-            for lang, lines in said.items():  # whose roll it was, before what it brought
+        if line.startswith("roll ") and self.last_roller is not None:
+            for lang, lines in said.items():
                 rolled = translator("app", lang)("{name} rolled {value}")
-                lines.insert(0, rolled.format(name=match.names[seat], value=roll))
+                lines.insert(0, rolled.format(name=match.names[self.last_roller],
+                                              value=self.last_roll))
         return said
 
     @property
@@ -656,57 +651,17 @@ class TableSession:
         return tuple(line.text for line in self.table_todo())
 
     def table_todo(self) -> list[TableLine]:
-        """:attr:`table_lines` with the board things each line accounts for (a person's own
-        input's lines account for none: the person made that change).
-
-        The companion's rolls go with the action they brought ("Jan (6, 4): Move the blue
-        piece …"); a roll that brought none is said on its own ("Jan rolled 5: no move")."""
+        """:attr:`table_lines` with the board things each line accounts for."""
         match = self.match
         if match is None:
             return []
-        game = match.game_id
         colours = self.setup.colours if self.setup else None
-        lines: list[TableLine] = []
-        rolls: list[str] = []
-        roller: int | None = None
-
-        def no_move() -> None:
-            if rolls and roller is not None:
-                said = self.tr("{name} rolled {value}: no move").format(
-                    name=match.names[roller], value=", ".join(rolls))
-                lines.append(TableLine(said, frozenset()))
-            rolls.clear()
-
-        for number, step in enumerate(self._steps):
-            is_roll = step.line.startswith("roll ") and step.seat is not None
-            moved = lines_for(game, step.before, step.after, step.events, match.names,
-                              self._lang, colours=colours) if not step.words else []
-            if step.seat != roller or not step.is_companion:
-                no_move()
-            roller = step.seat
-            if step.words:
-                if is_roll and number + 1 < len(self._steps) and not board_difference(
-                        game, step.before, step.after):
-                    continue  # a roll that moved nothing is old news once the companion played
-                lines += [TableLine(text, frozenset()) for text in step.words.get(self._lang, [])]
-                continue
-            if is_roll:
-                rolls.append(step.line.split()[1])
-            if moved and rolls and step.seat is not None:
-                first = moved[0]
-                said = f"{match.names[step.seat]} ({', '.join(rolls)}): {first.text}"
-                moved[0] = TableLine(said, first.covers)
-                rolls.clear()
-            lines += moved
-        no_move()
-        return lines
+        return self._steps.lines(match.game_id, match.names, self._lang, colours)
 
     def shown_steps(self) -> list[tuple[dict[str, Any], dict[str, Any], tuple[str, ...]]]:
-        """The board changes :attr:`table_lines` speaks of that no person made here (the
-        companion's inputs, an undo or redo), as (before, after, events), for a face to show
-        them again one after another."""
-        return [(step.before, step.after, step.events) for step in self._steps
-                if not step.words and step.before != step.after]
+        """The board changes :attr:`table_lines` speaks of that no person made here, as
+        (before, after, events), for a face to show them again one after another."""
+        return self._steps.shown()
 
     def _tell(self, change: Change) -> None:
         self.seq += 1
@@ -714,19 +669,4 @@ class TableSession:
                         change.reason, self.seq)
         for listener in list(self.listeners):
             listener(change)
-
-
-@dataclass(frozen=True)
-class _Step:
-    """One change of the board since the last input of a person, as :attr:`table_lines`
-    reads it."""
-
-    kind: str
-    seat: int | None
-    is_companion: bool
-    line: str
-    before: dict[str, Any]
-    after: dict[str, Any]
-    events: tuple[str, ...]
-    words: dict[str, list[str]]
 
