@@ -535,6 +535,7 @@ class PlayScreen(Screen):
         again on the board; the tap goes on to the widgets as always."""
         handled = bool(super().on_touch_up(touch))
         if (abs(touch.x - touch.ox) < TAP_SLOP and abs(touch.y - touch.oy) < TAP_SLOP
+                and App.get_running_app().table.shown_steps()
                 and self._touches_lines(touch.x, touch.y)):
             self.replay_round()
         return handled
