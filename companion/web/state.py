@@ -187,6 +187,9 @@ def board(view: TableView, legal: list[str], lang: str) -> str:
         return ""
     try:
         draw: Callable[..., str] = importlib.import_module("companion.web.svg").board_svg
+    except ImportError:  # the drawings are not installed: the page shows the texts
+        return ""
+    try:
         history = match.history
         return draw(match.game_id, dict(view.snapshot), colours=list(view.colours),
                     legal=legal, last=history[-1] if history else None, lang=lang,
