@@ -110,9 +110,14 @@ class TableOwner:
         return self._changed()
 
     def _hear(self, change: Change) -> None:
-        if change.seq >= self._reserved:
-            self._reserve(change.seq)
-        self._changed()
+        """The session's listener: a failure here is logged, never raised into the table (the
+        touchscreen must not die for the phones)."""
+        try:
+            if change.seq >= self._reserved:
+                self._reserve(change.seq)
+            self._changed()
+        except Exception:  # noqa: BLE001
+            log.exception("the phones could not take the table's change %s", change.kind)
 
     def _changed(self) -> TableView:
         session = self.session

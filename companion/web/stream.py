@@ -30,8 +30,12 @@ class Broadcast:
         self._next: asyncio.Future[None] = loop.create_future()
 
     def publish_threadsafe(self, view: TableView) -> None:
-        """From any thread (the owner's listener): the view reaches the loop."""
-        self.loop.call_soon_threadsafe(self.publish, view)
+        """From any thread (the owner's listener): the view reaches the loop (nothing when
+        the loop has stopped: the table never fails for the phones)."""
+        try:
+            self.loop.call_soon_threadsafe(self.publish, view)
+        except RuntimeError:  # the loop is closed
+            pass
 
     def publish(self, view: TableView) -> None:
         """On the loop: keep ``view`` (a late, older one is ignored) and wake every stream."""
