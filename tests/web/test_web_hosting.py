@@ -18,9 +18,9 @@ import pytest
 
 from companion.engine import open_game
 from companion.records.store import Store
-from companion.table.phones import Phones
+from companion.table.phones import Phones, lan_address
 from companion.table.session import Change, TableSession
-from companion.web.hosting import PhoneServer, lan_address, url_host
+from companion.web.hosting import PhoneServer, url_host
 
 T = TypeVar("T")
 
