@@ -80,6 +80,8 @@ class TableOwner:
         self._post = post
         self._publish: Publish | None = None
         self._reserved = 0
+        self._game: tuple[Match, str] | None = None
+        """The open match and its key for the tokens (a game stored only later is the same)."""
         self.view: TableView | None = None
         """The latest view (set on the owner thread)."""
 
@@ -127,7 +129,9 @@ class TableOwner:
         else:
             key = str(session.stored_id) if session.stored_id is not None \
                 else f"unsaved:{id(match)}"
-            self.tokens.open_game(key, match.players)
+            was = self._game[1] if self._game is not None and self._game[0] is match else None
+            self.tokens.open_game(key, match.players, was)
+            self._game = (match, key)
         view = take_view(session)
         self.view = view
         if self._publish is not None:

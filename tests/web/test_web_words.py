@@ -62,3 +62,15 @@ def test_tokens_are_long_random_and_kept_in_the_store(tmp_path: Path) -> None:
     assert again.passes.view == passes.view and not set(again.passes.seats) & set(passes.seats)
     assert again.check(passes.seats[0]) is None and again.check(passes.view) is not None
     store.close()
+
+
+def test_a_game_stored_only_later_keeps_its_links_another_game_does_not(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "games.db"))
+    tokens = Tokens(store)
+    tokens.open_game("unsaved:1", 2)
+    seats = tokens.passes.seats
+    tokens.open_game("7", 2, was="unsaved:1")                  # the card took it: game 7
+    assert tokens.passes.seats == seats and tokens.passes.game == "7"
+    tokens.open_game("unsaved:2", 2)                           # a new game, not stored yet
+    assert not set(tokens.passes.seats) & set(seats)
+    store.close()
