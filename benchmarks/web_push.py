@@ -16,7 +16,9 @@ Figures:
   (Eva and Pat step forward and back: a game that never ends); and the same from the moment
   the input is stored (``after_stored``: the store's fsync left out, the push alone);
 - **tap cost**: the owner thread's time for one input with the server on and 10 phones against
-  off (what the touchscreen's tap pays for the phones: the listener's view);
+  off (what the touchscreen's tap pays for the phones: the listener's view), taps back to back
+  (the last tap's states still being made for the phones: the worst case) and paced (each tap
+  after every phone has the last one, as people tap);
 - **memory**: this process's extra resident memory with the server on and 10 phones connected
   (aiohttp imported included) over the table alone;
 - **idle CPU**: this process's CPU time over ``--idle`` seconds with 10 phones connected and
@@ -216,16 +218,18 @@ def measure(inputs: int, idle: float) -> dict[str, Any]:
         for count in (1, 10):
             phones_process = PhoneProcess(url, count)
             try:
-                latencies, after_stored = [], []
+                latencies, after_stored, paced = [], [], []
                 for _ in range(inputs):
                     tapped = time.monotonic()
-                    seq, stored = owner.run(lambda: (play_round(), session.seq,
-                                                     time.monotonic())[1:])
+                    took, seq, stored = owner.run(lambda: (play_round(), session.seq,
+                                                           time.monotonic()))
                     arrived = phones_process.all_have(seq)
                     latencies.append(arrived - tapped)
                     after_stored.append(arrived - stored)
+                    paced.append(took)
                 figures["push"][f"{count}_phones"] = summary(latencies)
                 figures["push"][f"{count}_phones_after_stored"] = summary(after_stored)
+                figures[f"tap_paced_{count}_phones"] = summary(paced)
                 if count == 10:
                     tap_on = [owner.run(play_round) for _ in range(inputs)]
                     time.sleep(1.0)
@@ -266,10 +270,11 @@ def main() -> int:
     for name, row in figures["push"].items():
         print(f"  {name:24} p50 {row['p50_ms']:7.2f} ms   p95 {row['p95_ms']:7.2f} ms   "
               f"max {row['max_ms']:7.2f} ms   ({row['inputs']} inputs)")
-    tap = figures["tap_owner_thread"]
+    tap, paced = figures["tap_owner_thread"], figures["tap_paced_10_phones"]
     print(f"  the tap on the owner thread: off p50 {tap['off']['p50_ms']} / p95 "
-          f"{tap['off']['p95_ms']} ms; on with 10 phones p50 {tap['on_10_phones']['p50_ms']} / "
-          f"p95 {tap['on_10_phones']['p95_ms']} ms")
+          f"{tap['off']['p95_ms']} ms; on with 10 phones, back to back p50 "
+          f"{tap['on_10_phones']['p50_ms']} / p95 {tap['on_10_phones']['p95_ms']} ms, paced p50 "
+          f"{paced['p50_ms']} / p95 {paced['p95_ms']} ms")
     memory, idle = figures["memory"], figures["idle_cpu"]
     print(f"  extra resident memory (server + 10 phones): {memory['extra_mb']} MB")
     print(f"  idle CPU over {idle['seconds']} s: off {idle['off_percent']} %, on with 10 phones "
