@@ -171,3 +171,25 @@ def test_links_name_the_machines_address_on_the_home_network() -> None:
     socket.inet_aton(address)                                   # an IPv4 address
     assert url_host("0.0.0.0") == address
     assert url_host("127.0.0.1") == "127.0.0.1" and url_host("::1") == "[::1]"
+
+
+def test_the_command_hands_the_app_a_factory_that_imports_the_server_only_when_asked(
+        tmp_path: Path, owner: OwnerThread) -> None:
+    import subprocess
+    import sys
+
+    from companion.cli import phone_server
+
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, companion.cli, companion.app; "
+         "print('aiohttp' in sys.modules, 'companion.web' in sys.modules)"],
+        capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.split() == ["False", "False"]        # the app starts without them
+    session, _threads = table_at(tmp_path, owner)
+    server = phone_server(session, owner.post, "127.0.0.1", 0)
+    assert isinstance(server, PhoneServer) and not server.running
+    owner.run(server.start)
+    try:
+        assert owner.run(server.view_url).startswith("http://127.0.0.1:")
+    finally:
+        owner.run(server.stop)
