@@ -252,7 +252,7 @@ def test_the_stream_delivers_a_change_within_300_ms(tmp_path: Path) -> None:
     at_the_table(tmp_path, scenario)
 
 
-def test_the_stream_of_a_seat_ends_with_its_game(tmp_path: Path) -> None:
+def test_a_seats_stream_keeps_the_result_until_another_game(tmp_path: Path) -> None:
     async def scenario(table: ServedTable) -> None:
         eva = table.seat_token(0)
         for line in ("e8", "e2", "e7", "e3", "e6", "e4", "d6"):
@@ -268,7 +268,9 @@ def test_the_stream_of_a_seat_ends_with_its_game(tmp_path: Path) -> None:
                 if state["over"] or not state:
                     break
             assert states[-1]["over"] and states[-1]["result"] == "Pat wins!"
-        assert (await table.state(eva)).status == 401        # the seat's token died
+            assert (await table.state(eva)).status == 401    # the seat's token died
+            table.session.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+            assert await asyncio.wait_for(_next_state(stream), 2) == {}   # then it closes
 
     at_the_table(tmp_path, scenario)
 
