@@ -13,7 +13,7 @@ from pathlib import Path
 from web_table import ServedTable, served_table
 
 from companion.table.setups import Setup
-from companion.web.server import MAX_BODY, SECURITY_HEADERS, Gate
+from companion.web.server import MAX_BODY, MAX_STREAMS, SECURITY_HEADERS, Gate
 
 Scenario = Callable[[ServedTable], Awaitable[None]]
 
@@ -371,3 +371,22 @@ async def _next_state(stream: object) -> dict[str, object]:
             event = line[len("event: "):]
         elif line.startswith("data: ") and event == "state":
             return dict(json.loads(line[len("data: "):]))
+
+
+def test_streams_are_counted_and_a_flood_of_them_is_refused(tmp_path: Path) -> None:
+    async def scenario(table: ServedTable) -> None:
+        url = f"/api/stream/{table.view_token}"
+        streams = [await table.client.get(url) for _ in range(MAX_STREAMS)]
+        try:
+            for stream in streams[:3]:
+                assert (await _next_state(stream))["seq"] == table.session.seq
+            async with table.client.get(url) as one_more:
+                assert one_more.status == 503
+        finally:
+            for stream in streams:
+                stream.close()
+        await asyncio.sleep(0.2)                               # the server sees them go
+        async with table.client.get(url) as again:
+            assert again.status == 200
+
+    at_the_table(tmp_path, scenario)
