@@ -168,9 +168,9 @@ class TableOwner:
         assert match is not None
         text = canonical_line(line)
         if is_table_only(text):
-            message = ("Roll with the Roll button." if text.lower().startswith("roll")
-                       else "The position is fixed on the table's screen.")
-            return self._answer(403, words(message))
+            if text.lower().startswith("roll"):
+                return self._answer(403, words("Roll with the Roll button."))
+            return self._answer(403, words("The position is fixed on the table's screen."))
         if match.awaiting == "roll":
             return self._answer(403, words("Roll the die first."))
         try:

@@ -92,16 +92,18 @@ class Gate:
             await asyncio.sleep(delay)
 
 
-def make_app(owner: TableOwner, broadcast: Broadcast,
-             renders: Renders | None = None) -> web.Application:
-    """The phones' app for the table behind ``owner``; ``broadcast`` holds its latest view."""
+def make_app(owner: TableOwner, broadcast: Broadcast, renders: Renders | None = None,
+             gate: Gate | None = None) -> web.Application:
+    """The phones' app for the table behind ``owner``; ``broadcast`` holds its latest view,
+    ``renders`` makes the state JSON off the loop, ``gate`` slows down bad requests."""
     app = web.Application(client_max_size=MAX_BODY, middlewares=[plain_errors])
     app[OWNER] = owner
     app[BROADCAST] = broadcast
     app[RENDERS] = renders or Renders()
-    app[GATE] = Gate()
+    app[GATE] = gate or Gate()
     app.on_response_prepare.append(_add_headers)
     app.on_shutdown.append(_stop_streams)
+    app.on_cleanup.append(_close_renders)
     app.router.add_get("/", scan_page)
     app.router.add_get("/view/{token}", phone_page)
     app.router.add_get("/seat/{token}", phone_page)
@@ -154,6 +156,10 @@ async def _add_headers(request: web.Request, response: web.StreamResponse) -> No
 
 async def _stop_streams(app: web.Application) -> None:
     app[BROADCAST].close()
+
+
+async def _close_renders(app: web.Application) -> None:
+    app[RENDERS].close()
 
 
 # -- pages ------------------------------------------------------------------------------------
