@@ -194,3 +194,16 @@ def test_a_bad_uid_in_a_file_is_refused_in_plain_words(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match="game 2: 'uid' must be the game's identity"):
             import_json(fresh, broken)
         assert list(finished_games(fresh)) == []  # nothing imported
+
+
+def test_a_reader_beside_the_app_never_changes_the_file(tmp_path: Path) -> None:
+    path = v2_store(tmp_path / "games.sqlite3")
+    before = path.read_bytes()
+    reader = Store(path, read_only=True)  # the older schema is read migrated in memory
+    assert [game.uid for game in reader.past_games()][-1] == "430a793bd27b57d5b4021e15"
+    assert wins(reader) == {"Eva": (3, 2), "Pat": (3, 1)}
+    reader.close()
+    assert path.read_bytes() == before and list(tmp_path.iterdir()) == [path]
+    missing = Store(tmp_path / "none.sqlite3", read_only=True)
+    assert missing.past_games() == [] and not (tmp_path / "none.sqlite3").exists()
+    missing.close()

@@ -46,13 +46,15 @@ from companion.records.stats import GAME_IDS
 if TYPE_CHECKING:
     from companion.records.store import Store
 
-__all__ = ["FORMATS", "GameExport", "ImportReport", "export_records", "finished_games",
-           "import_json", "records_csv", "records_json"]
+__all__ = ["ENCODINGS", "FORMATS", "GameExport", "ImportReport", "export_records",
+           "export_text", "finished_games", "import_json", "records_csv", "records_json"]
 FORMAT = "companion-records"
 VERSION = 2
 """What we write. Version 2 added every game's ``uid``; version 1 files are read as well."""
 READABLE_VERSIONS = (1, VERSION)
 FORMATS = ("csv", "json", "bgstats")
+ENCODINGS = {"csv": "utf-8-sig", "json": "utf-8", "bgstats": "utf-8"}
+"""How each format is written: the CSV with a byte-order mark (a spreadsheet reads UTF-8)."""
 CSV_COLUMNS = (
     "game_uid", "game_key", "game_id", "game", "players", "started", "finished",
     "duration_seconds", "reason", "seat", "player", "colour", "companion_level", "rank", "won",
@@ -70,17 +72,22 @@ class ImportReport:
 
 def export_records(store: Records, fmt: str, path: Path) -> int:
     """Write every finished game to ``path`` in ``fmt``; returns how many games."""
+    text, count = export_text(store, fmt)
+    _write_atomically(path, text, encoding=ENCODINGS[fmt])
+    return count
+
+
+def export_text(store: Records, fmt: str) -> tuple[str, int]:
+    """Every finished game in ``fmt`` as text (to be written in ``ENCODINGS[fmt]``), and how
+    many games. ValueError for another format."""
     if fmt not in FORMATS:
         raise ValueError(f"the format {fmt!r} is not one of {', '.join(FORMATS)}")
     games = list(finished_games(store, with_inputs=False))
     if fmt == "csv":
-        text = records_csv(store, games)
-        _write_atomically(path, text, encoding="utf-8-sig")
-    elif fmt == "json":
-        _write_atomically(path, _records_json_text(store, games))
-    else:
-        _write_atomically(path, _dumps(bgstats_json(store, games)))
-    return len(games)
+        return records_csv(store, games), len(games)
+    if fmt == "json":
+        return _records_json_text(store, games), len(games)
+    return _dumps(bgstats_json(store, games)), len(games)
 
 
 def records_json(store: Records, games: Iterable[GameExport] | None = None) -> dict[str, Any]:

@@ -105,11 +105,13 @@ class Store:
 
     def __init__(
         self, path: Path | str | None = None, clock: Callable[[], str] | None = None,
-        check: bool = True,
+        check: bool = True, read_only: bool = False,
     ) -> None:
         """``clock`` gives the time stamped on games and players (ISO 8601; UTC now by
         default). ``check=False`` skips the integrity check of a file that is opened only to
-        read the records (it reads the whole file: slow for a large store)."""
+        read the records (it reads the whole file: slow for a large store). ``read_only``:
+        a reader beside the app (the phones' records): the file is opened read-only, never
+        created, migrated or set aside (an older schema is read migrated in memory)."""
         self.path = Path(path) if path is not None else default_store_path()
         self.clock: Callable[[], str] = clock or _now
         """What stamps the games and players with the time (ISO 8601)."""
@@ -121,6 +123,9 @@ class Store:
         self._waiting: list[Write] = []
         self._waiting_settings: dict[str, Any] = {}
         self._read_only = False
+        if read_only:
+            self._connection = self._open_read_only()
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._connection = self._open_or_replace()
