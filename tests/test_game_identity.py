@@ -12,10 +12,11 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from records_store import DATA, WALK, Clock, v2_store
+from records_store import DATA, WALK, Clock, v1_store, v2_store
 
 from companion.engine import open_game
 from companion.records import stats
+from companion.records.backup import restore_store
 from companion.records.bgstats import bgstats_json
 from companion.records.export import export_records, finished_games, import_json
 from companion.records.store import SCHEMA_VERSION, Store
@@ -207,3 +208,28 @@ def test_a_reader_beside_the_app_never_changes_the_file(tmp_path: Path) -> None:
     missing = Store(tmp_path / "none.sqlite3", read_only=True)
     assert missing.past_games() == [] and not (tmp_path / "none.sqlite3").exists()
     missing.close()
+
+
+def test_a_schema_1_store_comes_up_to_schema_3_with_a_uid_for_every_game(
+    tmp_path: Path,
+) -> None:
+    store = Store(v1_store(tmp_path / "games.sqlite3"))
+    rows = store.connection.execute("SELECT status, key, uid FROM games ORDER BY id").fetchall()
+    assert len(rows) == 6 and all(uid for _, _, uid in rows)
+    for status, key, uid in rows:
+        if status == "finished":
+            assert uid == key  # known by the key earlier exports gave it
+        else:
+            assert uuid.UUID(uid).version == 4
+
+
+def test_a_schema_2_backup_is_restored_up_to_date(tmp_path: Path) -> None:
+    old = v2_store(tmp_path / "old-backup.sqlite3")
+    current = tmp_path / "games.sqlite3"
+    three_quick_games(current).close()
+    aside = restore_store(old, current)
+    assert aside is not None and aside.exists()
+    store = Store(current)
+    assert store.warnings == [] and len(set(uids(store))) == 4
+    assert uids(store)[0] == "430a793bd27b57d5b4021e15"
+    assert wins(store) == {"Eva": (3, 2), "Pat": (3, 1)}
