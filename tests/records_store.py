@@ -10,6 +10,12 @@ written by the schema-1 ``companion/records/store.py`` (git history before issue
 - game 4: Pat a Mat, Eva, Ota, Iva, still being played;
 - game 5: Quoridor, Iva and Eva, abandoned after one input;
 - game 6: Quoridor, Jan beats Iva, but its stored input was altered so it no longer replays.
+
+``v2_store`` writes the schema-2 store in ``tests/data/store-v2.sql`` (written by the schema-2
+store, git history before issue 22): three quick Quoridor games started in the same second with
+the same walk to the goal (Eva–Pat, Eva–Pat, Pat–Eva; seat 0 wins each), which schema 2 gave
+one content key, and a game still being played. ``tests/data/records-v1.json`` is that store's
+export by the same build (version 1, without uids).
 """
 
 from __future__ import annotations
@@ -98,11 +104,25 @@ def play_out(match: Match, seed: int) -> list[str]:
     return match.history
 
 
+WALK = "e8 d1 e7 d2 e6 d3 e5 d4 e4 d5 e3 d6 e2 d7 e1".split()
+"""A Quoridor game from the start: seat 0 walks down the e file to its goal, seat 1 up the d
+file; seat 0 wins."""
+
+
 def v1_store(path: Path) -> Path:
     """The schema-1 store of ``tests/data/store-v1.sql`` at ``path``."""
+    return _store_from_dump(path, "store-v1.sql")
+
+
+def v2_store(path: Path) -> Path:
+    """The schema-2 store of ``tests/data/store-v2.sql`` at ``path``."""
+    return _store_from_dump(path, "store-v2.sql")
+
+
+def _store_from_dump(path: Path, dump: str) -> Path:
     db = sqlite3.connect(path)
     try:
-        db.executescript((DATA / "store-v1.sql").read_text(encoding="utf-8"))
+        db.executescript((DATA / dump).read_text(encoding="utf-8"))
     finally:
         db.close()
     return path

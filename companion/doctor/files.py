@@ -26,6 +26,7 @@ from typing import Any
 from companion.config import ENV_VAR, SYSTEM_CONFIG, Config, default_paths, parse_config
 from companion.doctor.system import Check, Machine, Status, user_name
 from companion.i18n import Translate
+from companion.records.schema import READABLE_VERSIONS
 from companion.records.store import SCHEMA_VERSION, default_store_path
 
 WARN_FREE_BYTES = 50 * 1024 * 1024
@@ -114,7 +115,7 @@ def check_store_file(choice: StoreChoice, t: Translate) -> list[Check]:
         "playing)").format(path=path, origin=choice.origin, size=human_size(_store_bytes(path)),
                            total=sum(counts.values()), finished=counts.get("finished", 0),
                            playing=counts.get("playing", 0)))
-    if version not in (None, "1", str(SCHEMA_VERSION)):  # schema 1: migrated at the next start
+    if version is not None and version not in READABLE_VERSIONS:  # older: migrated at start
         return [summary, Check("store-integrity", "fail", t(
             "store {path} has schema version {found}; this app reads version {expected}")
             .format(path=path, found=version, expected=SCHEMA_VERSION),

@@ -7,7 +7,7 @@ flushed to the medium and only then renamed into place, so a half-written copy n
 like a good one.
 
 Restoring checks the file first (SQLite, intact, a companion store of a schema this build
-reads: schema 1 is migrated on the way in) and keeps the store it replaces beside it
+reads: an older schema is migrated on the way in) and keeps the store it replaces beside it
 (``<name>.before-restore-<stamp>.sqlite3``). A file that fails a check changes nothing.
 """
 
@@ -24,7 +24,13 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.records.schema import SCHEMA_VERSION, create_tables, migrate_v1, schema_version
+from companion.records.schema import (
+    READABLE_VERSIONS,
+    SCHEMA_VERSION,
+    create_tables,
+    migrate,
+    schema_version,
+)
 
 if TYPE_CHECKING:
     from companion.records.store import Store
@@ -234,10 +240,10 @@ def _prepare_restore(source: Path, checked: Path) -> None:
             ).fetchone()
             if version is None or not has_games:
                 raise BackupError(f"{source} is an SQLite file but not a companion games file")
-            if version not in ("1", str(SCHEMA_VERSION)):
+            if version not in READABLE_VERSIONS:
                 raise BackupError(
-                    f"{source} has schema version {version}; this companion reads versions 1 "
-                    f"and {SCHEMA_VERSION}"
+                    f"{source} has schema version {version}; this companion reads versions "
+                    f"{', '.join(READABLE_VERSIONS[:-1])} and {SCHEMA_VERSION}"
                 )
             _copy(reader, checked)
         finally:
@@ -245,8 +251,8 @@ def _prepare_restore(source: Path, checked: Path) -> None:
         connection = sqlite3.connect(checked, isolation_level=None)
         try:
             connection.execute("BEGIN IMMEDIATE")
-            if version == "1":
-                migrate_v1(connection)
+            if version != str(SCHEMA_VERSION):
+                migrate(connection, version)
             else:
                 create_tables(connection)
             connection.execute("COMMIT")

@@ -16,22 +16,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from companion.records import words
 from companion.records.players import Player
 from companion.records.stats import GAME_IDS, StatsFilter
+from companion.records.words import GAME_NAMES
 
 if TYPE_CHECKING:
     from companion.i18n import Translate
 
 COMMANDS = ("stats", "export", "import", "backup", "restore")
-GAME_NAMES = {
-    "quoridor": ("Quoridor", "Quoridor"),
-    "pacman": ("Quoridor PAC-MAN", "Quoridor PAC-MAN"),
-    "crash": ("Crash by Crash", "Crash by Crash"),
-    "patamat": ("Pat and Mat race", "Pat a Mat závodí"),
-    "clovece": ("Matfyzácké Člověče nezlob se", "Matfyzácké Člověče nezlob se"),
-}
-"""(English, Czech) names, as the registry has them (a test checks): the stats command does not
-load every game's rules just to name them."""
+__all__ = ["COMMANDS", "GAME_NAMES", "CommandError", "add_commands", "run"]
 
 
 class CommandError(Exception):
@@ -313,24 +307,15 @@ def _named(store: Any, name: str) -> Player:
 
 
 def _translator(lang: str) -> Translate:
-    """The ``records`` texts in ``lang`` (the catalogue is only loaded for Czech: the command
-    starts faster without it)."""
-    if lang == "en":
-        return str
-    from companion.i18n import translator
-
-    return translator("records", lang)
+    return words.translator(lang)
 
 
 def _name(player: Player, tr: Translate) -> str:
-    if player.companion_level is not None:
-        return tr("Companion ({level})").format(level=tr(player.companion_level))
-    return player.name
+    return words.player_name(player, tr)
 
 
 def _game_name(game: str, czech: bool) -> str:
-    names = GAME_NAMES.get(game)
-    return names[1 if czech else 0] if names else game
+    return words.game_name(game, "cs" if czech else "en")
 
 
 def _plain(error: BaseException) -> str:

@@ -5,12 +5,14 @@
 - **json**: our own format, described in ``docs/records-json.md`` with its JSON Schema
   ``docs/records.schema.json``: the players, and every finished game whole (inputs included), so
   :func:`import_json` can put it into another store exactly.
-- **bgstats**: the play file BG Stats imports (``docs/bgstats.md`` says what we followed):
-  players, games, plays with date, duration, scores, ranks and winners.
+- **bgstats**: the play file BG Stats imports (:mod:`companion.records.bgstats`).
 
-A game is known by its *key* (:func:`companion.results.game_key`: a hash of what cannot change
-once it is played), kept with every finished game, so importing the same file twice adds each
-game once.
+A game is known by its *uid* (random, given when it started; see
+:mod:`companion.records.finished`), kept with every game and written into every export, so
+importing the same file twice adds each game once, and two games with the same inputs started
+in the same second stay two games. A file written before uids existed (version 1) has none: its
+games are known by their content key (:func:`companion.records.results.game_key`), which the
+store keeps with every finished game.
 """
 
 from __future__ import annotations
@@ -22,13 +24,14 @@ import os
 import re
 import sqlite3
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
+from companion.records.bgstats import bgstats_json
+from companion.records.finished import GameExport, Records, finished_games
 from companion.records.players import (
     COMPANION_LEVELS,
     PALETTE,
@@ -43,80 +46,21 @@ from companion.records.stats import GAME_IDS
 if TYPE_CHECKING:
     from companion.records.store import Store
 
+__all__ = ["ENCODINGS", "FORMATS", "GameExport", "ImportReport", "export_records",
+           "export_text", "finished_games", "import_json", "records_csv", "records_json"]
 FORMAT = "companion-records"
-VERSION = 1
+VERSION = 2
+"""What we write. Version 2 added every game's ``uid``; version 1 files are read as well."""
+READABLE_VERSIONS = (1, VERSION)
 FORMATS = ("csv", "json", "bgstats")
+ENCODINGS = {"csv": "utf-8-sig", "json": "utf-8", "bgstats": "utf-8"}
+"""How each format is written: the CSV with a byte-order mark (a spreadsheet reads UTF-8)."""
 CSV_COLUMNS = (
-    "game_key", "game_id", "game", "players", "started", "finished", "duration_seconds",
-    "reason", "seat", "player", "colour", "companion_level", "rank", "won", "turns",
+    "game_uid", "game_key", "game_id", "game", "players", "started", "finished",
+    "duration_seconds", "reason", "seat", "player", "colour", "companion_level", "rank", "won",
+    "turns",
 )
-BGSTATS_ABOUT = (
-    "This is a Play file that can be read by Board Game Stats. If you see this text, try to "
-    "use a share, export or open-in function to open it with Board Game Stats. Written by the "
-    "companion, a touchscreen table companion."
-)
-GAME_NAMES = {
-    "quoridor": "Quoridor",
-    "pacman": "Quoridor PAC-MAN",
-    "crash": "Crash by Crash",
-    "patamat": "Pat a Mat závodí",
-    "clovece": "Matfyzácké Člověče nezlob se",
-}
-SCORE_COUNTER = {"crash": "score", "patamat": "flags", "clovece": "goal"}
-"""The counter BG Stats gets as a play's score; games not listed have no points there."""
-_NAMESPACE = uuid.UUID("5b0c1c52-6f1e-4a59-9f54-0c0b5e7a1d16")
-
-
-class Records(Protocol):
-    """What the export reads: a :class:`companion.store.Store`, or a copy of one opened
-    read-only (:func:`companion.backup.copy_to_usb` exports from the backup it just made)."""
-
-    @property
-    def connection(self) -> sqlite3.Connection: ...
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    seat: int
-    player: str
-    rank: int
-    won: bool
-    turns: int | None
-    counters: dict[str, int]
-
-
-@dataclass(frozen=True)
-class GameExport:
-    """One finished game as it leaves the store."""
-
-    id: int
-    key: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    start_position: str | None
-    extra: dict[str, Any]
-    started: str
-    finished: str
-    cursor: int
-    ranking: list[list[int]]
-    reason: str
-    inputs: list[str]
-    seats: list[SeatRecord]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "key": self.key, "game": self.game, "players": self.players,
-            "options": self.options, "start_position": self.start_position,
-            "extra": self.extra, "started": self.started, "finished": self.finished,
-            "ranking": self.ranking, "reason": self.reason, "cursor": self.cursor,
-            "inputs": self.inputs,
-            "seats": [
-                {"seat": s.seat, "player": s.player, "rank": s.rank, "won": s.won,
-                 "turns": s.turns, "counters": s.counters}
-                for s in self.seats
-            ],
-        }
+_UID_LENGTH = 64
 
 
 @dataclass(frozen=True)
@@ -126,58 +70,24 @@ class ImportReport:
     players_added: int
 
 
-def finished_games(store: Records, with_inputs: bool = True) -> Iterator[GameExport]:
-    """Every finished game, oldest first, with its seats and results (and its inputs: the CSV
-    and BG Stats exports do without them)."""
-    db = store.connection
-    players = {pid: name for pid, name in db.execute("SELECT id, name FROM players")}
-    seats: dict[int, list[SeatRecord]] = {}
-    for game_id, seat, player_id, rank, won, turns, counters in db.execute(
-        "SELECT game_id, seat, player_id, rank, won, turns, counters FROM seat_results"
-        " ORDER BY game_id, seat"
-    ):
-        seats.setdefault(game_id, []).append(SeatRecord(
-            seat, players[player_id], rank, bool(won), turns, _parsed(counters),
-        ))
-    inputs = _inputs_of_finished(db) if with_inputs else {}
-    for (game_id, game, count, options, start_position, extra, started, finished, cursor,
-         result, key) in db.execute(
-        """
-        SELECT id, game, players, options, start_position, extra, started, finished, cursor,
-               result, key
-        FROM games WHERE status = 'finished' ORDER BY finished, id
-        """
-    ):
-        lines = inputs.get(game_id, [])
-        if with_inputs and game_key(game, count, start_position, started, lines) != key:
-            lines = _inputs_of(db, game_id)  # read one by one: the key is what they give
-            key = game_key(game, count, start_position, started, lines)
-        elif key is None:
-            key = game_key(game, count, start_position, started, _inputs_of(db, game_id))
-        outcome = json.loads(result) if result else {}
-        yield GameExport(
-            id=game_id, key=key, game=game, players=count, options=_parsed(options),
-            start_position=start_position, extra=_parsed(extra), started=started,
-            finished=finished, cursor=cursor,
-            ranking=[list(group) for group in outcome.get("ranking", [])],
-            reason=str(outcome.get("reason", "")), inputs=lines,
-            seats=seats.get(game_id, []),
-        )
-
-
 def export_records(store: Records, fmt: str, path: Path) -> int:
     """Write every finished game to ``path`` in ``fmt``; returns how many games."""
+    text, count = export_text(store, fmt)
+    _write_atomically(path, text, encoding=ENCODINGS[fmt])
+    return count
+
+
+def export_text(store: Records, fmt: str) -> tuple[str, int]:
+    """Every finished game in ``fmt`` as text (to be written in ``ENCODINGS[fmt]``), and how
+    many games. ValueError for another format."""
     if fmt not in FORMATS:
         raise ValueError(f"the format {fmt!r} is not one of {', '.join(FORMATS)}")
     games = list(finished_games(store, with_inputs=False))
     if fmt == "csv":
-        text = records_csv(store, games)
-        _write_atomically(path, text, encoding="utf-8-sig")
-    elif fmt == "json":
-        _write_atomically(path, _records_json_text(store, games))
-    else:
-        _write_atomically(path, _dumps(bgstats_json(store, games)))
-    return len(games)
+        return records_csv(store, games), len(games)
+    if fmt == "json":
+        return _records_json_text(store, games), len(games)
+    return _dumps(bgstats_json(store, games)), len(games)
 
 
 def records_json(store: Records, games: Iterable[GameExport] | None = None) -> dict[str, Any]:
@@ -233,11 +143,11 @@ def records_csv(store: Records, games: Iterable[GameExport] | None = None) -> st
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([*CSV_COLUMNS, *counter_names])
     for game in games:
-        duration = _seconds_between(game.started, game.finished)
+        duration = game.duration_seconds
         for seat in game.seats:
             colour, level = colours.get(seat.player, ("", ""))
             writer.writerow([
-                game.key, game.id, game.game, game.players, game.started, game.finished,
+                game.uid, game.key, game.id, game.game, game.players, game.started, game.finished,
                 duration, game.reason, seat.seat, seat.player, colour, level, seat.rank,
                 int(seat.won), "" if seat.turns is None else seat.turns,
                 *(seat.counters.get(name, "") for name in counter_names),
@@ -245,42 +155,9 @@ def records_csv(store: Records, games: Iterable[GameExport] | None = None) -> st
     return out.getvalue()
 
 
-def bgstats_json(store: Records, games: Iterable[GameExport] | None = None) -> dict[str, Any]:
-    """The BG Stats play file (``docs/bgstats.md``, ``docs/bgstats.schema.json``)."""
-    games = list(finished_games(store) if games is None else games)
-    now = _bgstats_date(_now())
-    player_ids: dict[str, int] = {}
-    for game in games:
-        for seat in game.seats:
-            player_ids.setdefault(seat.player, len(player_ids) + 1)
-    kinds = sorted({game.game for game in games}, key=lambda g: GAME_IDS.index(g)
-                   if g in GAME_IDS else len(GAME_IDS))
-    game_ids = {kind: number for number, kind in enumerate(kinds, start=1)}
-    teams = {game.game for game in games if game.game == "crash" and game.players == 4}
-    return {
-        "about": BGSTATS_ABOUT,
-        "players": [
-            {"uuid": _uuid("player", name), "id": number, "name": name, "isAnonymous": False,
-             "modificationDate": now, "bggUsername": ""}
-            for name, number in player_ids.items()
-        ],
-        "locations": [
-            {"uuid": _uuid("location", "companion"), "id": 1, "name": "Companion table",
-             "modificationDate": now},
-        ],
-        "games": [
-            {"uuid": _uuid("game", kind), "id": number, "name": GAME_NAMES.get(kind, kind),
-             "modificationDate": now, "cooperative": False, "highestWins": True,
-             "noPoints": kind not in SCORE_COUNTER, "usesTeams": kind in teams,
-             "bggId": 0, "bggYear": 0}
-            for kind, number in game_ids.items()
-        ],
-        "plays": [_bgstats_play(game, player_ids, game_ids[game.game], now) for game in games],
-    }
-
-
 def import_json(store: Store, path: Path) -> ImportReport:
-    """Read our JSON into the store; a game already there (same key) is left alone.
+    """Read our JSON into the store; a game already there (the same uid; a game of a file
+    without uids: the same content key) is left alone.
 
     ValueError in plain words for a file that is not our JSON; StoreUnwritable when the card
     refuses the write (then nothing is imported).
@@ -294,7 +171,8 @@ def import_json(store: Store, path: Path) -> ImportReport:
     players, games = _checked_file(data, path)
 
     def write(db: sqlite3.Connection) -> ImportReport:
-        known = _existing_keys(db)
+        uids = {uid for (uid,) in db.execute("SELECT uid FROM games WHERE uid IS NOT NULL")}
+        keys = {key for (key,) in db.execute("SELECT key FROM games WHERE key IS NOT NULL")}
         players_before = db.execute("SELECT COUNT(*) FROM players").fetchone()[0]
         ids = {entry["name"].casefold(): _import_player(db, entry) for entry in players}
         added = skipped = 0
@@ -302,11 +180,18 @@ def import_json(store: Store, path: Path) -> ImportReport:
             lines = [str(line) for line in game["inputs"]]
             key = game_key(game["game"], game["players"], game.get("start_position"),
                            game["started"], lines)
-            if key in known:
+            uid = game.get("uid")
+            if uid is None:  # a file from before uids: the content key is all it has
+                known = key in keys or key in uids
+                uid = key
+            else:
+                known = uid in uids
+            if known:
                 skipped += 1
                 continue
-            known.add(key)
-            _import_game(db, game, lines, ids, key)
+            uids.add(uid)
+            keys.add(key)
+            _import_game(db, game, lines, ids, key, uid)
             added += 1
         players_after = db.execute("SELECT COUNT(*) FROM players").fetchone()[0]
         return ImportReport(added, skipped, players_after - players_before)
@@ -315,34 +200,6 @@ def import_json(store: Store, path: Path) -> ImportReport:
 
 
 # -- private helpers ---------------------------------------------------------------------------
-
-
-def _inputs_of_finished(db: sqlite3.Connection) -> dict[int, list[str]]:
-    """Every finished game's inputs, one text per game from SQLite (fast). SQLite does not
-    promise the order group_concat joins them in, so :func:`finished_games` checks each game
-    against its stored key and reads a game whose key differs input by input."""
-    return {
-        game_id: text.split("\n")
-        for game_id, text in db.execute(
-            "SELECT game_id, group_concat(line, char(10)) FROM inputs GROUP BY game_id"
-        )
-    }
-
-
-@lru_cache(maxsize=4096)
-def _parsed(text: str) -> Any:
-    """A stored JSON object; the same text (most games' options, many final counters) is parsed
-    once, and the objects are shared: the export only reads them."""
-    return json.loads(text)
-
-
-def _inputs_of(db: sqlite3.Connection, game_id: int) -> list[str]:
-    return [line for (line,) in db.execute(
-        "SELECT line FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))]
-
-
-def _existing_keys(db: sqlite3.Connection) -> set[str]:
-    return {key for (key,) in db.execute("SELECT key FROM games WHERE key IS NOT NULL")}
 
 
 def _import_player(db: sqlite3.Connection, entry: dict[str, Any]) -> int:
@@ -362,17 +219,17 @@ def _import_player(db: sqlite3.Connection, entry: dict[str, Any]) -> int:
 
 
 def _import_game(db: sqlite3.Connection, game: dict[str, Any], lines: list[str],
-                 ids: dict[str, int], key: str) -> None:
+                 ids: dict[str, int], key: str, uid: str) -> None:
     seats = sorted(game["seats"], key=lambda seat: seat["seat"])
     names = [seat["player"] for seat in seats]
     cursor = db.execute(
         "INSERT INTO games (game, players, names, options, start_position, extra, started,"
-        " finished, status, cursor, result, key)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?)",
+        " finished, status, cursor, result, key, uid)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?)",
         (game["game"], game["players"], json.dumps(names), json.dumps(game.get("options", {})),
          game.get("start_position"), json.dumps(game.get("extra", {})), game["started"],
          game["finished"], game.get("cursor", len(lines)),
-         json.dumps({"ranking": game["ranking"], "reason": game.get("reason", "")}), key),
+         json.dumps({"ranking": game["ranking"], "reason": game.get("reason", "")}), key, uid),
     )
     game_id = int(cursor.lastrowid or 0)
     db.executemany(
@@ -408,9 +265,10 @@ def _checked_file(data: Any, path: Path) -> tuple[list[dict[str, Any]], list[dic
     """The players and games of our JSON, or ValueError saying what is wrong with it."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"{path} is not a companion records file (format {FORMAT!r})")
-    if data.get("version") != VERSION:
+    if data.get("version") not in READABLE_VERSIONS:
         raise ValueError(
-            f"{path} has version {data.get('version')!r}; this companion reads version {VERSION}"
+            f"{path} has version {data.get('version')!r}; this companion reads versions "
+            f"{', '.join(map(str, READABLE_VERSIONS))}"
         )
     players, games = data.get("players", []), data.get("games")
     if not isinstance(players, list) or not isinstance(games, list):
@@ -442,6 +300,10 @@ def _game_problem(game: Any) -> str:
     for name, kind in wanted.items():
         if not isinstance(game.get(name), kind):
             return f"{name!r} is missing or not a {kind.__name__}"
+    uid = game.get("uid")
+    if uid is not None and not (isinstance(uid, str) and 0 < len(uid.strip()) == len(uid)
+                                <= _UID_LENGTH):
+        return f"'uid' must be the game's identity: a text of 1 to {_UID_LENGTH} characters"
     if game["game"] not in GAME_IDS:
         return f"the game {game['game']!r} is not one this companion knows"
     if not all(isinstance(line, str) and line for line in game["inputs"]):
@@ -477,59 +339,6 @@ def _game_problem(game: Any) -> str:
     if sorted(seat["seat"] for seat in seats) != list(range(game["players"])):
         return "its seats must be numbered 0 to players - 1"
     return ""
-
-
-def _bgstats_play(game: GameExport, player_ids: dict[str, int], game_ref: int,
-                  now: str) -> dict[str, Any]:
-    counter = SCORE_COUNTER.get(game.game)
-    uses_teams = game.game == "crash" and game.players == 4
-    scores = []
-    for seat in game.seats:
-        entry: dict[str, Any] = {
-            "playerRefId": player_ids[seat.player], "winner": seat.won, "rank": seat.rank,
-            "seatOrder": seat.seat + 1, "startPlayer": seat.seat == 0, "newPlayer": False,
-        }
-        if counter is not None and counter in seat.counters:
-            entry["score"] = str(seat.counters[counter])
-        if uses_teams:
-            entry["team"] = str(seat.seat % 2 + 1)
-        scores.append(entry)
-    return {
-        "uuid": _uuid("play", game.key),
-        "modificationDate": now,
-        "entryDate": _bgstats_date(game.finished),
-        "playDate": _bgstats_date(game.started),
-        "durationMin": max(1, (_seconds_between(game.started, game.finished) + 30) // 60),
-        "usesTeams": uses_teams,
-        "ignored": False,
-        "manualWinner": False,
-        "rounds": 0,
-        "locationRefId": 1,
-        "gameRefId": game_ref,
-        "rating": 0,
-        "scoringSetting": 0,
-        "playerScores": scores,
-    }
-
-
-def _bgstats_date(iso: str) -> str:
-    """BG Stats writes local time as ``YYYY-MM-DD HH:MM:SS``."""
-    moment = datetime.fromisoformat(iso)
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
-    return moment.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def _uuid(kind: str, name: str) -> str:
-    return str(uuid.uuid5(_NAMESPACE, f"{kind}:{name}")).upper()
-
-
-def _seconds_between(started: str, finished: str) -> int:
-    try:
-        delta = datetime.fromisoformat(finished) - datetime.fromisoformat(started)
-    except (TypeError, ValueError):
-        return 0
-    return max(0, round(delta.total_seconds()))
 
 
 def _is_colour(value: Any) -> bool:

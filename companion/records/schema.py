@@ -1,4 +1,4 @@
-"""The store's tables, its schema version, and the migration from schema 1.
+"""The store's tables, its schema version, and the migrations from schemas 1 and 2.
 
 Schema 2 adds the players (``players``), who sat where (``game_seats``) and, for every finished
 game, each seat's player, rank, turns and final counters with the game's kind, size and
@@ -9,6 +9,12 @@ the names in its games become players (the companion's seats, recorded in
 ``extra["companions"]``, become the player of that level), and every finished game is replayed
 once through the engine for its results; a game that no longer replays keeps its seats and gets
 its ranks from the stored result (no counters, no turns).
+
+Schema 3 gives every game its identity, ``games.uid``: a random UUID (``uuid.uuid4()``) written
+when the game starts, kept for good, exported and used as the import key (two games of the same
+inputs, started in the same second, are two games). A migrated game keeps its content key
+(``games.key``) as its uid; a game without one (not finished) and the second of two games that
+share a content key get a new random uid.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,7 +34,9 @@ if TYPE_CHECKING:
 
 # The engine, the results and logging are imported by the migration only: opening a current
 # store (the records commands, ``companion stats``) does not load them.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+READABLE_VERSIONS = ("1", "2", str(SCHEMA_VERSION))
+"""The schema versions a store may have: the older ones are migrated when it is opened."""
 
 _GAMES_V1_COLUMNS = (
     "id INTEGER PRIMARY KEY AUTOINCREMENT",
@@ -45,6 +54,9 @@ _GAMES_V1_COLUMNS = (
 )
 _GAMES_KEY_COLUMN = "key TEXT"
 """What schema 2 adds to ``games`` (a new store creates it, a migrated one alters it in)."""
+_GAMES_UID_COLUMN = "uid TEXT"
+"""What schema 3 adds to ``games``: the game's identity (see the module's text)."""
+_GAMES_BY_UID = "CREATE UNIQUE INDEX IF NOT EXISTS games_by_uid ON games (uid)"
 
 
 def _log() -> logging.Logger:
@@ -118,9 +130,15 @@ _V2_TABLES = (
 V1_TABLES = _V1_TABLES
 """The schema-1 tables exactly as that version created them."""
 _GAMES_KEY = f"ALTER TABLE games ADD COLUMN {_GAMES_KEY_COLUMN}"
-_GAMES_V2 = _games_table((*_GAMES_V1_COLUMNS, _GAMES_KEY_COLUMN))
-TABLES = (_V1_TABLES[0], _GAMES_V2, *_V1_TABLES[2:], *_V2_TABLES)
-"""Every table of schema 2 (what a new store is created with)."""
+_GAMES_UID = f"ALTER TABLE games ADD COLUMN {_GAMES_UID_COLUMN}"
+_GAMES_V3 = _games_table((*_GAMES_V1_COLUMNS, _GAMES_KEY_COLUMN, _GAMES_UID_COLUMN))
+TABLES = (_V1_TABLES[0], _GAMES_V3, *_V1_TABLES[2:], *_V2_TABLES, _GAMES_BY_UID)
+"""Every table of schema 3 (what a new store is created with)."""
+
+
+def new_uid() -> str:
+    """A new game's identity: a random UUID, as text."""
+    return str(uuid.uuid4())
 
 
 def schema_version(db: sqlite3.Connection) -> str | None:
@@ -148,8 +166,33 @@ def set_version(db: sqlite3.Connection) -> None:
     )
 
 
+def migrate(db: sqlite3.Connection, version: str) -> int:
+    """An older store (``version`` "1" or "2") to this schema, inside the caller's transaction;
+    returns how many games were replayed (schema 1's finished games)."""
+    replayed = migrate_v1(db) if version == "1" else 0
+    migrate_v2(db)
+    set_version(db)
+    return replayed
+
+
+def migrate_v2(db: sqlite3.Connection) -> None:
+    """Schema 2 → 3 (inside the caller's transaction): every game gets its uid, its content key
+    where it has one that no earlier game has, else a new random one."""
+    db.execute(_GAMES_UID)
+    taken: set[str] = set()
+    uids = []
+    for game_id, key in db.execute("SELECT id, key FROM games ORDER BY id").fetchall():
+        uid = key if key and key not in taken else new_uid()
+        taken.add(uid)
+        uids.append((uid, game_id))
+    db.executemany("UPDATE games SET uid = ? WHERE id = ?", uids)
+    db.execute(_GAMES_BY_UID)
+    _log().info("store migrated to schema 3: %d games got their uid", len(uids))
+
+
 def migrate_v1(db: sqlite3.Connection) -> int:
-    """Schema 1 → 2 inside the caller's transaction; returns how many games were replayed."""
+    """Schema 1 → 2 inside the caller's transaction; returns how many games were replayed.
+    (:func:`migrate` goes on to schema 3.)"""
     from companion.records.players import seat_players, touch
     from companion.records.results import game_key, save_results
 
@@ -185,20 +228,20 @@ def migrate_v1(db: sqlite3.Connection) -> int:
         db.execute("UPDATE games SET key = ? WHERE id = ?",
                    (game_key(game, players, start_position, started, timeline), game_id))
         save_results(db, game_id, results, game, players, finished or started)
-    set_version(db)
-    _log().info("store migrated to schema %s: %d games, %d replayed", SCHEMA_VERSION,
-                len(rows), replayed)
+    _log().info("store migrated to schema 2: %d games, %d replayed", len(rows), replayed)
     return replayed
 
 
-def migrate_file(connection: sqlite3.Connection, path: Path) -> Path:
-    """Schema 1 → 2 of the store at ``path`` (open on ``connection``): a copy of the old file
-    beside it first (returned), then one transaction: a failure leaves the file as it was.
+def migrate_file(connection: sqlite3.Connection, path: Path, version: str) -> Path:
+    """The store at ``path`` (open on ``connection``, schema ``version``) to this schema: a copy
+    of the old file beside it first (returned), then one transaction: a failure leaves the file
+    as it was.
 
     A failure of the card passes as it is (OperationalError, OSError); anything else becomes
     a ValueError, so the store sets the file aside (the copy stays) instead of crashing.
     """
-    copy = path.with_name(f"{path.stem}.v1-backup-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    copy = path.with_name(f"{path.stem}.v{version}-backup-{stamp}{path.suffix}")
     target = sqlite3.connect(copy)
     try:
         connection.backup(target)
@@ -206,7 +249,7 @@ def migrate_file(connection: sqlite3.Connection, path: Path) -> Path:
     finally:
         target.close()
     try:
-        _in_transaction(connection)
+        _in_transaction(connection, version)
     except (sqlite3.OperationalError, OSError):
         raise
     except Exception as error:
@@ -214,24 +257,24 @@ def migrate_file(connection: sqlite3.Connection, path: Path) -> Path:
     return copy
 
 
-def migrated_in_memory(source: sqlite3.Connection) -> sqlite3.Connection:
-    """A schema-2 copy in memory of the schema-1 store open (read-only) on ``source``, which
-    is closed: what a card that refuses writes can still show."""
+def migrated_in_memory(source: sqlite3.Connection, version: str) -> sqlite3.Connection:
+    """A current copy in memory of the older store (schema ``version``) open (read-only) on
+    ``source``, which is closed: what a card that refuses writes can still show."""
     memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     try:
         source.backup(memory)
         source.close()
-        _in_transaction(memory)
+        _in_transaction(memory, version)
     except BaseException:
         memory.close()
         raise
     return memory
 
 
-def _in_transaction(connection: sqlite3.Connection) -> None:
+def _in_transaction(connection: sqlite3.Connection, version: str) -> None:
     connection.execute("BEGIN IMMEDIATE")
     try:
-        migrate_v1(connection)
+        migrate(connection, version)
         connection.execute("COMMIT")
     except BaseException:
         if connection.in_transaction:

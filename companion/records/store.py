@@ -3,9 +3,10 @@
 The file lives in the user's data directory (platformdirs) unless a path is given. A file that
 cannot be read (corrupt, a newer or unknown schema version, not SQLite at all) is moved aside with
 a plain message in :attr:`Store.warnings` and a fresh store is started: never a crash, never
-silent loss. A store of the previous schema (1) is migrated in place, in one transaction, after a
-copy of it is taken beside it (``<name>.v1-backup-<stamp>.sqlite3``; see
-:mod:`companion.records.schema`).
+silent loss. A store of an older schema (1 or 2) is migrated in place, in one transaction, after
+a copy of it is taken beside it (``<name>.v<version>-backup-<stamp>.sqlite3``; see
+:mod:`companion.records.schema`). Every game has its identity, a random uid given when it starts
+(:attr:`StoredGame.uid`).
 
 The players are records of their own (:mod:`companion.records.players`): every game's seats point at
 them, and a finished game's ranks and final counters are kept per seat for the statistics
@@ -38,6 +39,7 @@ from companion.records.schema import (
     create_tables,
     migrate_file,
     migrated_in_memory,
+    new_uid,
     schema_version,
     set_version,
 )
@@ -55,7 +57,7 @@ T = TypeVar("T")
 Write = Callable[[sqlite3.Connection], object]
 _GAME_COLUMNS = (
     "id, game, players, names, options, start_position, extra, started, finished, status,"
-    " cursor, result"
+    " cursor, result, uid"
 )
 
 
@@ -88,6 +90,8 @@ class StoredGame:
     cursor: int
     result: dict[str, Any] | None
     timeline: tuple[str, ...]
+    uid: str = ""
+    """The game's identity (random, given when it started; exported, the import key)."""
 
     @property
     def winners(self) -> list[str]:
@@ -101,11 +105,13 @@ class Store:
 
     def __init__(
         self, path: Path | str | None = None, clock: Callable[[], str] | None = None,
-        check: bool = True,
+        check: bool = True, read_only: bool = False,
     ) -> None:
         """``clock`` gives the time stamped on games and players (ISO 8601; UTC now by
         default). ``check=False`` skips the integrity check of a file that is opened only to
-        read the records (it reads the whole file: slow for a large store)."""
+        read the records (it reads the whole file: slow for a large store). ``read_only``:
+        a reader beside the app (the phones' records): the file is opened read-only, never
+        created, migrated or set aside (an older schema is read migrated in memory)."""
         self.path = Path(path) if path is not None else default_store_path()
         self.clock: Callable[[], str] = clock or _now
         """What stamps the games and players with the time (ISO 8601)."""
@@ -117,6 +123,9 @@ class Store:
         self._waiting: list[Write] = []
         self._waiting_settings: dict[str, Any] = {}
         self._read_only = False
+        if read_only:
+            self._connection = self._open_read_only()
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._connection = self._open_or_replace()
@@ -149,11 +158,12 @@ class Store:
             )
         companions = (extra or {}).get("companions")
         started = self.clock()
+        uid = new_uid()
 
         def insert(db: sqlite3.Connection) -> int:
             cursor = db.execute(
-                "INSERT INTO games (game, players, names, options, start_position, extra, started)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (game, players, names, options, start_position, extra, started,"
+                " uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match.game_id,
                     match.players,
@@ -162,6 +172,7 @@ class Store:
                     match.start_position,
                     json.dumps(extra or {}),
                     started,
+                    uid,
                 ),
             )
             game_id = int(cursor.lastrowid or 0)
@@ -462,8 +473,8 @@ class Store:
             if self._check and connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("the database failed its integrity check")
             version = schema_version(connection)
-            if version == "1":
-                self._migrate(connection)
+            if version in ("1", "2"):
+                self._migrate(connection, version)
             elif version is None:  # a new store
                 with Transaction(connection) as db:
                     create_tables(db)
@@ -479,8 +490,8 @@ class Store:
             raise
         return connection
 
-    def _migrate(self, connection: sqlite3.Connection) -> None:
-        copy = migrate_file(connection, self.path)
+    def _migrate(self, connection: sqlite3.Connection, version: str) -> None:
+        copy = migrate_file(connection, self.path, version)
         _log().info("the games file %s was brought up to date; the file as it was is kept in %s",
                     self.path, copy)
 
@@ -549,8 +560,8 @@ class Store:
                     version = schema_version(connection)
                     if version == str(SCHEMA_VERSION):
                         return connection
-                    if version == "1":  # migrated in memory: readable, written once it can be
-                        return migrated_in_memory(connection)
+                    if version in ("1", "2"):  # migrated in memory: written once it can be
+                        return migrated_in_memory(connection, version)
                 except Exception as error:  # noqa: BLE001 - unreadable: the empty store below
                     _log().warning("the store %s cannot be read here: %r", self.path, error)
                 connection.close()
@@ -561,7 +572,7 @@ class Store:
 
     def _stored_game(self, row: Sequence[Any]) -> StoredGame:
         (game_id, game, players, names, options, start_position, extra, started, finished,
-         status, cursor, result) = row
+         status, cursor, result, uid) = row
         timeline = tuple(
             line
             for (line,) in self._connection.execute(
@@ -582,6 +593,7 @@ class Store:
             cursor=cursor,
             result=json.loads(result) if result else None,
             timeline=timeline,
+            uid=uid or "",
         )
 
 
