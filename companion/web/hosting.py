@@ -9,13 +9,13 @@ plain sentence); the loop thread reaches the session only through ``post`` (the 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import threading
-from collections.abc import Callable
 
 from aiohttp import web
 
+from companion.records.bgstats import bgstats_url
+from companion.records.store import Store
 from companion.table.phones import lan_address
 from companion.table.session import TableSession
 from companion.web.owner import Post, TableOwner
@@ -50,16 +50,11 @@ def port_problem(host: str, port: int, error: OSError) -> str:
     return f"The phones' server cannot listen on {where}: {error.strerror or error}."
 
 
-def bgstats_link(store: object, stored_id: int) -> str:
-    """The "Log to BG Stats" link of a stored game (``companion.records``), "" where the
-    records cannot make one."""
+def bgstats_link(store: Store, stored_id: int) -> str:
+    """The "Log to BG Stats" link of a stored finished game, "" where there is none (the game
+    is not finished, or not in the store)."""
     try:
-        module = importlib.import_module("companion.records.bgstats")
-        make: Callable[[object, int], str] = module.play_link
-    except (ImportError, AttributeError):
-        return ""
-    try:
-        return str(make(store, stored_id))
+        return bgstats_url(store, stored_id)
     except (KeyError, ValueError, LookupError):
         return ""
 

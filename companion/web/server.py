@@ -29,6 +29,7 @@ from aiohttp import web
 from companion.i18n import LANGUAGES, translator
 from companion.resources import package_path
 from companion.web.owner import MAX_INPUT, Answer, OwnerBusy, TableOwner, choose_hint
+from companion.web.records_routes import add_records_routes
 from companion.web.state import TableView, take_view
 from companion.web.stream import Broadcast, Renders, pump
 from companion.web.tokens import Pass
@@ -117,6 +118,8 @@ def make_app(owner: TableOwner, broadcast: Broadcast, renders: Renders | None = 
     app.router.add_post("/api/roll", api_roll)
     app.router.add_post("/api/hint", api_hint)
     app.router.add_get("/api/stream/{token}", api_stream)
+    add_records_routes(app, owner.session.store.path, _authorized,
+                       lambda request: _lang(request, None))
     try:
         folder = static_dir()
     except (ModuleNotFoundError, RuntimeError):
