@@ -1,0 +1,1 @@
+"""The phones at the table: a web face of the table session (pages, API, push stream)."""
