@@ -150,7 +150,7 @@ def draw_wall_slots(drawing: Drawing, grid: Grid, legal: Collection[str],
                                 fill="#000000", fill_opacity=0)
                 box = drawing.box(*grid.wall_rect(name, grid.wall_thickness(is_preview=True)))
                 drawing.rect(box, fill=hex_colour(PREVIEW_COLOUR), stroke="#000000",
-                             stroke_width=1.5, class_="shows-preview")
+                             stroke_width=1.5, class_="shows-preview", visibility="hidden")
                 drawing.close_group()
 
 
