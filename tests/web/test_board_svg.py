@@ -53,7 +53,7 @@ def test_an_unknown_game_is_refused_in_plain_words() -> None:
         board_svg("chess", {}, colours=[], legal=[], last=None, lang="en", names=[])
 
 
-# -- Quoridor -------------------------------------------------------------------------------------
+# -- Quoridor ------------------------------------------------
 
 def test_quoridor_pawns_stand_on_their_squares_and_walls_in_their_grooves() -> None:
     match = played("quoridor", ["e8", "e2", "c3h"])
@@ -98,7 +98,7 @@ def test_quoridor_edges_carry_the_names_the_lines_use() -> None:
     assert texts == set("abcdefghi") | {str(row) for row in range(1, 10)}
 
 
-# -- PAC-MAN ---------------------------------------------------------------------------------------
+# -- PAC-MAN --------------------------------------------------------------------------------------
 
 def test_pacman_figures_and_dots_are_where_the_snapshot_says() -> None:
     match = open_game("pacman")
@@ -135,7 +135,7 @@ def test_pacman_ghost_phase_taps_only_where_one_ghost_can_go() -> None:
     assert set(inputs) <= set(match.legal())
 
 
-# -- Člověče ----------------------------------------------------------------------------------------
+# -- Člověče ------------------------------------------------
 
 def test_clovece_movable_pieces_are_the_tap_targets() -> None:
     match = played("clovece", ["roll 6", "roll 2", "roll 6", "roll 1"])
@@ -168,7 +168,7 @@ def test_clovece_ring_boards_draw(players: int) -> None:
     assert len(fields) == match.snapshot()["state"]["board"]["length"]
 
 
-# -- Pat a Mat --------------------------------------------------------------------------------------
+# -- Pat a Mat ------------------------------------------------
 
 def test_patamat_placement_taps_place_the_first_car_type() -> None:
     match = open_game("patamat", players=2)
@@ -199,7 +199,7 @@ def test_patamat_rolls_are_not_board_taps() -> None:
     assert tap_inputs(root) == []
 
 
-# -- Crash by Crash ---------------------------------------------------------------------------------
+# -- Crash by Crash ------------------------------------------------
 
 def test_crash_field_taps_and_edge_names() -> None:
     match = open_game("crash", players=2)
@@ -227,7 +227,7 @@ def test_crash_cars_stand_on_their_fields() -> None:
         line.split()[1]]
 
 
-# -- every game: safe markup ------------------------------------------------------------------------
+# -- every game: safe markup ------------------------------------------------
 
 GAME_SEATS = {"quoridor": 2, "pacman": 2, "clovece": 4, "patamat": 3, "crash": 2}
 
