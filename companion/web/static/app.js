@@ -8,6 +8,7 @@
 (function () {
   const LANGS = ["cs", "en"];
   const RETRY_MS = 2000;
+  const MANY_CHOICES = 12;
 
   const page = {
     token: "",
@@ -193,6 +194,7 @@
     if (!state || typeof state !== "object") return;
     const changed = !page.state || page.state.seq !== state.seq;
     page.state = state;
+    document.body.dataset.seq = String(state.seq);
     if (changed) cancelPreview();
     $("scan").hidden = true;
     $("game").hidden = false;
@@ -250,18 +252,26 @@
   function renderActions(state) {
     const isSeat = state.seat !== null && state.seat !== undefined;
     const legal = isSeat ? state.legal || [] : [];
-    const list = $("legal");
-    list.replaceChildren();
-    for (const choice of legal) {
-      const item = document.createElement("li");
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "big choice";
-      button.textContent = String(choice.label || choice.input);
-      button.dataset.input = String(choice.input);
-      item.appendChild(button);
-      list.appendChild(item);
+    const previewed = new Set();
+    for (const element of document.querySelectorAll("#board .tap[data-confirm]")) {
+      previewed.add(element.getAttribute("data-input"));
     }
+    // Few choices: all of them as big buttons. Many (walls, car placements): those the board
+    // previews (walls) are folded under "All moves", and all of them when still too many.
+    let shown = legal;
+    let folded = [];
+    if (legal.length > MANY_CHOICES) {
+      shown = legal.filter((choice) => !previewed.has(choice.input));
+      folded = legal.filter((choice) => previewed.has(choice.input));
+      if (shown.length > MANY_CHOICES) {
+        shown = [];
+        folded = legal;
+      }
+    }
+    fillChoices($("legal"), shown);
+    fillChoices($("more-legal"), folded);
+    $("more").hidden = folded.length === 0;
+    $("more-title").textContent = word("all_moves", { count: folded.length });
     const tableDie = state.die === "table";
     $("roll").hidden = !(isSeat && state.can_roll && !tableDie);
     const faces = $("faces");
@@ -272,6 +282,20 @@
     $("hint").hidden = !(isSeat && state.can_hint);
     if ($("hint").hidden) $("hint-text").hidden = true;
     $("actions").hidden = !isSeat;
+  }
+
+  function fillChoices(list, choices) {
+    list.replaceChildren();
+    for (const choice of choices) {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "big choice";
+      button.textContent = String(choice.label || choice.input);
+      button.dataset.input = String(choice.input);
+      item.appendChild(button);
+      list.appendChild(item);
+    }
   }
 
   function buildFaces(faces) {
