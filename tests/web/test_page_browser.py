@@ -1,0 +1,187 @@
+"""The phone page in a real browser against ``companion serve``: the spectator's and a seat's
+page of every game at 390 × 844 in both languages (screenshots
+``artifacts/screenshots/web_<game>_<seat|view>_<lang>.png``), a Quoridor game played to the end
+by taps on the page, a hostile name shown as text, and a server killed and back: the page says
+"Reconnecting…" and then shows the game as it is."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.browser import PHONE, boxes, chromium, needs_chromium
+from tests.web.served import serving, start
+
+pytestmark = needs_chromium
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+WAIT = 20.0
+NAMES = {"quoridor": ["Eva", "Pat"], "pacman": ["Eva", "Pat"],
+         "clovece": ["Eva", "Pat", "Mat", "Ola"], "patamat": ["Eva", "Pat", "Mat"],
+         "crash": ["Eva", "Pat"]}
+WORDS = {"en": {"spectator": "Watching", "players": "PLAYERS"},
+         "cs": {"spectator": "Divák", "players": "HRÁČI"}}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as driver:
+        yield driver
+
+
+def wait_for(driver: Any, script: str, *args: Any) -> Any:
+    """Wait until ``script`` (JS returning a value) returns something truthy; that value."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(
+        lambda d: d.execute_script(script, *args))
+
+
+def open_page(driver: Any, url: str, lang: str, seq: int | None = None) -> int:
+    """Open a phone page and wait for its state (``seq`` when given); the state's seq."""
+    driver.get(f"{url}?lang={lang}")
+    found = wait_for(driver, "return document.body.dataset.seq && "
+                             "document.querySelector('#board svg') && "
+                             "document.getElementById('status').textContent && "
+                             "document.getElementById('banner').hidden && "
+                             "Number(document.body.dataset.seq);")
+    if seq is not None and found != seq:
+        found = wait_for(driver, "return Number(document.body.dataset.seq) === arguments[0] "
+                                 "&& arguments[0];", seq)
+    return int(found)
+
+
+def text_of(driver: Any, element_id: str) -> str:
+    return str(driver.execute_script(
+        "return document.getElementById(arguments[0]).innerText;", element_id))
+
+
+def visible_targets(driver: Any) -> list[dict[str, float]]:
+    """Every button and fold a finger can reach now, measured."""
+    found: list[dict[str, float]] = driver.execute_script(
+        "return Array.from(document.querySelectorAll('button, summary'))"
+        ".filter(e => e.offsetParent !== null && e.getClientRects().length)"
+        ".map(e => { const r = e.getBoundingClientRect();"
+        " return {width: r.width, height: r.height, x: r.x, text: e.textContent}; });")
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+@pytest.mark.parametrize("game", sorted(NAMES))
+def test_every_game_on_a_phone(browser: Any, game: str, lang: str, tmp_path: Path) -> None:
+    names = NAMES[game]
+    extra = ["--companion", str(len(names))] if game == "clovece" else []
+    with serving(game, tmp_path / "games.db", names, extra=extra) as served:
+        for who, url in (("view", served.view), ("seat", served.seats[0])):
+            open_page(browser, url, lang)
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            browser.save_screenshot(str(SCREENSHOTS / f"web_{game}_{who}_{lang}.png"))
+            width = browser.execute_script("return document.documentElement.scrollWidth;")
+            assert width <= PHONE[0], f"the page is wider than the phone: {width}px"
+            board = boxes(browser, "#board svg")[0]
+            assert board["width"] >= PHONE[0] - 20 and board["x"] >= 0
+            players = text_of(browser, "players")
+            assert all(name in players for name in names)
+            assert WORDS[lang]["players"] in text_of(browser, "players-title").upper()
+            badge = text_of(browser, "seat-badge")
+            if who == "view":
+                assert badge == WORDS[lang]["spectator"]
+                assert boxes(browser, "#board .tap") == []
+                assert browser.execute_script("return document.getElementById('actions')"
+                                              ".hidden;")
+            else:
+                assert names[0] in badge
+            for target in visible_targets(browser):
+                assert target["height"] >= 44 and target["width"] >= 44, target
+            if game == "clovece":
+                assert "companion" in players or "společník" in players
+
+
+def test_a_hostile_name_is_shown_as_text(browser: Any, tmp_path: Path) -> None:
+    hostile = "<img src=x onerror=alert(1)>"
+    with serving("quoridor", tmp_path / "games.db", [hostile, "Pat"]) as served:
+        open_page(browser, served.seats[0], "en")
+        assert hostile in text_of(browser, "players")
+        assert hostile in text_of(browser, "seat-badge")
+        assert browser.execute_script("return document.querySelectorAll('img').length;") == 0
+
+
+def tap(driver: Any, line: str, *, along: float = 0.0) -> None:
+    """A finger on the board element that plays ``line`` (``along``: that share of its width
+    left of its middle: a wall slot is tapped beside the crossing of the grooves)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    element = driver.find_element(By.CSS_SELECTOR, f'#board [data-input="{line}"]')
+    width = element.rect["width"]
+    ActionChains(driver).move_to_element_with_offset(element, -int(width * along), 0) \
+        .click().perform()
+
+
+def test_a_quoridor_game_played_by_taps_on_the_phones(browser: Any, tmp_path: Path) -> None:
+    moves = [(0, "e8"), (1, "d1"), (0, "a3h"), (1, "d2"), (0, "e7"), (1, "d3"), (0, "e6"),
+             (1, "d4"), (0, "e5"), (1, "d5"), (0, "e4"), (1, "d6"), (0, "e3"), (1, "d7"),
+             (0, "e2"), (1, "d8"), (0, "e1")]
+    with serving("quoridor", tmp_path / "games.db", ["Eva", "Pat"]) as served:
+        seq = open_page(browser, served.seats[0], "en")
+        for seat, line in moves:
+            seq = open_page(browser, served.seats[seat], "en", seq)
+            if len(line) == 3:  # a wall: the first tap shows it, the second places it
+                tap(browser, line, along=0.25)
+                wait_for(browser, "return !document.getElementById('confirm').hidden;")
+                shown = browser.execute_script(
+                    "return getComputedStyle(document.querySelector("
+                    "'#board .preview .shows-preview')).visibility;")
+                assert shown == "visible"
+                assert Number_of(browser) == seq  # nothing played yet
+                tap(browser, line, along=0.25)
+            else:
+                tap(browser, line)
+            seq = wait_for(browser, "return Number(document.body.dataset.seq) > arguments[0] "
+                                    "&& Number(document.body.dataset.seq);", seq)
+            assert browser.execute_script("return document.getElementById('banner').hidden;")
+        open_page(browser, served.view, "en", seq)
+        browser.save_screenshot(str(SCREENSHOTS / "web_quoridor_played_view_en.png"))
+        assert "Eva" in text_of(browser, "status")
+        walls = browser.execute_script(
+            "return Array.from(document.querySelectorAll('#board [data-wall]'))"
+            ".map(e => e.getAttribute('data-wall'));")
+        assert walls == ["a3h"]
+        pawns = browser.execute_script(
+            "return Array.from(document.querySelectorAll('#board .pawn'))"
+            ".map(e => e.getAttribute('data-square'));")
+        assert pawns == ["e1", "d8"]
+        assert boxes(browser, "#board .tap") == []
+
+
+def Number_of(driver: Any) -> int:  # noqa: N802 (reads like the page's Number(seq))
+    return int(driver.execute_script("return Number(document.body.dataset.seq);"))
+
+
+def test_a_killed_server_comes_back_and_the_page_shows_the_game_now(browser: Any,
+                                                                     tmp_path: Path) -> None:
+    store = tmp_path / "games.db"
+    served = start("quoridor", store, ["Eva", "Pat"])
+    try:
+        seq = open_page(browser, served.seats[0], "cs")
+        tap(browser, "e8")
+        seq = wait_for(browser, "return Number(document.body.dataset.seq) > arguments[0] "
+                                "&& Number(document.body.dataset.seq);", seq)
+        served.kill()
+        wait_for(browser, "return document.body.classList.contains('stale') && "
+                          "!document.getElementById('banner').hidden;")
+        assert text_of(browser, "banner-text") == "Znovu se připojuji…"
+        browser.save_screenshot(str(SCREENSHOTS / "web_quoridor_reconnecting_cs.png"))
+        served = start("quoridor", store, ["Eva", "Pat"], port=served.port)
+        wait_for(browser, "return !document.body.classList.contains('stale') && "
+                          "document.getElementById('banner').hidden;")
+        assert Number_of(browser) >= seq
+        pawns = browser.execute_script(
+            "return Array.from(document.querySelectorAll('#board .pawn'))"
+            ".map(e => e.getAttribute('data-square'));")
+        assert pawns == ["e8", "e1"]
+    finally:
+        served.kill()
