@@ -185,3 +185,23 @@ def test_a_killed_server_comes_back_and_the_page_shows_the_game_now(browser: Any
         assert pawns == ["e8", "e1"]
     finally:
         served.kill()
+
+
+@pytest.mark.parametrize("size", [(844, 390), (768, 1024), (1024, 768)],
+                         ids=["phone-landscape", "tablet-portrait", "tablet-landscape"])
+def test_landscape_and_tablets_show_the_board_whole(size: tuple[int, int],
+                                                    tmp_path: Path) -> None:
+    with serving("quoridor", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
+            chromium(size) as driver:
+        open_page(driver, served.seats[0], "en")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / f"web_quoridor_seat_en_{size[0]}x{size[1]}.png"))
+        assert driver.execute_script("return document.documentElement.scrollWidth;") <= size[0]
+        board = boxes(driver, "#board svg")[0]
+        assert board["x"] >= 0 and board["x"] + board["width"] <= size[0]
+        assert board["y"] >= 0 and board["y"] + board["height"] <= size[1]  # no scrolling
+        assert min(board["width"], board["height"]) >= min(size) * 0.6
+        status = boxes(driver, "#status")[0]
+        assert status["y"] + status["height"] <= size[1]  # the one thing to do: in sight
+        for target in visible_targets(driver):
+            assert target["height"] >= 44 and target["width"] >= 44, target
