@@ -136,6 +136,7 @@ def test_a_quoridor_game_played_by_taps_on_the_phones(browser: Any, tmp_path: Pa
                     "return getComputedStyle(document.querySelector("
                     "'#board .preview .shows-preview')).visibility;")
                 assert shown == "visible"
+                browser.save_screenshot(str(SCREENSHOTS / "web_quoridor_wall_preview_en.png"))
                 assert Number_of(browser) == seq  # nothing played yet
                 tap(browser, line, along=0.25)
             else:
@@ -205,3 +206,86 @@ def test_landscape_and_tablets_show_the_board_whole(size: tuple[int, int],
         assert status["y"] + status["height"] <= size[1]  # the one thing to do: in sight
         for target in visible_targets(driver):
             assert target["height"] >= 44 and target["width"] >= 44, target
+
+
+HOLD_STREAM = """
+(() => {
+  const Real = window.EventSource;
+  window.__held = false;
+  window.__queue = [];
+  function Held(url, options) {
+    const source = new Real(url, options);
+    const add = source.addEventListener.bind(source);
+    source.addEventListener = (type, listener, ...rest) => add(type, (event) => {
+      if (type === "state" && window.__held) {
+        window.__queue.push(() => listener(event));
+        return;
+      }
+      listener(event);
+    }, ...rest);
+    return source;
+  }
+  Held.CONNECTING = Real.CONNECTING;
+  Held.OPEN = Real.OPEN;
+  Held.CLOSED = Real.CLOSED;
+  window.EventSource = Held;
+})();
+"""
+"""Run in the page before its own script: the test may hold the push stream's news back (a
+phone whose Wi-Fi is slow), so that a tap goes out with the seq it saw before."""
+
+
+def api(url: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The API as another device of the same seat uses it (the token from ``url``)."""
+    import json
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    request = urllib.request.Request(
+        f"{parts.scheme}://{parts.netloc}{path}",
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Authorization": f"Bearer {parts.path.rsplit('/', 1)[1]}",
+                 "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+    return answer
+
+
+def test_a_tap_after_the_game_moved_on_says_so_and_shows_the_game_now(
+        tmp_path: Path) -> None:
+    with serving("quoridor", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
+            chromium() as driver:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_STREAM})
+        seq = open_page(driver, served.seats[0], "en")
+        driver.execute_script("window.__held = true;")
+        state = api(served.seats[0], "/api/input", {"input": "e8", "seq": seq})  # the screen
+        assert state["seq"] > seq
+        tap(driver, "d9")  # the phone still shows the position before e8
+        wait_for(driver, "return !document.getElementById('banner').hidden && "
+                         "Number(document.body.dataset.seq) === arguments[0];", state["seq"])
+        driver.save_screenshot(str(SCREENSHOTS / "web_quoridor_moved_on_en.png"))
+        assert text_of(driver, "banner-text") == "The game moved on. This is the game now."
+        pawns = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#board .pawn'))"
+            ".map(e => e.getAttribute('data-square'));")
+        assert pawns == ["e8", "e1"]  # e8 played once, d9 not at all
+        assert api(served.view, "/api/state")["log"][-1].endswith("e8")
+        assert "Pat" in text_of(driver, "status")
+
+
+def test_held_news_arrives_and_a_placed_wall_takes_its_slots_away(tmp_path: Path) -> None:
+    with serving("quoridor", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
+            chromium() as driver:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_STREAM})
+        seq = open_page(driver, served.seats[0], "en")
+        driver.execute_script("window.__held = true;")
+        # the touchscreen plays a wall for Eva and a step for Pat while the phone hears nothing
+        state = api(served.seats[0], "/api/input", {"input": "c3h", "seq": seq})
+        state = api(served.seats[1], "/api/input", {"input": "e2", "seq": state["seq"]})
+        assert len(boxes(driver, '#board [data-input="c3h"]')) == 1  # the phone's old view
+        driver.execute_script("window.__held = false; window.__queue.forEach(f => f());")
+        wait_for(driver, "return Number(document.body.dataset.seq) === arguments[0];",
+                 state["seq"])
+        assert boxes(driver, '#board [data-input="c3h"]') == []  # a wall there: no slot now
+        assert boxes(driver, '#board [data-input="d3h"]') == []  # it would overlap
