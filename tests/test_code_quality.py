@@ -22,6 +22,7 @@ TYPED = [
     "companion/records/cli.py", "companion/geometry/quoridor.py", "companion/geometry/pacman.py",
     *(f"companion/web/{name}.py" for name in (
         "__init__", "server", "owner", "tokens", "state", "stream", "serve", "hosting")),
+    "companion/web/svg", "companion/geometry",
 ]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.engine import GAMES
 from companion.web.svg import clovece, crash, pacman, patamat, quoridor
 from companion.web.svg.drawing import looks
 from companion.web.svg.scene import Scene
@@ -41,7 +42,10 @@ def board_svg(game: str, snapshot: dict[str, Any], *, colours: Sequence[str],
     if game not in DRAWINGS:
         known = ", ".join(sorted(DRAWINGS))
         raise ValueError(f"there is no board drawing for the game {game!r} (games: {known})")
-    label = BOARD_WORDS.get(lang, BOARD_WORDS["en"]).format(game=game)
+    description = GAMES.get(game)
+    title = game if description is None else (
+        description.name_cs if lang == "cs" else description.name)
+    label = BOARD_WORDS.get(lang, BOARD_WORDS["en"]).format(game=title)
     scene = Scene(looks=looks(names, colours), legal=frozenset(legal), last=last, lang=lang,
                   label=label)
     return DRAWINGS[game](snapshot, scene)

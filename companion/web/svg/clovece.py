@@ -134,7 +134,7 @@ def _track(drawing: Drawing, layout: Layout, board: dict[str, Any], ranks: dict[
         fx, fy = layout.fields[number]
         look = _look(ranks, looks, starts.get(number))
         on_field = (nx, ny) == (fx, fy) and look is not None
-        colour = NUMBER_COLOUR
+        colour: tuple[float, ...] = NUMBER_COLOUR
         if on_field and look is not None:
             colour = clearest_ink(_rgba(look.colour))
         x, y = drawing.point(nx, ny)
