@@ -13,7 +13,7 @@ from pathlib import Path
 from web_table import ServedTable, served_table
 
 from companion.table.setups import Setup
-from companion.web.server import MAX_BODY, SECURITY_HEADERS, Gate
+from companion.web.server import MAX_BODY, MAX_STREAMS, SECURITY_HEADERS, Gate
 
 Scenario = Callable[[ServedTable], Awaitable[None]]
 
@@ -252,7 +252,7 @@ def test_the_stream_delivers_a_change_within_300_ms(tmp_path: Path) -> None:
     at_the_table(tmp_path, scenario)
 
 
-def test_the_stream_of_a_seat_ends_with_its_game(tmp_path: Path) -> None:
+def test_a_seats_stream_keeps_the_result_until_another_game(tmp_path: Path) -> None:
     async def scenario(table: ServedTable) -> None:
         eva = table.seat_token(0)
         for line in ("e8", "e2", "e7", "e3", "e6", "e4", "d6"):
@@ -268,7 +268,9 @@ def test_the_stream_of_a_seat_ends_with_its_game(tmp_path: Path) -> None:
                 if state["over"] or not state:
                     break
             assert states[-1]["over"] and states[-1]["result"] == "Pat wins!"
-        assert (await table.state(eva)).status == 401        # the seat's token died
+            assert (await table.state(eva)).status == 401    # the seat's token died
+            table.session.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
+            assert await asyncio.wait_for(_next_state(stream), 2) == {}   # then it closes
 
     at_the_table(tmp_path, scenario)
 
@@ -369,3 +371,22 @@ async def _next_state(stream: object) -> dict[str, object]:
             event = line[len("event: "):]
         elif line.startswith("data: ") and event == "state":
             return dict(json.loads(line[len("data: "):]))
+
+
+def test_streams_are_counted_and_a_flood_of_them_is_refused(tmp_path: Path) -> None:
+    async def scenario(table: ServedTable) -> None:
+        url = f"/api/stream/{table.view_token}"
+        streams = [await table.client.get(url) for _ in range(MAX_STREAMS)]
+        try:
+            for stream in streams[:3]:
+                assert (await _next_state(stream))["seq"] == table.session.seq
+            async with table.client.get(url) as one_more:
+                assert one_more.status == 503
+        finally:
+            for stream in streams:
+                stream.close()
+        await asyncio.sleep(0.2)                               # the server sees them go
+        async with table.client.get(url) as again:
+            assert again.status == 200
+
+    at_the_table(tmp_path, scenario)
