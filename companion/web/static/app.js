@@ -16,6 +16,7 @@
     lang: "en",
     words: {},
     state: null,
+    shown: "",
     stream: null,
     streamUp: false,
     retry: null,
@@ -192,6 +193,11 @@
 
   function render(state) {
     if (!state || typeof state !== "object") return;
+    // The same state again (the stream's first news after the page fetched it): drawing the
+    // board anew under a finger would lose the tap between its touch and its release.
+    const text = JSON.stringify(state);
+    if (text === page.shown) return;
+    page.shown = text;
     const changed = !page.state || page.state.seq !== state.seq;
     page.state = state;
     document.body.dataset.seq = String(state.seq);
