@@ -289,3 +289,35 @@ def test_held_news_arrives_and_a_placed_wall_takes_its_slots_away(tmp_path: Path
                  state["seq"])
         assert boxes(driver, '#board [data-input="c3h"]') == []  # a wall there: no slot now
         assert boxes(driver, '#board [data-input="d3h"]') == []  # it would overlap
+
+
+def test_clovece_with_the_tables_die_faces_and_a_piece_tapped(tmp_path: Path) -> None:
+    """The table's own die: the seat enters the face it shows with one tap; then the piece
+    that may move is tapped on the board."""
+    from selenium.webdriver.common.by import By
+
+    def face(url: str, value: int, seq: int) -> int:
+        seq = open_page(driver, url, "cs", seq)
+        wait_for(driver, "return !document.getElementById('faces').hidden;")
+        driver.find_element(By.CSS_SELECTOR, f'#faces button[data-face="{value}"]').click()
+        return int(wait_for(driver, "return Number(document.body.dataset.seq) > arguments[0] "
+                                    "&& Number(document.body.dataset.seq);", seq))
+
+    with serving("clovece", tmp_path / "games.db", ["Eva", "Pat"],
+                 extra=["--die", "table"]) as served, chromium() as driver:
+        seq = open_page(driver, served.seats[0], "cs")
+        seq = face(served.seats[0], 6, seq)  # who starts: Eva 6
+        seq = face(served.seats[1], 2, seq)  # Pat 2: Eva starts
+        seq = face(served.seats[0], 6, seq)  # a six brings a piece in
+        seq = face(served.seats[0], 1, seq)  # and another roll
+        open_page(driver, served.seats[0], "cs", seq)
+        targets = [box["input"] for box in boxes(driver, "#board .tap")]
+        assert targets and all(line.startswith("enter ") for line in targets)
+        driver.save_screenshot(str(SCREENSHOTS / "web_clovece_pieces_to_tap_cs.png"))
+        tap(driver, targets[0])
+        wait_for(driver, "return Number(document.body.dataset.seq) > arguments[0];", seq)
+        on_track = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#board .piece'))"
+            ".map(e => e.getAttribute('data-place')).filter(p => p.startsWith('field'));")
+        assert on_track == ["field 0"]
+        assert api(served.view, "/api/state")["snapshot"]["state"]["track"][0]["field"] == 0
