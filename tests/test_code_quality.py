@@ -19,9 +19,10 @@ TYPED = [
     "companion/doctor/system.py", "hardware", "companion/sound",
     "companion/records/players.py", "companion/records/results.py", "companion/records/schema.py",
     "companion/records/stats.py", "companion/records/export.py", "companion/records/backup.py",
-    "companion/records/cli.py", "companion/geometry/quoridor.py", "companion/geometry/pacman.py",
+    "companion/records/cli.py",
     *(f"companion/web/{name}.py" for name in (
         "__init__", "server", "owner", "tokens", "state", "stream", "serve", "hosting")),
+    "companion/web/svg", "companion/geometry",
 ]
 
 

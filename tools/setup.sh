@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# espeak-ng speaks the prompts (tests render with it); sox measures sounds by hand
-packages=(xvfb xauth x11-utils x11-apps libgl1 libgl1-mesa-dri libegl1 libmtdev1 espeak-ng sox)
+# espeak-ng speaks the prompts (tests render with it); sox measures sounds by hand; chromium and
+# chromium-driver run the phone page in a real browser (tests/web, Selenium)
+packages=(xvfb xauth x11-utils x11-apps libgl1 libgl1-mesa-dri libegl1 libmtdev1 espeak-ng sox
+          chromium chromium-driver)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -20,6 +20,27 @@ Point = tuple[float, float]
 COLOURS = ("R", "Y", "G", "B")
 """Home slots hold the four colours in this order."""
 
+PIECE_LETTERS = {"en": dict(zip(COLOURS, "RYGB")), "cs": dict(zip(COLOURS, "ČŽZM"))}
+"""The letter on a piece: its colour's initial in the players' language (colour-blind help)."""
+
+# The board's colours (RGBA 0–1, as Kivy's ``Color``; the phones' SVG writes them in hex).
+PIECE_RGBA = {
+    "R": (0.88, 0.12, 0.12, 1.0),
+    "Y": (1.0, 0.86, 0.10, 1.0),
+    "G": (0.12, 0.66, 0.22, 1.0),
+    "B": (0.13, 0.38, 0.95, 1.0),
+}
+BOARD_COLOUR = (0.96, 0.92, 0.80, 1)
+GLOW_COLOUR = (1.0, 0.55, 0.0)
+"""Rings around what may be tapped now, and around the roll in use."""
+HINT_COLOUR = (0.78, 0.10, 0.86, 1)
+"""The coach's hint: the piece's way, its ring and its goal (no piece or glow is purple)."""
+FIELD_COLOUR = (1.0, 1.0, 1.0, 1)
+OUTLINE_COLOUR = (0.25, 0.22, 0.18, 1)
+NUMBER_COLOUR = (0.10, 0.09, 0.07, 1)
+"""Field numbers: dark on the white fields and on the pale board."""
+UNUSED_SEAT_COLOUR = (0.78, 0.76, 0.70, 1)
+
 GRID4 = 11
 TRACK4 = (
     (0, 4), (1, 4), (2, 4), (3, 4), (4, 4), (4, 3), (4, 2), (4, 1), (4, 0), (5, 0),
@@ -270,6 +291,17 @@ def flight_path(layout: Layout, state: dict[str, Any], action: dict[str, Any],
         points.append(layout.fields[(start + t) % length] if t < length
                       else layout.goals[seat][t - length])
     return points
+
+
+def clearest_ink(colour: tuple[float, ...]) -> tuple[float, float, float, float]:
+    """Black or white, whichever stands out more on ``colour`` (WCAG's contrast ratio): white
+    on a mid green reads worse than black does."""
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(channel) for channel in colour[:3])
+    light = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return (0, 0, 0, 1) if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else (1, 1, 1, 1)
 
 
 def _closer(best: tuple[float, tuple[str, Any]] | None, distance: float,

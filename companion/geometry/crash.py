@@ -21,6 +21,26 @@ from dataclasses import dataclass
 from companion.games.crash.board import FIELD_NAMES, GEOMETRY, NEIGHBOURS, ROWS
 
 ROW_COUNT = len(ROWS)
+# The board's colours (RGBA 0–1, as Kivy's ``Color``; the phones' SVG writes them in hex).
+VALUE_COLOURS = {
+    0: (0.96, 0.96, 0.94, 1),
+    1: (0.70, 0.83, 0.96, 1),
+    2: (0.38, 0.60, 0.90, 1),
+    3: (0.13, 0.28, 0.62, 1),
+}
+"""White, light, mid and dark blue fields (R9)."""
+HOLE_COLOUR = (0.10, 0.08, 0.07, 1)
+EDGE_COLOUR = (0.25, 0.28, 0.34, 1)
+TILE_EDGE_COLOUR = (0.05, 0.05, 0.08, 1)
+BELL_COLOUR = (0.98, 0.78, 0.10, 1)
+OPERATOR_COLOUR = (0.12, 0.12, 0.12, 1)
+BACKGROUND = (0.20, 0.22, 0.26, 1)
+LABEL_COLOUR = (0.90, 0.91, 0.94, 1)
+VALUE_FONT = 20
+"""A field's value (0–3), bold: read from across the table (a field is ~37 px wide)."""
+PIECE_SHARE = 0.74
+"""A car, bell or the operator: this share of the smaller of a field's width and height."""
+
 WIDE = 13
 SNAP = 0.85
 """A tap within this many field pitches of a target goes to that target."""

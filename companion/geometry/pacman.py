@@ -28,6 +28,33 @@ DOT_RADIUS = 9.0
 CAPTION_GAP = 2.0
 """Between a caption and the grid's edge squares."""
 
+# The colours and letters of the board and its figures (RGBA 0–1, as Kivy's ``Color``; the
+# phones' SVG writes them in hex).
+GHOSTS = ("blinky", "pinky", "inky", "clyde")
+GHOST_LETTERS = {"blinky": "B", "pinky": "P", "inky": "I", "clyde": "C"}
+GHOST_COLOURS = {
+    "blinky": (0.93, 0.16, 0.14, 1),
+    "pinky": (1.0, 0.62, 0.82, 1),
+    "inky": (0.20, 0.88, 0.95, 1),
+    "clyde": (1.0, 0.64, 0.18, 1),
+}
+PACMAN_LETTER = "M"
+"""The spec's legend letter for PAC-MAN (P is pinky's)."""
+PACMAN_COLOUR = (1.0, 0.90, 0.0, 1)
+DOT_COLOUR = (1.0, 0.86, 0.74, 1)
+SQUARE_COLOUR = (0.10, 0.11, 0.24, 1)
+FRAME_COLOUR = (0.02, 0.02, 0.05, 1)
+WALL_COLOUR = (0.22, 0.45, 1.0, 1)
+FRENZY_COLOUR = (1.0, 0.10, 0.10, 1)
+EATEN_COLOUR = (0.66, 0.66, 0.70, 1)
+TARGET_COLOUR = (0.95, 0.95, 1.0, 1)
+"""A selected ghost's destinations (its own colour could read as a frenzy glow)."""
+STRIP_COLOUR = (0.07, 0.07, 0.10, 1)
+GHOST_SIZE = 0.78
+"""A ghost's size on the grid, as a fraction of the pitch."""
+PACMAN_SIZE = 0.82
+"""PAC-MAN's size on the grid, as a fraction of the pitch."""
+
 
 @dataclass(frozen=True)
 class PacmanGeometry:
@@ -74,4 +101,7 @@ class PacmanGeometry:
         return left, grid.top - height - CAPTION_GAP, width, height
 
 
-__all__ = ["MARGIN", "STRIP", "PacmanGeometry"]
+__all__ = ["DOT_COLOUR", "EATEN_COLOUR", "FRAME_COLOUR", "FRENZY_COLOUR", "GHOSTS", "GHOST_COLOURS",
+           "GHOST_LETTERS", "GHOST_SIZE", "MARGIN", "PACMAN_COLOUR", "PACMAN_LETTER",
+           "PACMAN_SIZE", "SQUARE_COLOUR", "STRIP", "STRIP_COLOUR", "TARGET_COLOUR",
+           "WALL_COLOUR", "PacmanGeometry"]

@@ -15,6 +15,30 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+# The board's colours (RGBA 0–1, as Kivy's ``Color``; the phones' SVG writes them in hex) and
+# the cars' looks: the touchscreen's painters and the SVG read them from here.
+BACKGROUND = (0.13, 0.17, 0.15, 1)
+EDGE_COLOUR = (0.62, 0.60, 0.52, 1)
+FIELD_COLOUR = (0.93, 0.89, 0.80, 1)
+FIELD_TEXT = (0.12, 0.12, 0.12, 1)
+START_COLOUR = (0.16, 0.55, 0.28, 1)
+SEMAFOR_COLOUR = (0.14, 0.14, 0.14, 1)
+SIGN_COLOUR = (0.08, 0.33, 0.85, 1)
+SELECTED_COLOUR = (1.0, 0.86, 0.0, 1)
+LAMPS = {"red": (0.92, 0.12, 0.10, 1), "orange": (1.0, 0.60, 0.05, 1),
+         "green": (0.15, 0.82, 0.25, 1)}
+CAR_SPOTS = ((0.5, -0.5), (-0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))
+"""Where a field's first, second … car is drawn (its centre, in fields from the middle)."""
+CAR_LOOK = {  # colour, shape
+    "kart": ((0.98, 0.80, 0.10, 1), "triangle"),
+    "car": ((0.40, 0.74, 1.00, 1), "circle"),
+    "tractor": ((0.25, 0.72, 0.28, 1), "square"),
+    "rusty": ((0.66, 0.33, 0.12, 1), "diamond"),
+    "garbage": ((0.62, 0.64, 0.67, 1), "hexagon"),
+}
+PAWN_SHARE = 0.7
+"""A pawn's diameter as a share of its field's side."""
+
 PANEL_MIN = 150
 """Pixels kept below the track for the info panel (at a 480 px board)."""
 START_BLOCK = 2
@@ -32,6 +56,20 @@ class Layout:
     side: float
     start_side: float
     panel_top: float
+
+
+def waiting_spot(index: int, count: int, x: float, y: float, side: float,
+                 largest: float) -> tuple[float, float, float]:
+    """Where the ``index``-th of ``count`` pawns waiting on START (centre ``x``, ``y``, y up,
+    ``side`` px) stands, and its diameter (at most ``largest``): below the word START."""
+    per_row = 1 if count == 1 else 2 if count <= 4 else 3
+    rows = math.ceil(count / per_row)
+    area = side * 0.72
+    cell = min(side / per_row, area / rows)
+    column, row = index % per_row, index // per_row
+    cx = x - side / 2 + (side - per_row * cell) / 2 + (column + 0.5) * cell
+    cy = y + side * 0.22 - (area - rows * cell) / 2 - (row + 0.5) * cell
+    return cx, cy, min(cell * 0.9, largest)
 
 
 def main_route(fields: dict[str, dict[str, Any]], start: str, finish: str) -> list[str]:

@@ -38,6 +38,20 @@ WALL_THICKNESS = 1.3
 """A placed wall's thickness, in groove widths."""
 PREVIEW_THICKNESS = 1.6
 """A previewed wall's thickness, in groove widths: it stands out of the groove."""
+BOARD_COLOUR = (0.36, 0.27, 0.19, 1)
+"""The frame and the grooves (RGBA 0–1, as Kivy's ``Color``; the SVG writes them in hex)."""
+FIXING_BOARD_COLOUR = (0.20, 0.35, 0.65, 1)
+"""In fix mode the grooves turn blue: the screen is being edited, not played."""
+SQUARE_COLOUR = (0.93, 0.89, 0.80, 1)
+WALL_COLOUR = (0.08, 0.08, 0.08, 1)
+PREVIEW_COLOUR = (1.0, 0.86, 0.0, 1)
+BAD_PREVIEW_COLOUR = (0.95, 0.2, 0.2, 1)
+LABEL_COLOUR = (0.90, 0.91, 0.94, 1)
+"""The edge names (row numbers, column letters), light on the screen's dark background."""
+PAWN_SIZE = 0.8
+"""A pawn's diameter, as a fraction of a square's side."""
+DESTINATION_DOT = 0.26
+"""A legal destination's dot, as a fraction of a square's side (0.36 when the pawn is picked)."""
 SQUARE_NAMES = tuple(f"{column}{row}" for row in range(1, SIZE + 1) for column in COLUMNS)
 
 Box = tuple[float, float, float, float]
@@ -190,5 +204,7 @@ class Grid:
         return Tap("square", square)
 
 
-__all__ = ["COLUMN_BAND", "GROOVE", "LABEL_FONT", "MARGIN", "ROW_BAND", "SIZE", "SQUARE_NAMES",
+__all__ = ["BAD_PREVIEW_COLOUR", "BOARD_COLOUR", "COLUMN_BAND", "DESTINATION_DOT",
+           "FIXING_BOARD_COLOUR", "GROOVE", "LABEL_COLOUR", "LABEL_FONT", "MARGIN", "PAWN_SIZE",
+           "PREVIEW_COLOUR", "ROW_BAND", "SIZE", "SQUARE_COLOUR", "SQUARE_NAMES", "WALL_COLOUR",
            "WALL_BAND", "Box", "EdgeLabel", "Grid", "Square", "Tap"]

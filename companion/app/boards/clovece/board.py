@@ -40,6 +40,9 @@ from companion.app.boards.clovece.paint import (
 from companion.app.widgets import BigButton, BoardChoices
 from companion.games.clovece.text import PIECES
 from companion.geometry.clovece import (
+    BOARD_COLOUR,
+    COLOURS,
+    PIECE_LETTERS,
     Layout,
     along,
     cross_layout,
@@ -52,11 +55,6 @@ from companion.geometry.clovece import (
 from companion.i18n import translator
 
 DOMAIN = "clovece"
-COLOURS = ("R", "Y", "G", "B")
-PIECE_LETTERS = {"en": dict(zip(COLOURS, "RYGB")), "cs": dict(zip(COLOURS, "ČŽZM"))}
-"""The letter on a piece: its colour's initial in the players' language (colour-blind help)."""
-
-BOARD_COLOUR = (0.96, 0.92, 0.80, 1)
 PULSE_SECONDS = 0.8
 """One pulse: the rings fade out and back in."""
 PULSE_FOR_SECONDS = 2.4

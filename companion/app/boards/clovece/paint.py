@@ -10,23 +10,18 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 
 from companion.app.boards.batch import Glyphs, Shapes
+from companion.geometry.clovece import (
+    FIELD_COLOUR,
+    GLOW_COLOUR,
+    HINT_COLOUR,
+    NUMBER_COLOUR,
+    OUTLINE_COLOUR,
+    PIECE_RGBA,
+    UNUSED_SEAT_COLOUR,
+    clearest_ink,
+)
 
-PIECE_RGBA = {
-    "R": (0.88, 0.12, 0.12, 1.0),
-    "Y": (1.0, 0.86, 0.10, 1.0),
-    "G": (0.12, 0.66, 0.22, 1.0),
-    "B": (0.13, 0.38, 0.95, 1.0),
-}
-GLOW_COLOUR = (1.0, 0.55, 0.0)
-"""Rings around what may be tapped now, and around the roll in use."""
-HINT_COLOUR = (0.78, 0.10, 0.86, 1)
-"""The coach's hint: the piece's way, its ring and its goal (no piece or glow is purple)."""
 MAX_DIE = 44
-FIELD_COLOUR = (1.0, 1.0, 1.0, 1)
-OUTLINE_COLOUR = (0.25, 0.22, 0.18, 1)
-NUMBER_COLOUR = (0.10, 0.09, 0.07, 1)
-"""Field numbers: dark on the white fields and on the pale board."""
-UNUSED_SEAT_COLOUR = (0.78, 0.76, 0.70, 1)
 SEGMENTS = 36
 """Segments of a small disc (Kivy's default of 180 costs vertices and nothing shows)."""
 
@@ -209,17 +204,6 @@ def draw_hint_frame(x: float, y: float, w: float, h: float) -> None:
     Line(rectangle=(x - 6, y - 6, w + 12, h + 12), width=5.5)
     Color(*HINT_COLOUR)
     Line(rectangle=(x - 6, y - 6, w + 12, h + 12), width=4)
-
-
-def clearest_ink(colour: Sequence[float]) -> tuple[float, float, float, float]:
-    """Black or white, whichever stands out more on ``colour`` (WCAG's contrast ratio): white
-    on a mid green reads worse than black does."""
-    def linear(channel: float) -> float:
-        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(channel) for channel in colour[:3])
-    light = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return (0, 0, 0, 1) if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else (1, 1, 1, 1)
 
 
 def ink(colour: Sequence[float]) -> tuple[float, float, float, float]:

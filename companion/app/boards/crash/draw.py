@@ -16,15 +16,11 @@ from kivy.graphics import Canvas, Color, Ellipse, Line
 
 from companion.app.boards.batch import Glyphs, Shapes
 from companion.app.boards.crash.hex import (
-    EDGE_COLOUR,
-    HOLE_COLOUR,
     MOVE_COLOUR,
     OFF_COLOUR,
     SEGMENTS,
     SELECTED_COLOUR,
     TARGET_COLOUR,
-    TILE_EDGE_COLOUR,
-    VALUE_COLOURS,
     HexGrid,
     Texts,
     draw_arrow,
@@ -36,14 +32,19 @@ from companion.app.boards.crash.hex import (
     tile_edges,
 )
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
-from companion.geometry.crash import LABEL_FONT
+from companion.geometry.crash import (
+    BACKGROUND,
+    EDGE_COLOUR,
+    HOLE_COLOUR,
+    LABEL_COLOUR,
+    LABEL_FONT,
+    PIECE_SHARE,
+    TILE_EDGE_COLOUR,
+    VALUE_COLOURS,
+    VALUE_FONT,
+)
 
-BACKGROUND = (0.20, 0.22, 0.26, 1)
 HOLE_MARK_COLOUR = (0.35, 0.30, 0.26, 1)
-VALUE_FONT = 20
-"""A field's value (0–3), bold: read from across the table (a field is ~37 px wide)."""
-LABEL_COLOUR = (0.90, 0.91, 0.94, 1)
-"""The edge names (row letters, field numbers), light on the dark background."""
 COVER_SCALE = 0.86
 """A field's value is covered by a hex this big (inside its outline and the tile borders)."""
 
@@ -215,7 +216,7 @@ class BoardPainter:
     def _pieces(self, grid: HexGrid, field: dict[str, Any], looks: list[Any],
                 at: tuple[float, float] | None = None) -> None:
         cx, cy = at or grid.centre(field["name"])
-        size = min(grid.w, 2 * grid.radius) * 0.74
+        size = min(grid.w, 2 * grid.radius) * PIECE_SHARE
         if field["bell"]:
             draw_bell(cx, cy, size)
         if field["operator"]:

@@ -14,20 +14,13 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle, Triangle
 
 from companion.games.crash.board import DIRECTIONS, FIELD_INDEX
-from companion.geometry.crash import HexGrid, tile_edges
+from companion.geometry.crash import (
+    BELL_COLOUR,
+    OPERATOR_COLOUR,
+    HexGrid,
+    tile_edges,
+)
 
-VALUE_COLOURS = {
-    0: (0.96, 0.96, 0.94, 1),
-    1: (0.70, 0.83, 0.96, 1),
-    2: (0.38, 0.60, 0.90, 1),
-    3: (0.13, 0.28, 0.62, 1),
-}
-"""White, light, mid and dark blue fields (R9)."""
-HOLE_COLOUR = (0.10, 0.08, 0.07, 1)
-EDGE_COLOUR = (0.25, 0.28, 0.34, 1)
-TILE_EDGE_COLOUR = (0.05, 0.05, 0.08, 1)
-BELL_COLOUR = (0.98, 0.78, 0.10, 1)
-OPERATOR_COLOUR = (0.12, 0.12, 0.12, 1)
 TARGET_COLOUR = (0.15, 0.85, 0.35, 1)
 SELECTED_COLOUR = (1.0, 0.55, 0.0, 1)
 MOVE_COLOUR = (1.0, 0.85, 0.0, 1)

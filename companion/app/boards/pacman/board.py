@@ -31,19 +31,26 @@ from companion.app.boards.pacman.paint import (
 )
 from companion.app.boards.quoridor.board import QuoridorBoard
 from companion.games.pacman.text import rank_text
-from companion.geometry.pacman import DOT_RADIUS, LIFE_SIZE, STRIP, PacmanGeometry
+from companion.geometry.pacman import (
+    DOT_COLOUR,
+    DOT_RADIUS,
+    EATEN_COLOUR,
+    FRAME_COLOUR,
+    FRENZY_COLOUR,
+    GHOST_SIZE,
+    GHOSTS,
+    LIFE_SIZE,
+    PACMAN_SIZE,
+    SQUARE_COLOUR,
+    STRIP,
+    STRIP_COLOUR,
+    TARGET_COLOUR,
+    WALL_COLOUR,
+    PacmanGeometry,
+)
 from companion.geometry.quoridor import SQUARE_NAMES, Grid
 from companion.i18n import translator
 
-GHOSTS = ("blinky", "pinky", "inky", "clyde")
-DOT_COLOUR = (1.0, 0.86, 0.74, 1)
-SQUARE_COLOUR = (0.10, 0.11, 0.24, 1)
-FRAME_COLOUR = (0.02, 0.02, 0.05, 1)
-WALL_COLOUR = (0.22, 0.45, 1.0, 1)
-FRENZY_COLOUR = (1.0, 0.10, 0.10, 1)
-EATEN_COLOUR = (0.66, 0.66, 0.70, 1)
-TARGET_COLOUR = (0.95, 0.95, 1.0, 1)
-"""A selected ghost's destinations (its own colour could read as a frenzy glow)."""
 OPTION_COLOURS = ((1.0, 0.90, 0.0, 1), (0.3, 1.0, 0.45, 1), (0.95, 0.45, 1.0, 1),
                   (1.0, 1.0, 1.0, 1))
 """Path colours when several ways lead to one square: the chosen way is drawn thickest."""
@@ -551,7 +558,7 @@ class PacmanBoard(QuoridorBoard):
                 draw_ghost(self._letter, cx, cy, STRIP - 6, EATEN_COLOUR, ghost, is_eaten=True)
                 continue
             cx, cy = self._piece_centre(ghost, square)
-            size = pitch * 0.78
+            size = pitch * GHOST_SIZE
             if ghost in to_move and self.is_interactive and self.move_progress >= 1:
                 x, y, side = self._square_rect(square)
                 if info["frenzy"]:
@@ -575,7 +582,7 @@ class PacmanBoard(QuoridorBoard):
                 self.reset_progress >= 1 and self.move_progress >= 1):
             Color(1, 1, 1, 1)
             Line(circle=(cx, cy, pitch * 0.47), width=3)
-        draw_pacman(self._letter, cx, cy, pitch * 0.82, self._facing())
+        draw_pacman(self._letter, cx, cy, pitch * PACMAN_SIZE, self._facing())
 
     def _facing(self) -> float:
         """PAC-MAN looks the way of his last step (right when he has not moved yet)."""
@@ -591,7 +598,7 @@ class PacmanBoard(QuoridorBoard):
         """Right strip: eaten ghosts (drawn in :meth:`_draw_ghosts`), lives, dots eaten."""
         layout = self.layout()
         x, y, w, h = layout.strip
-        Color(0.07, 0.07, 0.10, 1)
+        Color(*STRIP_COLOUR)
         Rectangle(pos=(x, y), size=(w, h))
         lives = int(self._state["lives"])
         for life in range(max(lives, 3)):

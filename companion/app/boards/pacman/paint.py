@@ -11,19 +11,9 @@ from typing import Any
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 
 from companion.app.boards.quoridor.board import _is_dark as is_dark
+from companion.geometry.pacman import GHOST_COLOURS, GHOST_LETTERS, PACMAN_COLOUR, PACMAN_LETTER
 
 LetterTexture = Callable[[str, int, bool], Any]
-
-GHOST_LETTERS = {"blinky": "B", "pinky": "P", "inky": "I", "clyde": "C"}
-GHOST_COLOURS = {
-    "blinky": (0.93, 0.16, 0.14, 1),
-    "pinky": (1.0, 0.62, 0.82, 1),
-    "inky": (0.20, 0.88, 0.95, 1),
-    "clyde": (1.0, 0.64, 0.18, 1),
-}
-PACMAN_LETTER = "M"
-"""The spec's legend letter for PAC-MAN (P is pinky's)."""
-PACMAN_COLOUR = (1.0, 0.90, 0.0, 1)
 
 
 def draw_ghost(letter: LetterTexture, cx: float, cy: float, size: float,

@@ -46,14 +46,19 @@ from companion.app.boards.patamat.fix_mode import PatamatFixMode, PatamatFixPane
 from companion.app.boards.patamat.track import CAR_SPOTS, LAMPS, TrackPainter
 from companion.app.measure import text_width
 from companion.games.patamat.text import A_CAR
-from companion.geometry.patamat import Layout, layout_board
+from companion.geometry.patamat import (
+    BACKGROUND,
+    PAWN_SHARE,
+    SELECTED_COLOUR,
+    Layout,
+    layout_board,
+    waiting_spot,
+)
 from companion.i18n import translator
 
 DOMAIN = "patamat"
-BACKGROUND = (0.13, 0.17, 0.15, 1)
 PANEL_COLOUR = (0.09, 0.10, 0.12, 1)
 INSTRUCTION_COLOUR = (1, 0.92, 0.6, 1)
-SELECTED_COLOUR = (1.0, 0.86, 0.0, 1)
 HINT_COLOUR = (0.35, 0.85, 1.0, 1)
 """The coach's placement: a frame no field, lamp or car type has."""
 STEP_SECONDS = 0.09
@@ -466,7 +471,7 @@ class PatamatBoard(Board):
                 continue
             pawn = self._state["pawns"][name]
             x, y, side = self._place(pawn["field"])
-            diameter = side * 0.7
+            diameter = side * PAWN_SHARE
             if pawn["field"] == start:
                 x, y, diameter = self._waiting_spot(waiting.index(name), len(waiting), x, y, side)
             x, y = self._animated(name, x, y)
@@ -485,15 +490,8 @@ class PatamatBoard(Board):
 
     def _waiting_spot(self, index: int, count: int, x: float, y: float,
                       side: float) -> tuple[float, float, float]:
-        per_row = 1 if count == 1 else 2 if count <= 4 else 3
-        rows = math.ceil(count / per_row)
-        area = side * 0.72  # below the word START
-        cell = min(side / per_row, area / rows)
-        column, row = index % per_row, index // per_row
-        cx = x - side / 2 + (side - per_row * cell) / 2 + (column + 0.5) * cell
-        cy = y + side * 0.22 - (area - rows * cell) / 2 - (row + 0.5) * cell
-        largest = self._layout.side * self._frame()[2] * 0.8 if self._layout else cell
-        return cx, cy, min(cell * 0.9, largest)
+        largest = self._layout.side * self._frame()[2] * 0.8 if self._layout else side
+        return waiting_spot(index, count, x, y, side, largest)
 
     def _animated(self, name: str, x: float, y: float) -> tuple[float, float]:
         progress = self.anim_progress

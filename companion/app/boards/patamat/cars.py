@@ -6,6 +6,8 @@ The board and its fix mode both read these (Kivy-free); the words are English ms
 
 from __future__ import annotations
 
+from companion.geometry.patamat import CAR_LOOK
+
 CAR_TYPES = ("kart", "car", "tractor", "rusty", "garbage")
 CAR_COUNTS = {"kart": 3, "car": 4, "tractor": 2, "rusty": 3, "garbage": 3}
 NOUN = {"kart": "go-kart", "car": "car", "tractor": "tractor", "rusty": "rusty car",
@@ -13,13 +15,6 @@ NOUN = {"kart": "go-kart", "car": "car", "tractor": "tractor", "rusty": "rusty c
 LETTER = {"kart": "K|go-kart letter", "car": "C|car letter", "tractor": "T|tractor letter",
           "rusty": "R|rusty car letter", "garbage": "G|garbage truck letter"}
 """The letter on a car token; the text after ``|`` only tells translators what it is."""
-CAR_LOOK = {  # colour, shape
-    "kart": ((0.98, 0.80, 0.10, 1), "triangle"),
-    "car": ((0.40, 0.74, 1.00, 1), "circle"),
-    "tractor": ((0.25, 0.72, 0.28, 1), "square"),
-    "rusty": ((0.66, 0.33, 0.12, 1), "diamond"),
-    "garbage": ((0.62, 0.64, 0.67, 1), "hexagon"),
-}
 CHOICE_TEXT = {
     "kart": "Go-kart: three times the roll, forward",
     "car": "Car: twice the roll, forward",
@@ -34,3 +29,6 @@ PANEL_TEXTS = {
     "go": "{name}: tap OK (or the pawn)",
 }
 BOARD_MESSAGES = (*CHOICE_TEXT.values(), *PANEL_TEXTS.values(), *LETTER.values())
+
+__all__ = ["BOARD_MESSAGES", "CAR_COUNTS", "CAR_LOOK", "CAR_TYPES", "CHOICE_TEXT", "LETTER", "NOUN",
+           "PANEL_TEXTS"]

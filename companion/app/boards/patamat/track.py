@@ -9,16 +9,16 @@ from typing import Any
 
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 
-EDGE_COLOUR = (0.62, 0.60, 0.52, 1)
-FIELD_COLOUR = (0.93, 0.89, 0.80, 1)
-FIELD_TEXT = (0.12, 0.12, 0.12, 1)
-START_COLOUR = (0.16, 0.55, 0.28, 1)
-SEMAFOR_COLOUR = (0.14, 0.14, 0.14, 1)
-SIGN_COLOUR = (0.08, 0.33, 0.85, 1)
-LAMPS = {"red": (0.92, 0.12, 0.10, 1), "orange": (1.0, 0.60, 0.05, 1),
-         "green": (0.15, 0.82, 0.25, 1)}
-CAR_SPOTS = ((0.5, -0.5), (-0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))
-"""Where a field's first, second … car is drawn (its centre, in fields from the middle)."""
+from companion.geometry.patamat import (
+    CAR_SPOTS,
+    EDGE_COLOUR,
+    FIELD_COLOUR,
+    FIELD_TEXT,
+    LAMPS,
+    SEMAFOR_COLOUR,
+    SIGN_COLOUR,
+    START_COLOUR,
+)
 
 
 class TrackPainter:
@@ -106,3 +106,6 @@ class TrackPainter:
             for column in range(squares):
                 if (row + column) % 2 == 0:
                     Rectangle(pos=(left + column * step, bottom + row * step), size=(step, step))
+
+
+__all__ = ["CAR_SPOTS", "LAMPS", "TrackPainter"]

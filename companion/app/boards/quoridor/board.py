@@ -23,19 +23,22 @@ from companion.app.boards.base import Board
 from companion.app.boards.batch import Shapes
 from companion.games.quoridor.board import parse_wall, wall_conflict
 from companion.games.quoridor.text import wall_words
-from companion.geometry.quoridor import LABEL_FONT, SQUARE_NAMES, Grid
+from companion.geometry.quoridor import (
+    BAD_PREVIEW_COLOUR,
+    BOARD_COLOUR,
+    DESTINATION_DOT,
+    FIXING_BOARD_COLOUR,
+    LABEL_COLOUR,
+    LABEL_FONT,
+    PAWN_SIZE,
+    PREVIEW_COLOUR,
+    SQUARE_COLOUR,
+    SQUARE_NAMES,
+    WALL_COLOUR,
+    Grid,
+)
 
 MOVE_ANIMATION_SECONDS = 0.3
-
-BOARD_COLOUR = (0.36, 0.27, 0.19, 1)
-FIXING_BOARD_COLOUR = (0.20, 0.35, 0.65, 1)
-"""In fix mode the grooves turn blue: the screen is being edited, not played."""
-SQUARE_COLOUR = (0.93, 0.89, 0.80, 1)
-WALL_COLOUR = (0.08, 0.08, 0.08, 1)
-PREVIEW_COLOUR = (1.0, 0.86, 0.0, 1)
-BAD_PREVIEW_COLOUR = (0.95, 0.2, 0.2, 1)
-LABEL_COLOUR = (0.90, 0.91, 0.94, 1)
-"""The edge names (row numbers, column letters), light on the screen's dark background."""
 
 
 class QuoridorBoard(Board):
@@ -316,7 +319,7 @@ class QuoridorBoard(Board):
             if self.is_pawn_selected:
                 Color(r, g, b, 0.45)
                 Rectangle(pos=(x, y), size=(side, side))
-            dot = side * (0.36 if self.is_pawn_selected else 0.26)
+            dot = side * (0.36 if self.is_pawn_selected else DESTINATION_DOT)
             Color(r, g, b, 0.85 if self.is_pawn_selected else 0.55)
             Ellipse(pos=(x + (side - dot) / 2, y + (side - dot) / 2), size=(dot, dot))
 
@@ -337,7 +340,7 @@ class QuoridorBoard(Board):
                 fx, fy, _ = self._square_rect(self._moving[1])
                 t = self.move_progress
                 x, y = fx + (x - fx) * t, fy + (y - fy) * t
-            diameter = side * 0.8
+            diameter = side * PAWN_SIZE
             px, py = x + (side - diameter) / 2, y + (side - diameter) / 2
             is_marked = seat == (self.fix_selected if self.is_fixing else self._to_move)
             if is_marked:

@@ -1,0 +1,63 @@
+"""A real browser for the phone page's tests: Debian's chromium, headless, driven by Selenium
+through chromium-driver (both installed by tools/setup.sh). Tests skip with the reason when
+either is missing on this machine."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+PHONE = (390, 844)
+"""A phone held upright, in CSS pixels."""
+
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None or DRIVER is None,
+    reason="chromium and chromium-driver are not installed (tools/setup.sh installs them)")
+
+
+@contextmanager
+def chromium(size: tuple[int, int] = PHONE, lang: str = "en") -> Iterator[Any]:
+    """A headless chromium with a window of ``size`` CSS pixels and ``lang`` as its language."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    with tempfile.TemporaryDirectory(prefix="companion-chromium-") as profile:
+        options = webdriver.ChromeOptions()
+        options.binary_location = str(CHROMIUM)
+        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                     "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync",
+                     "--disable-dev-shm-usage", "--hide-scrollbars",
+                     f"--user-data-dir={profile}", f"--lang={lang}",
+                     f"--window-size={size[0]},{size[1]}"):
+            options.add_argument(flag)
+        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
+        driver = webdriver.Chrome(service=Service(executable_path=str(DRIVER)),
+                                  options=options)
+        try:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": size[0], "height": size[1], "deviceScaleFactor": 1,
+                "mobile": True})
+            yield driver
+        finally:
+            driver.quit()
+
+
+def boxes(driver: Any, selector: str) -> list[dict[str, float]]:
+    """``getBoundingClientRect`` of every element matching ``selector``, in CSS pixels."""
+    found: list[dict[str, float]] = driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map(e => {"
+        "const r = e.getBoundingClientRect();"
+        "return {x: r.x, y: r.y, width: r.width, height: r.height,"
+        " input: e.getAttribute('data-input') || ''}; });", selector)
+    return found
+
+
+__all__ = ["PHONE", "boxes", "chromium", "needs_chromium"]
