@@ -19,9 +19,11 @@ TYPED = [
     "companion/doctor/system.py", "hardware", "companion/sound",
     "companion/records/players.py", "companion/records/results.py", "companion/records/schema.py",
     "companion/records/stats.py", "companion/records/export.py", "companion/records/backup.py",
-    "companion/records/cli.py",
+    "companion/records/cli.py", "companion/records/bgstats.py", "companion/records/finished.py",
+    "companion/records/views.py", "companion/records/words.py",
     *(f"companion/web/{name}.py" for name in (
-        "__init__", "server", "owner", "tokens", "state", "stream", "serve", "hosting")),
+        "__init__", "server", "owner", "tokens", "state", "stream", "serve", "hosting",
+        "records_routes")),
     "companion/web/svg", "companion/geometry",
 ]
 
