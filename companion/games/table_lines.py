@@ -10,6 +10,13 @@ The board and the screen must agree. Each game's ``companion.games.<id>.table`` 
   sentences that take the table from ``before`` to ``after`` (two snapshots), each with the keys
   of ``board_things`` it accounts for.
 
+Beside it, ``companion.games.<id>.hand`` says what a person's own input changes on the board
+**themselves** (:func:`own_hand`): their pawn's move, the wall they placed, the piece they moved,
+the car they put down. Everything else a person's input brings (a capture sending a piece home,
+a push, a bell, an eaten dot, a removed tile) is a consequence, and :func:`consequence_lines`
+says it: the step's lines without those of the person's own hand. ``BOARD_EVENTS`` there are the
+kinds of events whose sentences (the game's ``describe``) the table lines say instead.
+
 A step is anything between two snapshots: one input, one undo or redo (of one input or of a
 person's input with the companion's replies), or a correction (``fix …``). The lines come from
 the board difference alone, so the same function serves every kind of step; ``events`` (those
@@ -50,6 +57,13 @@ class TableLine:
     covers: frozenset[str]
 
 
+class _HandModule(Protocol):
+    BOARD_EVENTS: frozenset[str]
+
+    def own_hand(self, before: Mapping[str, Any], after: Mapping[str, Any], line: str,
+                 events: Sequence[str]) -> dict[str, str | None]: ...
+
+
 class _TableModule(Protocol):
     def board_things(self, snapshot: Mapping[str, Any]) -> dict[str, str]: ...
 
@@ -62,6 +76,12 @@ def _module(game_id: str) -> _TableModule:
     if game_id not in GAME_IDS:
         raise ValueError(f"no table lines for the game {game_id!r}")
     return cast(_TableModule, importlib.import_module(f"companion.games.{game_id}.table"))
+
+
+def _hand(game_id: str) -> _HandModule:
+    if game_id not in GAME_IDS:
+        raise ValueError(f"no table lines for the game {game_id!r}")
+    return cast(_HandModule, importlib.import_module(f"companion.games.{game_id}.hand"))
 
 
 def board_things(game_id: str, snapshot: Mapping[str, Any]) -> dict[str, str]:
@@ -82,6 +102,57 @@ def lines_for(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any],
     """What to change on the table to go from ``before`` to ``after`` (``match.snapshot()``
     of each), in ``lang`` (``cs`` or ``en``)."""
     return _module(game_id).table_lines(before, after, events, names, lang, colours=colours)
+
+
+def own_hand(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any], line: str,
+             events: Sequence[str]) -> dict[str, str | None]:
+    """What the hand of the person who played ``line`` (the seat to move in ``before``) does on
+    the board themselves: each ``board_things`` key it changes, with what stands there once
+    the hand is done (None: nothing). Consequences of the input are not in it."""
+    return _hand(game_id).own_hand(before, after, line, events)
+
+
+def own_part(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any], line: str,
+             events: Sequence[str]) -> frozenset[str]:
+    """The board things a person's own input changed themselves and nothing changed further:
+    what their hand left there is what stands there ``after``. The rest of the board
+    difference is the input's consequences, which the table must be told."""
+    then, now = board_things(game_id, before), board_things(game_id, after)
+    return frozenset(key for key, value in own_hand(game_id, before, after, line, events).items()
+                     if value != then.get(key) and value == now.get(key))
+
+
+def consequence_lines(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any],
+                      line: str, events: Sequence[str], names: Sequence[str], lang: str, *,
+                      colours: Sequence[str] | None = None) -> list[TableLine]:
+    """What to change on the table after a person's own input ``line``: the step's lines
+    (:func:`lines_for`) without those that only say what the person's hand did.
+
+    A line about things the hand touched is left out when every thing it covers is either the
+    person's own (:func:`own_part`) or said by another line (a piece landing where a capture
+    takes another away: the capture says that field)."""
+    lines = lines_for(game_id, before, after, events, names, lang, colours=colours)
+    touched = frozenset(own_hand(game_id, before, after, line, events))
+    own = own_part(game_id, before, after, line, events)
+
+    def is_by_hand(table_line: TableLine) -> bool:
+        return bool(table_line.covers) and table_line.covers <= touched
+
+    said = frozenset().union(*(table_line.covers for table_line in lines
+                               if not is_by_hand(table_line)))
+    return [table_line for table_line in lines
+            if not is_by_hand(table_line) or not table_line.covers - own <= said]
+
+
+def news_events(game_id: str, events: Sequence[str]) -> tuple[list[str], list[str]]:
+    """A person's input's events that are news, not board changes (a roll lost, whose turn, a
+    score, a win): those before the first board change and those after it, so that the
+    game's sentences for them can stand before and after the lines of what to change."""
+    board = _hand(game_id).BOARD_EVENTS
+    first = next((index for index, event in enumerate(events)
+                  if event.split(" ", 1)[0] in board), len(events))
+    return ([event for event in events[:first]],
+            [event for event in events[first:] if event.split(" ", 1)[0] not in board])
 
 
 # -- helpers the games share ----------------------------------------------------------------------
@@ -153,3 +224,16 @@ def shifts(before: Mapping[str, Iterable[str]], after: Mapping[str, Iterable[str
 def multiset_value(items: Iterable[str]) -> str:
     """Several interchangeable items on one place, as a ``board_things`` value."""
     return ",".join(sorted(items))
+
+
+def with_item(value: str | None, item: str) -> str:
+    """A ``board_things`` multiset value with one ``item`` more."""
+    return multiset_value([*(value.split(",") if value else []), item])
+
+
+def without_item(value: str | None, item: str) -> str | None:
+    """A ``board_things`` multiset value with one ``item`` fewer (None when nothing is left)."""
+    items = value.split(",") if value else []
+    if item in items:
+        items.remove(item)
+    return multiset_value(items) or None

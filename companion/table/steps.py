@@ -4,19 +4,26 @@ lines they make. Kivy-free; the table session keeps one :class:`BoardSteps` per 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.table_lines import TableLine, board_difference, lines_for
+from companion.games.table_lines import (
+    TableLine,
+    board_difference,
+    consequence_lines,
+    lines_for,
+)
 from companion.i18n import translator
 
 
 @dataclass(frozen=True)
 class Step:
     """One change of the board: the input (``line``, "" for an undo or redo) of ``seat``, the
-    board before and after it, its events, and for a person's own input the game's sentences
-    of its consequences per language (``words``, made when it was played)."""
+    board before and after it, its events, and for a person's own input (``is_own_input``)
+    the news it brought per language, in the game's sentences (whose roll it was, a roll lost,
+    whose turn, a win; made when it was played): ``news`` before the lines of what to change on
+    the board, ``news_after`` after them."""
 
     seat: int | None
     is_companion: bool
@@ -24,7 +31,9 @@ class Step:
     before: dict[str, Any]
     after: dict[str, Any]
     events: tuple[str, ...]
-    words: dict[str, list[str]]
+    is_own_input: bool = False
+    news: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    news_after: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
 
 class BoardSteps:
@@ -46,8 +55,9 @@ class BoardSteps:
 
     def lines(self, game: str, names: Sequence[str], lang: str,
               colours: Sequence[str] | None = None) -> list[TableLine]:
-        """The lines to act on, with the board things each accounts for (a person's own
-        input's lines account for none: the person made that change).
+        """The lines to act on, with the board things each accounts for: after a person's own
+        input its news and the consequences on the board (what the person's hand did is theirs,
+        not said again; the news cover nothing).
 
         The companion's rolls go with the action they brought ("Jan (6, 4): Move the blue
         piece …"); a roll that brought none is said on its own ("Jan rolled 5: no move")."""
@@ -67,11 +77,14 @@ class BoardSteps:
             if step.seat != roller or not step.is_companion:
                 no_move()
             roller = step.seat
-            if step.words:
+            if step.is_own_input:
                 if is_roll and number + 1 < len(self._steps) and not board_difference(
                         game, step.before, step.after):
                     continue  # a roll that moved nothing is old news once the companion played
-                lines += [TableLine(text, frozenset()) for text in step.words.get(lang, [])]
+                lines += [TableLine(text, frozenset()) for text in step.news.get(lang, ())]
+                lines += consequence_lines(game, step.before, step.after, step.line,
+                                           step.events, names, lang, colours=colours)
+                lines += [TableLine(text, frozenset()) for text in step.news_after.get(lang, ())]
                 continue
             moved = lines_for(game, step.before, step.after, step.events, names, lang,
                               colours=colours)
@@ -90,4 +103,4 @@ class BoardSteps:
         """The board changes no person made here (the companion's inputs, an undo or redo), as
         (before, after, events), for a face to show them again one after another."""
         return [(step.before, step.after, step.events) for step in self._steps
-                if not step.words and step.before != step.after]
+                if not step.is_own_input and step.before != step.after]
