@@ -8,7 +8,8 @@ everyone back to START) must be said by a line the session shows.
 The test over every game plays seeded games at the smallest and largest player count, with
 people only and with people and companion seats, taking back and putting back now and then, and
 at every input of a person diffs the board before and after it: every changed board thing that
-is not the person's own is covered by a shown line, in English and in Czech.
+is not the person's own is covered by a shown line, in English and in Czech, and so is every
+thing the person's hand left otherwise than it must stand now.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import GAMES
-from companion.games.table_lines import board_difference, own_hand, own_part
+from companion.games.table_lines import board_difference, hand_board, own_hand, own_part
 from companion.records.store import Store
 from companion.table.session import Setup, TableSession
 
@@ -73,15 +74,20 @@ def test_every_consequence_of_a_persons_input_is_said(
         before = match.snapshot()
         assert table.send(line), line
         after = match.snapshot()
+        events = table.last_events
         changed = board_difference(game, before, after)
-        own = own_part(game, before, after, line, table.last_events)
+        own = own_part(game, before, after, line, events)
         assert own <= changed, (line, own, changed)
-        assert len(own_hand(game, before, after, line, table.last_events)) <= (
-            MOST_IN_ONE_HAND[game]), line
+        assert len(own_hand(game, before, line, events)) <= MOST_IN_ONE_HAND[game], line
+        # what the person's hand left on the table and a consequence moved on (a ghost moved
+        # onto PAC-MAN goes back to its start square, maybe the one it came from)
+        undone = board_difference(game, hand_board(game, before, line, events), after)
         for lang in ("en", "cs"):
             table.set_lang(lang)
-            assert changed - own <= covered(table), (
-                lang, line, table.last_events, sorted(changed - own), table.table_lines)
+            said = covered(table)
+            assert changed - own <= said, (
+                lang, line, events, sorted(changed - own), table.table_lines)
+            assert undone <= said, (lang, line, events, sorted(undone - said), table.table_lines)
         table.set_lang("en")
         inputs += 1
         with_consequences += bool(changed - own)

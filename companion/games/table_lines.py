@@ -10,12 +10,15 @@ The board and the screen must agree. Each game's ``companion.games.<id>.table`` 
   sentences that take the table from ``before`` to ``after`` (two snapshots), each with the keys
   of ``board_things`` it accounts for.
 
-Beside it, ``companion.games.<id>.hand`` says what a person's own input changes on the board
-**themselves** (:func:`own_hand`): their pawn's move, the wall they placed, the piece they moved,
-the car they put down. Everything else a person's input brings (a capture sending a piece home,
-a push, a bell, an eaten dot, a removed tile) is a consequence, and :func:`consequence_lines`
-says it: the step's lines without those of the person's own hand. ``BOARD_EVENTS`` there are the
-kinds of events whose sentences (the game's ``describe``) the table lines say instead.
+Beside it, ``companion.games.<id>.hand`` has ``hand_board(before, line, events)``: the snapshot
+``before`` with only what a person's own input changes on the board **themselves** (their
+pawn's move, the wall they placed, the piece they moved, the car they put down). Everything else
+a person's input brings (a capture sending a piece home, a push, a bell, an eaten dot, a removed
+tile) is a consequence: the lines that say it are those from the board as the person's hand left
+it to the board after the input (``table_lines(hand_board(…), after, …)``), from where the hand
+left things (a ghost moved onto PAC-MAN goes from there back to its start square).
+``BOARD_EVENTS`` there are the kinds of events whose sentences (the game's ``describe``) the
+table lines say instead.
 
 A step is anything between two snapshots: one input, one undo or redo (of one input or of a
 person's input with the companion's replies), or a correction (``fix …``). The lines come from
@@ -60,8 +63,8 @@ class TableLine:
 class _HandModule(Protocol):
     BOARD_EVENTS: frozenset[str]
 
-    def own_hand(self, before: Mapping[str, Any], after: Mapping[str, Any], line: str,
-                 events: Sequence[str]) -> dict[str, str | None]: ...
+    def hand_board(self, before: Mapping[str, Any], line: str,
+                   events: Sequence[str]) -> dict[str, Any]: ...
 
 
 class _TableModule(Protocol):
@@ -104,12 +107,21 @@ def lines_for(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any],
     return _module(game_id).table_lines(before, after, events, names, lang, colours=colours)
 
 
-def own_hand(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any], line: str,
+def hand_board(game_id: str, before: Mapping[str, Any], line: str,
+               events: Sequence[str]) -> dict[str, Any]:
+    """``before`` (a ``match.snapshot()``) as the hand of the person who played ``line`` (the
+    seat to move in ``before``) leaves the board: with what they did themselves on the table
+    and none of its consequences (see the module's docstring)."""
+    return _hand(game_id).hand_board(before, line, events)
+
+
+def own_hand(game_id: str, before: Mapping[str, Any], line: str,
              events: Sequence[str]) -> dict[str, str | None]:
-    """What the hand of the person who played ``line`` (the seat to move in ``before``) does on
-    the board themselves: each ``board_things`` key it changes, with what stands there once
-    the hand is done (None: nothing). Consequences of the input are not in it."""
-    return _hand(game_id).own_hand(before, after, line, events)
+    """The board things the person's own hand changed (:func:`hand_board`), with what it left
+    there (None: nothing)."""
+    then = board_things(game_id, before)
+    hand = board_things(game_id, hand_board(game_id, before, line, events))
+    return {key: hand.get(key) for key in changed_keys(then, hand)}
 
 
 def own_part(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any], line: str,
@@ -117,31 +129,9 @@ def own_part(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any], 
     """The board things a person's own input changed themselves and nothing changed further:
     what their hand left there is what stands there ``after``. The rest of the board
     difference is the input's consequences, which the table must be told."""
-    then, now = board_things(game_id, before), board_things(game_id, after)
-    return frozenset(key for key, value in own_hand(game_id, before, after, line, events).items()
-                     if value != then.get(key) and value == now.get(key))
-
-
-def consequence_lines(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any],
-                      line: str, events: Sequence[str], names: Sequence[str], lang: str, *,
-                      colours: Sequence[str] | None = None) -> list[TableLine]:
-    """What to change on the table after a person's own input ``line``: the step's lines
-    (:func:`lines_for`) without those that only say what the person's hand did.
-
-    A line about things the hand touched is left out when every thing it covers is either the
-    person's own (:func:`own_part`) or said by another line (a piece landing where a capture
-    takes another away: the capture says that field)."""
-    lines = lines_for(game_id, before, after, events, names, lang, colours=colours)
-    touched = frozenset(own_hand(game_id, before, after, line, events))
-    own = own_part(game_id, before, after, line, events)
-
-    def is_by_hand(table_line: TableLine) -> bool:
-        return bool(table_line.covers) and table_line.covers <= touched
-
-    said = frozenset().union(*(table_line.covers for table_line in lines
-                               if not is_by_hand(table_line)))
-    return [table_line for table_line in lines
-            if not is_by_hand(table_line) or not table_line.covers - own <= said]
+    now = board_things(game_id, after)
+    return frozenset(key for key, value in own_hand(game_id, before, line, events).items()
+                     if value == now.get(key))
 
 
 def news_events(game_id: str, events: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -225,15 +215,3 @@ def multiset_value(items: Iterable[str]) -> str:
     """Several interchangeable items on one place, as a ``board_things`` value."""
     return ",".join(sorted(items))
 
-
-def with_item(value: str | None, item: str) -> str:
-    """A ``board_things`` multiset value with one ``item`` more."""
-    return multiset_value([*(value.split(",") if value else []), item])
-
-
-def without_item(value: str | None, item: str) -> str | None:
-    """A ``board_things`` multiset value with one ``item`` fewer (None when nothing is left)."""
-    items = value.split(",") if value else []
-    if item in items:
-        items.remove(item)
-    return multiset_value(items) or None

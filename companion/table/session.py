@@ -30,7 +30,7 @@ import companion.table.result_words as result_words
 import companion.table.words as words
 from companion.engine import GAMES, IllegalInput, Match, choose_input, open_game
 from companion.engine.strategy import awaits_the_table
-from companion.games.table_lines import TableLine, news_events
+from companion.games.table_lines import TableLine, hand_board, news_events
 from companion.i18n import LANGUAGES, translator
 from companion.records.faults import StoreUnwritable
 from companion.records.store import Store, StoredGame
@@ -632,9 +632,10 @@ class TableSession:
         self._steps.note(step)
 
     def _with_news(self, step: Step) -> Step:
-        """A person's own input with its news in each language (the game's sentences of its
+        """A person's own input with the board as their own hand left it (the table lines say
+        the consequences from there) and its news in each language (the game's sentences of its
         events that are no board change, made now: they read the match as it is just after the
-        input), after whose roll it was; its consequences on the board are the table lines'."""
+        input), after whose roll it was."""
         match = self._require_match()
         first, then = news_events(match.game_id, step.events)
         news = {lang: words.describe(first, match, lang) for lang in LANGUAGES}
@@ -644,7 +645,8 @@ class TableSession:
                 rolled = translator("app", lang)("{name} rolled {value}")
                 lines.insert(0, rolled.format(name=match.names[self.last_roller],
                                               value=self.last_roll))
-        return replace(step, is_own_input=True, news=news, news_after=news_after)
+        hand = hand_board(match.game_id, step.before, step.line, step.events)
+        return replace(step, hand=hand, news=news, news_after=news_after)
 
     @property
     def table_lines(self) -> tuple[str, ...]:

@@ -8,22 +8,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.table_lines import (
-    TableLine,
-    board_difference,
-    consequence_lines,
-    lines_for,
-)
+from companion.games.table_lines import TableLine, board_difference, lines_for
 from companion.i18n import translator
 
 
 @dataclass(frozen=True)
 class Step:
     """One change of the board: the input (``line``, "" for an undo or redo) of ``seat``, the
-    board before and after it, its events, and for a person's own input (``is_own_input``)
-    the news it brought per language, in the game's sentences (whose roll it was, a roll lost,
-    whose turn, a win; made when it was played): ``news`` before the lines of what to change on
-    the board, ``news_after`` after them."""
+    board before and after it, and its events. For a person's own input also the board as the
+    person's own hand left it (``hand``, :func:`companion.games.table_lines.hand_board`: the
+    lines say what to change from there, the consequences), and the news it brought per
+    language in the game's sentences (whose roll it was, a roll lost, whose turn, a win; made
+    when it was played): ``news`` before the lines of what to change, ``news_after`` after."""
 
     seat: int | None
     is_companion: bool
@@ -31,9 +27,14 @@ class Step:
     before: dict[str, Any]
     after: dict[str, Any]
     events: tuple[str, ...]
-    is_own_input: bool = False
+    hand: dict[str, Any] | None = None
     news: Mapping[str, Sequence[str]] = field(default_factory=dict)
     news_after: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    @property
+    def is_own_input(self) -> bool:
+        """A person's own input (not the companion's, not an undo or redo)."""
+        return self.hand is not None
 
 
 class BoardSteps:
@@ -77,13 +78,13 @@ class BoardSteps:
             if step.seat != roller or not step.is_companion:
                 no_move()
             roller = step.seat
-            if step.is_own_input:
+            if step.hand is not None:
                 if is_roll and number + 1 < len(self._steps) and not board_difference(
                         game, step.before, step.after):
                     continue  # a roll that moved nothing is old news once the companion played
                 lines += [TableLine(text, frozenset()) for text in step.news.get(lang, ())]
-                lines += consequence_lines(game, step.before, step.after, step.line,
-                                           step.events, names, lang, colours=colours)
+                lines += lines_for(game, step.hand, step.after, step.events, names, lang,
+                                   colours=colours)  # the consequences: from the hand's board
                 lines += [TableLine(text, frozenset()) for text in step.news_after.get(lang, ())]
                 continue
             moved = lines_for(game, step.before, step.after, step.events, names, lang,

@@ -5,45 +5,55 @@ a turn (a piece sent to a home, whoever gets it) are consequences: the table lin
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-from companion.games.clovece.table import board_things
-from companion.games.table_lines import with_item, without_item
 
 BOARD_EVENTS = frozenset({"capture"})
 """Events whose sentences say a board change (the table lines say it instead)."""
 
 
-def own_hand(before: Mapping[str, Any], after: Mapping[str, Any], line: str,
-             events: Sequence[str]) -> dict[str, str | None]:
+def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> dict[str, Any]:
+    board = copy.deepcopy(dict(before))
     action = _legal_action(before, line)
     seat = before.get("to_move")
     if action is None or seat is None:
-        return {}
+        return board
+    state = board["state"]
     colour = str(action["colour"])
+    mine = state["seats"][seat]
     if action["kind"] == "enter":
-        source = f"home:{seat}"
+        mine["home"] = _without(mine["home"], colour)
     elif action["from_field"] is not None:
-        source = f"field:{action['from_field']}"
+        track = state["track"]
+        moved = next(index for index in range(len(track) - 1, -1, -1)
+                     if track[index]["field"] == action["from_field"]
+                     and track[index]["colour"] == colour)
+        state["track"] = track[:moved] + track[moved + 1:]
     else:
-        source = f"goal:{seat}:{action['from_slot']}"
-    target = (f"field:{action['to_field']}" if action["to_field"] is not None
-              else f"goal:{seat}:{action['to_slot']}")
-    if action["kind"] == "goal-move":  # a goal piece of any colour: the one in that slot
-        colour = board_things(before).get(source, colour)
-    things = board_things(before)
-    hand = {source: without_item(things.get(source), colour)}
-    hand[target] = with_item(hand.get(target, things.get(target)), colour)
-    return hand
+        colour = str(mine["goal"][int(action["from_slot"]) - 1] or colour)
+        mine["goal"][int(action["from_slot"]) - 1] = None
+    if action["to_field"] is not None:
+        state["track"] = [*state["track"], {"field": action["to_field"], "colour": colour}]
+    else:
+        mine["goal"][int(action["to_slot"]) - 1] = colour
+    return board
 
 
 def _legal_action(before: Mapping[str, Any], line: str) -> Mapping[str, Any] | None:
     """The action ``line`` played, as the position before it lists it (with where it goes):
     ``move 12`` is the one ``move 12 C`` there."""
     words = line.lower().split()
-    for action in before["state"].get("legal") or []:
+    actions: list[Mapping[str, Any]] = before["state"].get("legal") or []
+    for action in actions:
         listed = str(action["input"]).lower().split()
         if listed == words or (len(words) == 2 and words[0] == "move" and listed[:2] == words):
             return action
     return None
+
+
+def _without(colours: Sequence[str], colour: str) -> list[str]:
+    left = list(colours)
+    if colour in left:
+        left.remove(colour)
+    return left

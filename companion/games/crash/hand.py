@@ -1,68 +1,67 @@
 """What a person's own Crash by Crash input changes on the board themselves (see
-``companion.games.table_lines``): the car they put down (with the batteries they spend on its
-push), the operator they walk, or what the card they play does by their hand (the bell they
-shift, the two cars they swap, the car they drive one field, the car their Saboteur takes off,
-the operator they fly). Cars pushed, pulled or removed, bells rung and put on the evaluation
-track, tiles removed, and an opponent's battery lost to Dead Battery are consequences: the table
-lines say them."""
+``companion.games.table_lines``): the car they put down from their supply (with the batteries
+they spend on its push), the operator they put down or walk, or what the card they play does by
+their hand (the bell they shift, the two cars they swap, the car they drive one field, the car
+their Saboteur gives back, the operator they fly). Cars pushed, pulled or removed, bells rung
+and put on the evaluation track, tiles removed, and an opponent's battery lost to Dead Battery
+are consequences: the table lines say them."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-from companion.games.crash.table import ON_BOARD, board_things
 
 BOARD_EVENTS = frozenset({"place", "move", "off", "back", "bat", "pull", "ring", "tile", "track",
                           "op", "bell", "swap"})
 """Events whose sentences say a board change (the table lines say it instead)."""
 
 
-def own_hand(before: Mapping[str, Any], after: Mapping[str, Any], line: str,
-             events: Sequence[str]) -> dict[str, str | None]:
+def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> dict[str, Any]:
+    board = copy.deepcopy(dict(before))
+    state = board["state"]
+    fields = {str(field["name"]): field for field in state["fields"]}
+    sides = {str(side["side"]): side for side in state["sides"]}
     words = line.lower().split()
-    if not words:
-        return {}
-    things = board_things(before)
+    action = words[1] if words[:1] == ["card"] and len(words) > 1 else "".join(words[:1])
     parsed = [event.split() for event in events]
-    action = words[1] if words[0] == "card" and len(words) > 1 else words[0]
-    hand: dict[str, str | None] = {}
 
-    def first(kind: str) -> list[str] | None:
-        return next((event[1:] for event in parsed if event[0] == kind and len(event) > 1), None)
+    def first(kind: str) -> list[str]:
+        return next((event[1:] for event in parsed if event[0] == kind and len(event) > 1), [])
+
+    def supply(car: Mapping[str, Any], count: int) -> None:
+        side = sides[str(car["side"])]
+        key = "magnet" if car["magnet"] else "cars"
+        side[key] = int(side[key]) + count
 
     if action in ("place", "magnet", "init"):
         placed = first("place")
-        if placed is not None and len(placed) >= 2:
-            hand[f"car:{placed[1]}"] = placed[0]
+        if len(placed) >= 2 and placed[1] in fields:
+            car = {"side": placed[0][0], "magnet": placed[0].endswith("M")}
+            fields[placed[1]]["car"] = car
+            supply(car, -1)
         spent = first("bat")
-        if action == "place" and spent is not None and len(spent) >= 2:
-            key = f"batteries:{spent[0]}"
-            hand[key] = str(int(things.get(key, "0")) + int(spent[1]))
+        if action == "place" and len(spent) >= 2 and spent[0] in sides:
+            sides[spent[0]]["batteries"] = int(sides[spent[0]]["batteries"]) + int(spent[1])
     elif action in ("operator", "operator-start", "flying"):
         steps = [event[1] for event in parsed if event[0] == "op" and len(event) > 1]
         if steps:
-            hand["operator"] = steps[-1].split(">")[-1]
+            state["operator"] = steps[-1].split(">")[-1]
     elif action == "fluct":
-        shifted = first("bell")
-        if shifted is not None and ">" in shifted[0]:
-            source, target = shifted[0].split(">")
-            hand[f"bell:{source}"] = None
-            hand[f"bell:{target}"] = ON_BOARD
+        source, _sep, target = "".join(first("bell")[:1]).partition(">")
+        if source in state["bells"]:
+            state["bells"] = [*(bell for bell in state["bells"] if bell != source), target]
     elif action == "lambada":
-        swapped = first("swap")
-        if swapped is not None and "<>" in swapped[0]:
-            one, other = swapped[0].split("<>")
-            hand[f"car:{one}"] = things.get(f"car:{other}")
-            hand[f"car:{other}"] = things.get(f"car:{one}")
+        one, _sep, other = "".join(first("swap")[:1]).partition("<>")
+        if one in fields and other in fields:
+            fields[one]["car"], fields[other]["car"] = fields[other]["car"], fields[one]["car"]
     elif action == "ticket":
-        driven = first("move")
-        if driven is not None and ">" in driven[0]:
-            source, target = driven[0].split(">")
-            hand[f"car:{source}"] = None
-            hand[f"car:{target}"] = things.get(f"car:{source}")
+        source, _sep, target = "".join(first("move")[:1]).partition(">")
+        if source in fields and target in fields:
+            fields[target]["car"], fields[source]["car"] = fields[source]["car"], None
     elif action == "saboteur":
         taken = first("back")
-        if taken is not None and len(taken) >= 2:
-            hand[f"car:{taken[1]}"] = None
-    return hand
+        if len(taken) >= 2 and taken[1] in fields and fields[taken[1]]["car"]:
+            supply(fields[taken[1]]["car"], 1)
+            fields[taken[1]]["car"] = None
+    return board

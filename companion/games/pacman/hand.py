@@ -5,6 +5,7 @@ squares after a catch are consequences: the table lines say them."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -12,13 +13,13 @@ BOARD_EVENTS = frozenset({"pacman", "ghost", "dot", "eat", "reset"})
 """Events whose sentences say a board change (the table lines say it instead)."""
 
 
-def own_hand(before: Mapping[str, Any], after: Mapping[str, Any], line: str,
-             events: Sequence[str]) -> dict[str, str | None]:
-    hand: dict[str, str | None] = {}
+def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> dict[str, Any]:
+    board = copy.deepcopy(dict(before))
+    state = board["state"]
     for event in events:
         kind, *args = event.split()
         if kind == "pacman" and args:
-            hand["pacman"] = args[0].split("-")[-1]
-        elif kind == "ghost" and len(args) == 2:
-            hand[f"ghost:{args[0]}"] = args[1].split("-")[-1]
-    return hand
+            state["pacman_square"] = args[0].split("-")[-1]
+        elif kind == "ghost" and len(args) == 2 and args[0] in state["ghosts"]:
+            state["ghosts"][args[0]]["square"] = args[1].split("-")[-1]
+    return board

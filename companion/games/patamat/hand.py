@@ -5,35 +5,27 @@ flag won and everyone sent back to START are consequences: the table lines say t
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-from companion.games.patamat.state import CAR_TYPE
-from companion.games.patamat.table import board_things
-from companion.games.table_lines import with_item, without_item
 
 BOARD_EVENTS = frozenset({"place", "move", "leave", "bump", "flag", "reset"})
 """Events whose sentences say a board change (the table lines say it instead)."""
 
 
-def own_hand(before: Mapping[str, Any], after: Mapping[str, Any], line: str,
-             events: Sequence[str]) -> dict[str, str | None]:
-    players = [str(token) for token in before["state"]["players"]]
-    things = board_things(before)
-    hand: dict[str, str | None] = {}
+def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> dict[str, Any]:
+    board = copy.deepcopy(dict(before))
+    state = board["state"]
     parsed = [event.split() for event in events]
     for words in parsed:
-        if words[0] == "place" and len(words) == 4 and words[2] in CAR_TYPE:
-            key = f"cars:{words[3]}"
-            hand[key] = with_item(hand.get(key, things.get(key)), CAR_TYPE[words[2]])
-        elif words[0] == "move" and len(words) >= 5 and words[1] in players and words[4] != "-":
-            seat = players.index(words[1])
-            origin, end = things[f"pawn:{seat}"], words[4].split(">")[-1]
-            hand[f"pawn:{seat}"] = end
+        if words[0] == "place" and len(words) == 4:
+            state["cars"][words[2]] = words[3]
+        elif (words[0] == "move" and len(words) >= 5 and words[1] in state["pawns"]
+              and words[4] != "-"):
+            end = words[4].split(">")[-1]
+            state["pawns"][words[1]]["field"] = end
             ridden = next((other[1] for other in parsed
                            if other[0] == "leave" and len(other) == 3 and other[2] == end), None)
-            if ridden in CAR_TYPE:
-                kind = CAR_TYPE[ridden]
-                hand[f"cars:{origin}"] = without_item(things.get(f"cars:{origin}"), kind)
-                hand[f"cars:{end}"] = with_item(things.get(f"cars:{end}"), kind)
-    return hand
+            if ridden is not None:
+                state["cars"][ridden] = end
+    return board
