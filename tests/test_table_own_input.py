@@ -14,6 +14,7 @@ thing the person's hand left otherwise than it must stand now.
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 
@@ -81,7 +82,9 @@ def test_every_consequence_of_a_persons_input_is_said(
         assert len(own_hand(game, before, line, events)) <= MOST_IN_ONE_HAND[game], line
         # what the person's hand left on the table and a consequence moved on (a ghost moved
         # onto PAC-MAN goes back to its start square, maybe the one it came from)
+        untouched = copy.deepcopy(before)
         undone = board_difference(game, hand_board(game, before, line, events), after)
+        assert before == untouched  # the hand's board is a copy: the position is not changed
         for lang in ("en", "cs"):
             table.set_lang(lang)
             said = covered(table)

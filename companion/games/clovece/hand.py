@@ -5,7 +5,6 @@ a turn (a piece sent to a home, whoever gets it) are consequences: the table lin
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,12 +13,14 @@ BOARD_EVENTS = frozenset({"capture"})
 
 
 def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> dict[str, Any]:
-    board = copy.deepcopy(dict(before))
+    seats = [{**seat, "home": list(seat["home"]), "goal": list(seat["goal"])}
+             for seat in before["state"]["seats"]]
+    state = {**before["state"], "seats": seats, "track": list(before["state"]["track"])}
+    board = {**before, "state": state}
     action = _legal_action(before, line)
     seat = before.get("to_move")
     if action is None or seat is None:
         return board
-    state = board["state"]
     colour = str(action["colour"])
     mine = state["seats"][seat]
     if action["kind"] == "enter":

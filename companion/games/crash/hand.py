@@ -8,7 +8,6 @@ are consequences: the table lines say them."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -18,8 +17,10 @@ BOARD_EVENTS = frozenset({"place", "move", "off", "back", "bat", "pull", "ring",
 
 
 def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> dict[str, Any]:
-    board = copy.deepcopy(dict(before))
-    state = board["state"]
+    state = {**before["state"], "fields": [dict(field) for field in before["state"]["fields"]],
+             "sides": [dict(side) for side in before["state"]["sides"]],
+             "bells": list(before["state"]["bells"])}
+    board = {**before, "state": state}  # what it changes copied, the rest shared: it is read only
     fields = {str(field["name"]): field for field in state["fields"]}
     sides = {str(side["side"]): side for side in state["sides"]}
     words = line.lower().split()

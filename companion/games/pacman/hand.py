@@ -5,7 +5,6 @@ squares after a catch are consequences: the table lines say them."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,8 +13,9 @@ BOARD_EVENTS = frozenset({"pacman", "ghost", "dot", "eat", "reset"})
 
 
 def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> dict[str, Any]:
-    board = copy.deepcopy(dict(before))
-    state = board["state"]
+    state = {**before["state"],
+             "ghosts": {name: dict(ghost) for name, ghost in before["state"]["ghosts"].items()}}
+    board = {**before, "state": state}
     for event in events:
         kind, *args = event.split()
         if kind == "pacman" and args:

@@ -5,7 +5,6 @@ flag won and everyone sent back to START are consequences: the table lines say t
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,8 +13,9 @@ BOARD_EVENTS = frozenset({"place", "move", "leave", "bump", "flag", "reset"})
 
 
 def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> dict[str, Any]:
-    board = copy.deepcopy(dict(before))
-    state = board["state"]
+    state = {**before["state"], "cars": dict(before["state"]["cars"]),
+             "pawns": {token: dict(pawn) for token, pawn in before["state"]["pawns"].items()}}
+    board = {**before, "state": state}
     parsed = [event.split() for event in events]
     for words in parsed:
         if words[0] == "place" and len(words) == 4:

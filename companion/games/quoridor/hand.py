@@ -5,7 +5,6 @@ change."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,8 +13,8 @@ BOARD_EVENTS = frozenset({"move", "wall"})
 
 
 def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> dict[str, Any]:
-    board = copy.deepcopy(dict(before))
-    seats = board["state"]["seats"]
+    seats = [dict(seat) for seat in before["state"]["seats"]]
+    board = {**before, "state": {**before["state"], "seats": seats}}
     labels = [str(seat["seat"]) for seat in seats]
     for event in events:
         kind, *args = event.split()
