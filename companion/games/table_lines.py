@@ -10,6 +10,16 @@ The board and the screen must agree. Each game's ``companion.games.<id>.table`` 
   sentences that take the table from ``before`` to ``after`` (two snapshots), each with the keys
   of ``board_things`` it accounts for.
 
+Beside it, ``companion.games.<id>.hand`` has ``hand_board(before, line, events)``: the snapshot
+``before`` with only what a person's own input changes on the board **themselves** (their
+pawn's move, the wall they placed, the piece they moved, the car they put down). Everything else
+a person's input brings (a capture sending a piece home, a push, a bell, an eaten dot, a removed
+tile) is a consequence: the lines that say it are those from the board as the person's hand left
+it to the board after the input (``table_lines(hand_board(…), after, …)``), from where the hand
+left things (a ghost moved onto PAC-MAN goes from there back to its start square).
+``BOARD_EVENTS`` there are the kinds of events whose sentences (the game's ``describe``) the
+table lines say instead.
+
 A step is anything between two snapshots: one input, one undo or redo (of one input or of a
 person's input with the companion's replies), or a correction (``fix …``). The lines come from
 the board difference alone, so the same function serves every kind of step; ``events`` (those
@@ -50,6 +60,13 @@ class TableLine:
     covers: frozenset[str]
 
 
+class _HandModule(Protocol):
+    BOARD_EVENTS: frozenset[str]
+
+    def hand_board(self, before: Mapping[str, Any], line: str,
+                   events: Sequence[str]) -> dict[str, Any]: ...
+
+
 class _TableModule(Protocol):
     def board_things(self, snapshot: Mapping[str, Any]) -> dict[str, str]: ...
 
@@ -62,6 +79,12 @@ def _module(game_id: str) -> _TableModule:
     if game_id not in GAME_IDS:
         raise ValueError(f"no table lines for the game {game_id!r}")
     return cast(_TableModule, importlib.import_module(f"companion.games.{game_id}.table"))
+
+
+def _hand(game_id: str) -> _HandModule:
+    if game_id not in GAME_IDS:
+        raise ValueError(f"no table lines for the game {game_id!r}")
+    return cast(_HandModule, importlib.import_module(f"companion.games.{game_id}.hand"))
 
 
 def board_things(game_id: str, snapshot: Mapping[str, Any]) -> dict[str, str]:
@@ -82,6 +105,44 @@ def lines_for(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any],
     """What to change on the table to go from ``before`` to ``after`` (``match.snapshot()``
     of each), in ``lang`` (``cs`` or ``en``)."""
     return _module(game_id).table_lines(before, after, events, names, lang, colours=colours)
+
+
+def hand_board(game_id: str, before: Mapping[str, Any], line: str,
+               events: Sequence[str]) -> dict[str, Any]:
+    """``before`` (a ``match.snapshot()``) as the hand of the person who played ``line`` (the
+    seat to move in ``before``) leaves the board: with what they did themselves on the table
+    and none of its consequences (see the module's docstring)."""
+    return _hand(game_id).hand_board(before, line, events)
+
+
+def own_hand(game_id: str, before: Mapping[str, Any], line: str,
+             events: Sequence[str]) -> dict[str, str | None]:
+    """The board things the person's own hand changed (:func:`hand_board`), with what it left
+    there (None: nothing)."""
+    then = board_things(game_id, before)
+    hand = board_things(game_id, hand_board(game_id, before, line, events))
+    return {key: hand.get(key) for key in changed_keys(then, hand)}
+
+
+def own_part(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any], line: str,
+             events: Sequence[str]) -> frozenset[str]:
+    """The board things a person's own input changed themselves and nothing changed further:
+    what their hand left there is what stands there ``after``. The rest of the board
+    difference is the input's consequences, which the table must be told."""
+    now = board_things(game_id, after)
+    return frozenset(key for key, value in own_hand(game_id, before, line, events).items()
+                     if value == now.get(key))
+
+
+def news_events(game_id: str, events: Sequence[str]) -> tuple[list[str], list[str]]:
+    """A person's input's events that are news, not board changes (a roll lost, whose turn, a
+    score, a win): those before the first board change and those after it, so that the
+    game's sentences for them can stand before and after the lines of what to change."""
+    board = _hand(game_id).BOARD_EVENTS
+    first = next((index for index, event in enumerate(events)
+                  if event.split(" ", 1)[0] in board), len(events))
+    return ([event for event in events[:first]],
+            [event for event in events[first:] if event.split(" ", 1)[0] not in board])
 
 
 # -- helpers the games share ----------------------------------------------------------------------
@@ -153,3 +214,4 @@ def shifts(before: Mapping[str, Iterable[str]], after: Mapping[str, Iterable[str
 def multiset_value(items: Iterable[str]) -> str:
     """Several interchangeable items on one place, as a ``board_things`` value."""
     return ",".join(sorted(items))
+

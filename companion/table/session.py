@@ -7,7 +7,8 @@ goes through ``match.play()``, and the store records it before any listener hear
 face shows as done is already on disk. Each change raises :attr:`TableSession.seq` by one.
 
 After every change the session knows what a person must change on the physical board
-(:attr:`TableSession.table_lines`): the consequences of a person's own input, then one line per
+(:attr:`TableSession.table_lines`): the consequences of a person's own input (what their own hand
+did is theirs; captures, pushes, bells, eaten dots are said), then one line per
 action of the companion's round, or what an undo or redo takes back or puts back. The lines stay
 until the next input of a person.
 
@@ -22,14 +23,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import companion.table.result_words as result_words
 import companion.table.words as words
 from companion.engine import GAMES, IllegalInput, Match, choose_input, open_game
 from companion.engine.strategy import awaits_the_table
-from companion.games.table_lines import TableLine
+from companion.games.table_lines import TableLine, hand_board, news_events
 from companion.i18n import LANGUAGES, translator
 from companion.records.faults import StoreUnwritable
 from companion.records.store import Store, StoredGame
@@ -625,23 +626,27 @@ class TableSession:
                    events: Sequence[str]) -> None:
         """Keep what the table must change after this step (:class:`BoardSteps`)."""
         is_companion = kind == "played" and self.companions.plays(seat)
-        self._steps.note(Step(seat, is_companion, line, board_before, self._snapshot(),
-                              tuple(events), self._step_words(kind, is_companion, line, events)))
+        step = Step(seat, is_companion, line, board_before, self._snapshot(), tuple(events))
+        if kind == "played" and not is_companion:
+            step = self._with_news(step)
+        self._steps.note(step)
 
-    def _step_words(self, kind: str, is_companion: bool, line: str,
-                    events: Sequence[str]) -> dict[str, list[str]]:
-        """A person's own input: the game's sentences of its consequences, in each language,
-        made now (they read the match as it is just after the input), after whose roll it was."""
-        if kind != "played" or is_companion:
-            return {}
+    def _with_news(self, step: Step) -> Step:
+        """A person's own input with the board as their own hand left it (the table lines say
+        the consequences from there) and its news in each language (the game's sentences of its
+        events that are no board change, made now: they read the match as it is just after the
+        input), after whose roll it was."""
         match = self._require_match()
-        said = {lang: words.describe(events, match, lang) for lang in LANGUAGES}
-        if line.startswith("roll ") and self.last_roller is not None:
-            for lang, lines in said.items():
+        first, then = news_events(match.game_id, step.events)
+        news = {lang: words.describe(first, match, lang) for lang in LANGUAGES}
+        news_after = {lang: words.describe(then, match, lang) for lang in LANGUAGES}
+        if step.line.startswith("roll ") and self.last_roller is not None:
+            for lang, lines in news.items():
                 rolled = translator("app", lang)("{name} rolled {value}")
                 lines.insert(0, rolled.format(name=match.names[self.last_roller],
                                               value=self.last_roll))
-        return said
+        hand = hand_board(match.game_id, step.before, step.line, step.events)
+        return replace(step, hand=hand, news=news, news_after=news_after)
 
     @property
     def table_lines(self) -> tuple[str, ...]:

@@ -4,8 +4,8 @@ lines they make. Kivy-free; the table session keeps one :class:`BoardSteps` per 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.table_lines import TableLine, board_difference, lines_for
@@ -15,8 +15,11 @@ from companion.i18n import translator
 @dataclass(frozen=True)
 class Step:
     """One change of the board: the input (``line``, "" for an undo or redo) of ``seat``, the
-    board before and after it, its events, and for a person's own input the game's sentences
-    of its consequences per language (``words``, made when it was played)."""
+    board before and after it, and its events. For a person's own input also the board as the
+    person's own hand left it (``hand``, :func:`companion.games.table_lines.hand_board`: the
+    lines say what to change from there, the consequences), and the news it brought per
+    language in the game's sentences (whose roll it was, a roll lost, whose turn, a win; made
+    when it was played): ``news`` before the lines of what to change, ``news_after`` after."""
 
     seat: int | None
     is_companion: bool
@@ -24,7 +27,14 @@ class Step:
     before: dict[str, Any]
     after: dict[str, Any]
     events: tuple[str, ...]
-    words: dict[str, list[str]]
+    hand: dict[str, Any] | None = None
+    news: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    news_after: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    @property
+    def is_own_input(self) -> bool:
+        """A person's own input (not the companion's, not an undo or redo)."""
+        return self.hand is not None
 
 
 class BoardSteps:
@@ -53,8 +63,9 @@ class BoardSteps:
 
     def lines(self, game: str, names: Sequence[str], lang: str,
               colours: Sequence[str] | None = None) -> list[TableLine]:
-        """The lines to act on, with the board things each accounts for (a person's own
-        input's lines account for none: the person made that change).
+        """The lines to act on, with the board things each accounts for: after a person's own
+        input its news and the consequences on the board (what the person's hand did is theirs,
+        not said again; the news cover nothing).
 
         The companion's rolls go with the action they brought ("Jan (6, 4): Move the blue
         piece …"); a roll that brought none is said on its own ("Jan rolled 5: no move")."""
@@ -74,11 +85,14 @@ class BoardSteps:
             if step.seat != roller or not step.is_companion:
                 no_move()
             roller = step.seat
-            if step.words:
+            if step.hand is not None:
                 if is_roll and number + 1 < len(self._steps) and not board_difference(
                         game, step.before, step.after):
                     continue  # a roll that moved nothing is old news once the companion played
-                lines += [TableLine(text, frozenset()) for text in step.words.get(lang, [])]
+                lines += [TableLine(text, frozenset()) for text in step.news.get(lang, ())]
+                lines += lines_for(game, step.hand, step.after, step.events, names, lang,
+                                   colours=colours)  # the consequences: from the hand's board
+                lines += [TableLine(text, frozenset()) for text in step.news_after.get(lang, ())]
                 continue
             moved = lines_for(game, step.before, step.after, step.events, names, lang,
                               colours=colours)
@@ -97,4 +111,4 @@ class BoardSteps:
         """The board changes no person made here (the companion's inputs, an undo or redo), as
         (before, after, events), for a face to show them again one after another."""
         return [(step.before, step.after, step.events) for step in self._steps
-                if not step.words and step.before != step.after]
+                if not step.is_own_input and step.before != step.after]

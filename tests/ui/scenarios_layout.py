@@ -153,7 +153,11 @@ def banners_stay_until_a_tap(d: Driver) -> Iterator[float]:
     d.app.store.set_setting("coach.quoridor", True)
     open_match(d, "quoridor", ["Eva", "Jan"], ["red", "blue"])
     yield 0.5
-    d.tap_square("e8")                                   # Eva: instructions for the table
+    d.tap_square("e8")                                   # Eva's own move: nothing else to do
+    yield P
+    d.tap(play.ids.undo_button)                          # taken back and put back: the
+    yield P                                              # table is told to move her pawn
+    d.tap(play.ids.redo_button)
     yield P
     d.tap_square("a5")                                   # Jan: not a destination
     yield P

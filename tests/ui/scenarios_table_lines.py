@@ -116,6 +116,24 @@ def quoridor_undo_says_what_to_take_back(d: Driver) -> Iterator[float]:
     seen["after_redo"] = play.instruction_lines()
 
 
+def pacman_own_input_says_its_consequences(d: Driver) -> Iterator[float]:
+    """PAC-MAN, two people: Eva moves PAC-MAN herself through the dot at a9; the screen says
+    only what follows from it on the table (the dot comes off), not the move she made."""
+    lang = d.app.table.lang
+    seen = d.results
+    play = start(d, "pacman", ["Eva", "Jan"], {})
+    yield 0.3
+    table = d.app.table
+    assert table.match is not None
+    table.fix(table.match.position().replace("| pacman e7 lives", "| pacman b8 lives"))
+    yield 0.3
+    table.send("P:b8-a8-a9-b9-c9-d9")          # as the board's taps send it
+    yield from until(d, lambda: len(d.history) == 2, seconds=3.0)
+    yield 1.5                                   # PAC-MAN's path drawn to its end
+    seen["after_eva"] = action_seen(play)
+    d.shot(f"table_lines_own_input_{lang}")
+
+
 def settings_companion_pace(d: Driver) -> Iterator[float]:
     """Settings: the companion's pace, one tap, kept."""
     seen = d.results
@@ -135,5 +153,6 @@ def settings_companion_pace(d: Driver) -> Iterator[float]:
 SCENARIOS: dict[str, Scenario] = {
     "clovece_companion_rounds": clovece_companion_rounds,
     "quoridor_undo_says_what_to_take_back": quoridor_undo_says_what_to_take_back,
+    "pacman_own_input_says_its_consequences": pacman_own_input_says_its_consequences,
     "settings_companion_pace": settings_companion_pace,
 }

@@ -49,3 +49,13 @@ def test_ui_the_companions_pace_is_a_setting(run_scenario: RunScenario, lang: st
     seen = run_scenario("settings_companion_pace", lang=lang)
     assert seen["pace_before"] == "normal"
     assert seen["pause_slow"] == 2.0 and seen["pause_fast"] == 0.4
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_a_persons_own_input_says_what_follows_on_the_table_not_the_move_itself(
+        run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("pacman_own_input_says_its_consequences", lang=lang)
+    # before, the game's sentence of the move she made: "PAC-MAN eats the dot at a9: three
+    # bonus steps" (her own path holds the bonus steps); now what she must still do
+    assert seen["after_eva"]["instructions"] == [
+        {"en": "Take the dot off a9", "cs": "Odstraň TEČKU z a9"}[lang]]

@@ -174,6 +174,10 @@ def describe(events: Sequence[str], match: Match, lang: str) -> list[str]:
             _describe_move(parsed, index, used, state, say, who, t)
         elif word == "skip":
             say("skip", name=who(words[1]))
+        elif word in ("board", "options", "atlight", "sign") and len(words) >= 2:
+            # a pawn's arrival without its move before it (the table lines say the move)
+            boards = {words[1]: words[2]} if word == "board" and len(words) >= 3 else {}
+            _arrival_lines([words], words[1], state, say, who, t, boards)
         elif word == "reset":
             say("reset")
         elif word == "win":
