@@ -257,3 +257,12 @@ def test_every_choice_word_has_its_czech_with_the_same_placeholders(game: str) -
     for message in found:
         placeholders = sorted(re.findall(r"\{(\w+)\}", message))
         assert sorted(re.findall(r"\{(\w+)\}", czech[message])) == placeholders, message
+
+
+def test_the_phones_hint_is_said_as_its_button(tmp_path: Path) -> None:
+    from companion.web.owner import choose_hint
+
+    match = open_game("quoridor", players=2, names=["Eva", "Pat"])
+    hint = choose_hint(match, "cs")
+    assert hint["input"] in match.legal()
+    assert hint["hint"] == words.choice_label(hint["input"], match, "cs") != hint["input"]
