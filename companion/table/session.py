@@ -480,6 +480,13 @@ class TableSession:
         label = words.game_label(line, self.match, self._lang)
         return line if label is None else label
 
+    def choice_label(self, line: str) -> str:
+        """``line`` as a choice button says it (:func:`words.choice_label`): the same words
+        as on the phones."""
+        if self.match is None:
+            return line
+        return words.choice_label(line, self.match, self._lang)
+
     def log_label(self, line: str, match: Match) -> str:
         """A move-log row for ``line`` played in ``match`` (:func:`words.log_label`)."""
         return words.log_label(line, match, self._lang)

@@ -1,5 +1,6 @@
 """The table's words for its faces: the status line, what to change on the board after
-events, labels of inputs and the move log, and why a set-up or a start is refused.
+events, labels of inputs (an input as a choice button says it) and the move log, and why a
+set-up or a start is refused.
 
 Kivy-free; every function takes the match (or set-up) and the language, so that the
 touchscreen, the terminal and the phones say the same thing.
@@ -7,9 +8,11 @@ touchscreen, the terminal and the phones say the same thing.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 
 import companion.table.result_words as result_words
 from companion.engine import GAMES, IllegalInput, Match, open_game
@@ -74,6 +77,23 @@ def game_label(line: str, match: Match, lang: str) -> str | None:
         return None
 
 
+def choice_label(line: str, match: Match, lang: str) -> str:
+    """``line`` as a choice button says it, the same words on the touchscreen and on a phone
+    ("Move to e8", "Enter the red piece"): the game's ``choices.choice_label(line, match,
+    lang)``, else its ``text.input_label``, else the line itself. Never raises: a label that
+    fails is logged and the next one is tried."""
+    label = _game_choice_label(match.game_id)
+    if label is not None:
+        try:
+            said = label(line, match, lang)
+        except Exception:  # noqa: BLE001 - a label must never break a face
+            log.exception("choice_label of %s failed for %r", match.game_id, line)
+        else:
+            if said is not None:
+                return str(said)
+    return game_label(line, match, lang) or line
+
+
 def log_label(line: str, match: Match, lang: str) -> str:
     """A move-log row for ``line`` played in ``match`` (the match BEFORE it): the mover's
     name, then the game's ``text.input_label`` or, without one, the line itself
@@ -102,6 +122,20 @@ def move_log(match: Match, lang: str) -> list[str]:
         rows.append(f"{number}. {log_label(line, replay, lang)}")
         replay.play(line)
     return rows
+
+
+@cache
+def _game_choice_label(game_id: str) -> Callable[[str, Match, str], str | None] | None:
+    """``companion.games.<game_id>.choices.choice_label``, or None for a game without one."""
+    name = f"companion.games.{game_id}.choices"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:  # the module is there but imports something missing
+            log.exception("the choice labels of %s cannot be loaded", game_id)
+        return None
+    label = getattr(module, "choice_label", None)
+    return label if callable(label) else None
 
 
 def game_name(game: str, lang: str) -> str:

@@ -279,13 +279,13 @@ class TableOwner:
 
 def choose_hint(match: Match, lang: str) -> dict[str, Any]:
     """The coach's hint in a copy of the match (off the owner thread: a strong choice may take
-    most of a second): the input and its label in ``lang``."""
+    most of a second): the input and its label in ``lang``, as its choice button says it."""
     from companion.engine import choose_input
     from companion.table.session import HINT_LEVEL
-    from companion.table.words import game_label
+    from companion.table.words import choice_label
 
     line = choose_input(match, HINT_LEVEL)
-    return {"hint": game_label(line, match, lang) or line, "input": line}
+    return {"hint": choice_label(line, match, lang), "input": line}
 
 
 __all__ = ["Answer", "MAX_INPUT", "OwnerBusy", "TableOwner", "choose_hint"]

@@ -201,20 +201,9 @@ def board(view: TableView, legal: list[str], lang: str) -> str:
 
 
 def _labelled(lines: list[str], match: Match, lang: str) -> list[dict[str, str]]:
-    """Each input with its label in players' words (the game's ``text.input_label``, found
-    once for all of them; the line itself where there is none or it fails)."""
-    text = result_words.text_module(match.game_id)
-    label = getattr(text, "input_label", None) if text is not None else None
-    labelled = []
-    for line in lines:
-        said = line
-        if callable(label):
-            try:
-                said = str(label(line, match, lang))
-            except Exception:  # noqa: BLE001 - a label must never break the phones' state
-                log.exception("input_label failed for %r", line)
-        labelled.append({"input": line, "label": said})
-    return labelled
+    """Each input with its label in players' words: the words of the touchscreen's choice
+    buttons (:func:`companion.table.words.choice_label`)."""
+    return [{"input": line, "label": words.choice_label(line, match, lang)} for line in lines]
 
 
 def _log_rows(match: Match, lang: str) -> list[str]:

@@ -160,7 +160,9 @@ def test_every_board_text_has_a_czech_translation_with_the_same_placeholders() -
     # the fix model's messages, translated by the board when shown
     fix_source = (boards / "corrections.py").read_text(encoding="utf-8")
     texts += re.findall(r'self\.message = "([^"]+)"', fix_source)
-    assert len(texts) >= 20 and "Another figure stands there" in texts
+    # (a move's words on a button are the game's, companion/games/pacman/choices.py, checked in
+    # tests/test_choice_labels.py; the board keeps only its "way n of m")
+    assert len(texts) >= 15 and "Another figure stands there" in texts
     catalogue = load_catalogue("pacman", "cs")
     for text in texts:
         assert catalogue.get(text), text

@@ -51,6 +51,11 @@ class BoardHost(Protocol):
         """A player-facing label for one input line (the game's text module, else the line)."""
         ...
 
+    def choice_label(self, line: str) -> str:
+        """``line`` as a choice button says it, the same words as on the phones (the game's
+        ``choices.choice_label``, else :meth:`input_label`)."""
+        ...
+
     def describe(self, events: Sequence[str]) -> list[str]:
         """What to change on the physical board after ``events``: one translated sentence each
         (the game's ``text.describe(events, match, lang)``; [] for no events)."""
@@ -91,6 +96,9 @@ class ShownMatch:
         return str(self._table.tr(text))
 
     def input_label(self, line: str) -> str:
+        return line
+
+    def choice_label(self, line: str) -> str:
         return line
 
     def describe(self, events: Sequence[str]) -> list[str]:
@@ -182,8 +190,10 @@ class Board(Widget):
         self.preview = line
 
     def choice_label(self, line: str) -> str:
-        """The label of a big choice button for ``line`` (awaiting "choice")."""
-        return self.host.input_label(line) if self.host is not None else line
+        """The label of a big choice button for ``line`` (awaiting "choice"): the table's words
+        (``host.choice_label``), which the phones show too; a board adds only what it alone
+        knows (a preview shown, the way picked among several)."""
+        return self.host.choice_label(line) if self.host is not None else line
 
     # -- fix mode (only where supports_fix) ------------------------------------------------------
 

@@ -38,7 +38,6 @@ from companion.app.boards.clovece.paint import (
     ink,
 )
 from companion.app.widgets import BigButton, BoardChoices
-from companion.games.clovece.text import PIECES
 from companion.geometry.clovece import (
     BOARD_COLOUR,
     COLOURS,
@@ -139,27 +138,6 @@ class CloveceBoard(Board):
     def show_preview(self, line: str) -> None:
         self._close_overlay()  # "Which piece?" asked before the hint: the hint answers it
         self.preview = line
-
-    def choice_label(self, line: str) -> str:
-        if self.host is None:
-            return line
-        words = line.split()
-        if words[0] == "give":
-            colour, target = words[1].split("@")[0], words[-1]
-            return self._tr("Give {piece} to {name}").format(
-                piece=self._tr(PIECES[colour]), name=self._seat_name(target))
-        if words[0] == "enter":
-            return self._tr("Enter {piece}").format(piece=self._tr(PIECES[words[1]]))
-        if words[0] == "move" and len(words) == 3:
-            return self._tr("Move {piece} from field {field}").format(
-                piece=self._tr(PIECES[words[2]]), field=words[1])
-        if words[0] == "goal-move":
-            return self._tr("Move the piece in goal slot {slot}").format(slot=words[1])
-        if line == "pass":
-            return self._tr("Pass: do not use this 6")
-        if line == "stop":
-            return self._tr("End the game now")
-        return self.host.input_label(line)
 
     # -- fix mode (its part: ``fix_mode``) ---------------------------------------------------------
 
@@ -616,11 +594,6 @@ class CloveceBoard(Board):
         if to_move is None or to_move >= len(seats):
             return None
         return int(seats[to_move]["seat"][1:])
-
-    def _seat_name(self, label: str) -> str:
-        names = self._snapshot.get("names", [])
-        rank = self._ranks().get(int(label.lstrip("Ss")))
-        return str(names[rank]) if rank is not None and rank < len(names) else label
 
     def _snapshot_legal(self) -> list[dict[str, Any]]:
         return list(self._state.get("legal", [])) if self._state else []

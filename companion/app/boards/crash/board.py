@@ -166,23 +166,13 @@ class CrashBoard(Board):
         return pieces
 
     def choice_label(self, line: str) -> str:
-        """End-of-turn choices in words: "Lambada + blind", "Lay out: Rocket Drive"."""
+        """The input previewed on the board with what it does (:meth:`preview_text`); any
+        other in the table's words ("Lambada + blind", "Discard: Lambada, -")."""
         if self.host is None:
             return line
-        _ = self.tr
-        head, _space, rest = line.partition(" ")
-        if head == "draw":
-            return " + ".join(_("blind") if token == "blind" else self.card_label(token[2:])
-                              for token in rest.split(","))
-        if head == "refill":
-            return ", ".join(self.card_label(kind) for kind in rest.split(","))
-        if head == "draw4":
-            kinds = rest.partition("=")[2].split(",")
-            return _("Discard: {cards}").format(cards=", ".join(
-                "-" if kind == "-" else self.card_label(kind) for kind in kinds))
         if self.preview and line == self.preview:
             return self.preview_text()
-        return line
+        return super().choice_label(line)
 
     # -- the coach's hint: the suggested action shown as its preview -----------------------------
     # The board is put where the players' own taps would have brought it (the field selected,

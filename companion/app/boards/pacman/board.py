@@ -118,31 +118,14 @@ class PacmanBoard(QuoridorBoard):
             self.fix_mode.show_again()
 
     def choice_label(self, line: str) -> str:
+        """The table's words for ``line``; while several ways to the chosen square are drawn,
+        which of them this is and how to pick another."""
         if self.host is None:
             return line
-        _ = translator("pacman", self.host.lang)
-        name, _colon, rest = line.partition(":")
-        if rest == "pass":
-            if name.lower() == "p":
-                return _("PAC-MAN cannot move: he passes")
-            return _("{ghost} cannot move: it passes").format(ghost=name)
-        if name.lower() != "p":
-            return _("{ghost} to {square}").format(ghost=name, square=rest.split("-")[-1])
+        text = super().choice_label(line)
         option = next((o for o in self._options if line in o["paths"]), None)
-        square = rest.split("-")[-1]
-        parts: list[str] = []
-        if option is not None:
-            if option["dots_eaten"]:
-                parts.append(_("eats the dot {squares}").format(
-                    squares=", ".join(option["dots_eaten"])))
-            if option["ghosts_eaten"]:
-                parts.append(_("eats {ghosts}").format(ghosts=", ".join(option["ghosts_eaten"])))
-            if option["wins"]:
-                parts.append(_("wins"))
-        text = _("PAC-MAN to {square}").format(square=square)
-        if parts:
-            text += " (" + ", ".join(parts) + ")"
         if option is not None and len(self._options) > 1:
+            _ = translator("pacman", self.host.lang)
             text += " " + _("— way {number} of {count}, tap a path to switch").format(
                 number=self._options.index(option) + 1, count=len(self._options))
         return text

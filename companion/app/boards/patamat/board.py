@@ -37,7 +37,6 @@ from companion.app.boards.patamat.cars import (
     CAR_COUNTS,
     CAR_LOOK,
     CAR_TYPES,
-    CHOICE_TEXT,
     LETTER,
     NOUN,
     PANEL_TEXTS,
@@ -45,7 +44,6 @@ from companion.app.boards.patamat.cars import (
 from companion.app.boards.patamat.fix_mode import PatamatFixMode, PatamatFixPanel
 from companion.app.boards.patamat.track import CAR_SPOTS, LAMPS, TrackPainter
 from companion.app.measure import text_width
-from companion.games.patamat.text import A_CAR
 from companion.geometry.patamat import (
     BACKGROUND,
     PAWN_SHARE,
@@ -157,23 +155,6 @@ class PatamatBoard(Board):
         if words[0] == "place":
             self.selected_kind = words[1]
         self.preview = line
-
-    def choice_label(self, line: str) -> str:
-        words = line.split()
-        if words[0] == "choose" and len(words) == 2 and words[1] in CHOICE_TEXT:
-            return self._t(CHOICE_TEXT[words[1]])
-        if words[0] == "place" and len(words) == 3 and words[1] in A_CAR and self._state:
-            spot = self._fields.get(words[2], {})
-            return self._t("{name}: put {car} on field {field}").format(
-                name=self._name(self._state["expect"].get("player") or ""),
-                car=self._t(A_CAR[words[1]]), field=spot.get("label") or words[2])
-        if line == "go" and self._state:
-            pawn = self._state["pawns"].get(self._state.get("turn") or "", {})
-            car = pawn.get("car") or ""
-            kind = car.rstrip("0123456789")
-            if kind in CHOICE_TEXT:
-                return self._t(CHOICE_TEXT[kind])
-        return self.host.input_label(line) if self.host is not None else line
 
     def field_centre(self, field_id: str) -> tuple[float, float]:
         """Where a field is drawn, in the board's parent coordinates (for taps and tests)."""

@@ -1,11 +1,13 @@
 """Pat a Mat's cars as the board draws and names them: types, counts, words, letters, looks.
 
 The board and its fix mode both read these (Kivy-free); the words are English msgids of the
-``patamat`` catalogue.
+``patamat`` catalogue. A car type's words on a button (``CHOICE_TEXT``) are the game's
+(``companion.games.patamat.choices``), the same on every face.
 """
 
 from __future__ import annotations
 
+from companion.games.patamat.choices import CHOICE_TEXT
 from companion.geometry.patamat import CAR_LOOK
 
 CAR_TYPES = ("kart", "car", "tractor", "rusty", "garbage")
@@ -15,13 +17,6 @@ NOUN = {"kart": "go-kart", "car": "car", "tractor": "tractor", "rusty": "rusty c
 LETTER = {"kart": "K|go-kart letter", "car": "C|car letter", "tractor": "T|tractor letter",
           "rusty": "R|rusty car letter", "garbage": "G|garbage truck letter"}
 """The letter on a car token; the text after ``|`` only tells translators what it is."""
-CHOICE_TEXT = {
-    "kart": "Go-kart: three times the roll, forward",
-    "car": "Car: twice the roll, forward",
-    "tractor": "Tractor: 2 fields forward",
-    "rusty": "Rusty car: sit out this turn",
-    "garbage": "Garbage truck: the roll, backward",
-}
 PANEL_TEXTS = {
     "place": "{name}: tap a plain field for {car} ({left} left)",
     "rolloff": "Who starts? Everyone rolls once; the highest roll starts",

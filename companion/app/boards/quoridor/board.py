@@ -22,7 +22,6 @@ from kivy.uix.widget import Widget
 from companion.app.boards.base import Board
 from companion.app.boards.batch import Shapes
 from companion.games.quoridor.board import parse_wall, wall_conflict
-from companion.games.quoridor.text import wall_words
 from companion.geometry.quoridor import (
     BAD_PREVIEW_COLOUR,
     BOARD_COLOUR,
@@ -96,15 +95,6 @@ class QuoridorBoard(Board):
     def can_preview(self, line: str) -> bool:
         """A wall or a step can be shown on the board (the coach's hint) before it is played."""
         return line in self._legal and len(line) in (2, 3)
-
-    def choice_label(self, line: str) -> str:
-        if self.host is None:
-            return line
-        if len(line) == 3:
-            return str(self.host.tr("Wall {wall}")).format(wall=wall_words(line, self.host.lang))
-        if len(line) == 2:
-            return str(self.host.tr("Move to {square}")).format(square=line)
-        return line
 
     def begin_fix(self) -> None:
         seats = self._state["seats"]
