@@ -508,5 +508,8 @@ SCENARIOS.update(TABLE_LINES_SCENARIOS)
 from scenarios_layout import SCENARIOS as LAYOUT_SCENARIOS  # noqa: E402
 
 SCENARIOS.update(LAYOUT_SCENARIOS)
+from scenarios_phones import SCENARIOS as PHONES_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(PHONES_SCENARIOS)
 
 __all__ = ["SCENARIOS", "Any"]
