@@ -6,7 +6,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from companion.engine import Match
+    from companion.records.store import Store
+    from companion.table.companions import CompanionSeats
 
 DIE_HELP = (
     "where rolls come from: software (default), gpio, serial:PORT_OR_URL, or table "
@@ -29,6 +34,13 @@ def die_spec(text: str) -> str:
         return check_source(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port, 0 (any free port) to 65535."""
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"the port is a number from 0 to 65535, not {text!r}")
+    return int(text)
 
 
 def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
@@ -69,6 +81,39 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
         "--option", action="append", default=[], metavar="NAME=VALUE",
         help="a game option, e.g. --option target=3 (repeatable)",
     )
+
+    serve = commands.add_parser(
+        "serve", help="serve one game to the phones at the table (no touchscreen)")
+    if with_games:
+        from companion.engine import GAMES
+
+        serve.add_argument("game", choices=sorted(GAMES), help="the game id")
+    else:
+        serve.add_argument("game", help="the game id")
+    serve.add_argument("--players", type=int, help="number of players")
+    serve.add_argument(
+        "--name", dest="names", action="append", default=None, metavar="NAME",
+        help="a player's name, one per seat in seat order (repeatable; sets --players)",
+    )
+    serve.add_argument(
+        "--companion", action="append", default=[], metavar="SEAT[:LEVEL]",
+        help="the companion plays this seat, at level easy, normal (default) or strong "
+             "(repeatable)",
+    )
+    serve.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option, e.g. --option target=3 (repeatable)",
+    )
+    serve.add_argument("--die", dest="play_die", type=die_spec, help=DIE_HELP)
+    serve.add_argument("--store", dest="play_store", help="the SQLite file that keeps every game")
+    serve.add_argument("--host", default=None,
+                       help="the address to listen on (default: the config's, all interfaces)")
+    serve.add_argument("--port", type=port_number, default=None,
+                       help="the port (default: the config's, 8080; 0: any free port)")
+    serve.add_argument("--lang", dest="play_lang", choices=("cs", "en"), default=None,
+                       help="the table's language (a phone may choose its own)")
+    serve.add_argument("--json", action="store_true",
+                       help='one JSON line first: {"view": URL, "seats": [URL, ...]}')
 
     board = commands.add_parser("board", help="Pat a Mat board files")
     board.add_argument("action", choices=["check"])
@@ -114,9 +159,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(with_games="play" in words).parse_args(words)
+    args = build_parser(with_games="play" in words or "serve" in words).parse_args(words)
     if args.command == "play":
         return _play(args)
+    if args.command == "serve":
+        return _serve(args)
     from companion.records.cli import COMMANDS as RECORDS_COMMANDS
 
     if args.command in RECORDS_COMMANDS:
@@ -142,16 +189,17 @@ def _main(argv: Sequence[str] | None) -> int:
             die=args.doctor_die or args.die, lang=args.doctor_lang or args.lang,
         ), as_json=args.json)
     from companion.app import run_app
+    from companion.web.hosting import PhoneServer
 
     return run_app(
-        store_path=args.store, windowed=args.windowed, lang=args.lang, die=args.die
+        store_path=args.store, windowed=args.windowed, lang=args.lang, die=args.die,
+        phones=PhoneServer,
     )
 
 
 def _play(args: argparse.Namespace) -> int:
     from companion.records.store import Store
-    from companion.table.companions import CompanionSeats, parse_companion
-    from companion.terminal import TerminalPlayer, start_terminal_game
+    from companion.terminal import TerminalPlayer
 
     store = Store(args.play_store or args.store)
     for warning in store.warnings:
@@ -160,20 +208,13 @@ def _play(args: argparse.Namespace) -> int:
         print(f"warning: {store.problem.message} Until then every input is refused.",
               file=sys.stderr)
     try:
-        options = dict(_parse_option(text) for text in args.option)
-        companions = CompanionSeats(dict(parse_companion(text) for text in args.companion))
         die_source = args.play_die or args.die
         die = _die_reader(die_source) if die_source and die_source != "table" else None
-        match, game_id, resumed = start_terminal_game(
-            store, args.game, args.players, args.position, options, companions,
-            names=args.names,
-        )
+        match, game_id, resumed, companions = _start_game(store, args, args.position)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if resumed:
-        if not companions and game_id is not None:
-            companions = CompanionSeats.from_json(store.load(game_id).extra.get("companions"))
         if not args.json:
             print(f"resumed game {game_id} after {len(match.history)} inputs")
     player = TerminalPlayer(
@@ -185,6 +226,53 @@ def _play(args: argparse.Namespace) -> int:
         return player.run(sys.stdin)
     except KeyboardInterrupt:
         return 130
+    finally:
+        store.close()
+
+
+def _start_game(store: Store, args: argparse.Namespace, position: str | None,
+                ) -> tuple[Match, int | None, bool, CompanionSeats]:
+    """``play``'s and ``serve``'s start-or-resume: (match, stored id, resumed, the companion's
+    seats). Raises ValueError in plain words for a bad option, seat or name."""
+    from companion.table.companions import CompanionSeats, parse_companion
+    from companion.terminal import start_terminal_game
+
+    options = dict(_parse_option(text) for text in args.option)
+    companions = CompanionSeats(dict(parse_companion(text) for text in args.companion))
+    match, game_id, resumed = start_terminal_game(
+        store, args.game, args.players, position, options, companions, names=args.names,
+    )
+    if resumed and not companions and game_id is not None:
+        companions = CompanionSeats.from_json(store.load(game_id).extra.get("companions"))
+    return match, game_id, resumed, companions
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``companion serve``: the game for the phones, until Ctrl-C."""
+    from companion.config import load_config
+    from companion.records.store import Store
+    from companion.web.serve import ServeOptions, Table, serve
+
+    config = load_config()
+    store = Store(args.play_store or args.store)
+    for warning in store.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if store.problem is not None:
+        print(f"warning: {store.problem.message} Until then every input is refused.",
+              file=sys.stderr)
+    try:
+        match, game_id, resumed, companions = _start_game(store, args, None)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        store.close()
+        return 2
+    options = ServeOptions(
+        host=config.web.host if args.host is None else args.host,
+        port=config.web.port if args.port is None else args.port,
+        die=args.play_die or args.die, lang=args.play_lang or args.lang, as_json=args.json,
+    )
+    try:
+        return serve(store, Table(match, game_id, companions, resumed), options)
     finally:
         store.close()
 

@@ -1,4 +1,4 @@
-"""The configuration file: pins, die, language, fullscreen, display rotation.
+"""The configuration file: pins, die, language, fullscreen, display rotation, the phones.
 
 One TOML file (keys documented in ``hardware/README.md``, example in
 ``hardware/config.example.toml``)::
@@ -20,6 +20,11 @@ One TOML file (keys documented in ``hardware/README.md``, example in
 
     [display]
     rotation = 0                 # 0 | 90 | 180 | 270 degrees (a screen mounted upside down: 180)
+
+    [web]
+    enabled = false              # the phones' server at start (Settings → Phones at the table)
+    host = "0.0.0.0"             # all the machine's networks
+    port = 8080
 
 :func:`load_config` never raises on a bad file: a bad value keeps its default and adds a
 warning naming the key; an unreadable or garbled file gives all defaults and a warning.
@@ -85,12 +90,22 @@ class DisplayConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """The phones' server (``companion.web``): off unless enabled here or in Settings."""
+
+    enabled: bool = False
+    host: str = "0.0.0.0"
+    port: int = 8080
+
+
+@dataclass(frozen=True)
 class Config:
     language: str = "en"
     fullscreen: bool = True
     buttons: ButtonConfig = ButtonConfig()
     die: DieConfig = DieConfig()
     display: DisplayConfig = DisplayConfig()
+    web: WebConfig = WebConfig()
     path: Path | None = None
     """The file the values came from; None if only defaults apply."""
     warnings: tuple[str, ...] = field(default=(), compare=False)
@@ -132,13 +147,15 @@ def parse_config(data: Mapping[str, Any], *, path: Path | None = None) -> Config
     buttons_data = top.table("buttons")
     die_data = top.table("die")
     display_data = top.table("display")
-    top.warn_unknown({"language", "fullscreen", "buttons", "die", "display"})
+    web_data = top.table("web")
+    top.warn_unknown({"language", "fullscreen", "buttons", "die", "display", "web"})
     return Config(
         language=language,
         fullscreen=fullscreen,
         buttons=_parse_buttons(_Section(buttons_data, "buttons.", warnings)),
         die=_parse_die(_Section(die_data, "die.", warnings)),
         display=_parse_display(_Section(display_data, "display.", warnings)),
+        web=_parse_web(_Section(web_data, "web.", warnings)),
         path=path,
         warnings=tuple(warnings),
     )
@@ -176,6 +193,15 @@ def _parse_display(section: _Section) -> DisplayConfig:
     rotation = section.get("rotation", default.rotation, _rotation)
     section.warn_unknown({"rotation"})
     return DisplayConfig(rotation=rotation)
+
+
+def _parse_web(section: _Section) -> WebConfig:
+    default = WebConfig()
+    enabled = section.get("enabled", default.enabled, _boolean)
+    host = section.get("host", default.host, _host)
+    port = section.get("port", default.port, _port)
+    section.warn_unknown({"enabled", "host", "port"})
+    return WebConfig(enabled=enabled, host=host, port=port)
 
 
 @dataclass
@@ -243,6 +269,18 @@ def _rotation(value: Any) -> str | None:
     return f"must be one of {', '.join(map(str, ROTATIONS))} (degrees)"
 
 
+def _port(value: Any) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 65535:
+        return None
+    return "must be a port number from 1 to 65535"
+
+
+def _host(value: Any) -> str | None:
+    if isinstance(value, str) and value.strip() and " " not in value.strip():
+        return None
+    return 'must be an address such as "0.0.0.0" (every network) or "127.0.0.1"'
+
+
 def _non_empty_text(value: Any) -> str | None:
     return None if isinstance(value, str) and value.strip() else "must be a non-empty string"
 
@@ -252,6 +290,7 @@ __all__ = [
     "Config",
     "DieConfig",
     "DisplayConfig",
+    "WebConfig",
     "default_paths",
     "find_config",
     "load_config",

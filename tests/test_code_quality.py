@@ -20,6 +20,8 @@ TYPED = [
     "companion/records/players.py", "companion/records/results.py", "companion/records/schema.py",
     "companion/records/stats.py", "companion/records/export.py", "companion/records/backup.py",
     "companion/records/cli.py", "companion/geometry/quoridor.py", "companion/geometry/pacman.py",
+    *(f"companion/web/{name}.py" for name in (
+        "__init__", "server", "owner", "tokens", "state", "stream", "serve", "hosting")),
 ]
 
 

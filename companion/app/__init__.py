@@ -10,8 +10,12 @@ import logging
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.resources import package_path
+
+if TYPE_CHECKING:
+    from companion.table.phones import PhonesFactory
 
 SCREEN_SIZE = (800, 480)
 MAX_FPS = 30
@@ -73,12 +77,14 @@ def configure_kivy(windowed: bool, rotation: int = 0) -> None:
     Config.set("kivy", "keyboard_mode", "systemanddock")
 
 
-def run_app(store_path: str | None, windowed: bool, lang: str | None, die: str | None) -> int:
+def run_app(store_path: str | None, windowed: bool, lang: str | None, die: str | None,
+            phones: PhonesFactory | None = None) -> int:
     """Run the app until it is closed; the exit status for the command line.
 
     ``die`` None uses the die chosen in Settings (remembered in the store), else the config
     file's; a given one is used for this run only. The config file (``companion.config``) also
     sets the button pins, the first language, fullscreen and the display rotation.
+    ``phones`` makes the phones' server (Settings → "Phones at the table" starts it).
     """
     from companion.config import load_config
 
@@ -88,7 +94,8 @@ def run_app(store_path: str | None, windowed: bool, lang: str | None, die: str |
     configure_kivy(windowed or not config.fullscreen, rotation=config.display.rotation)
     from companion.app.main import CompanionApp
 
-    app = CompanionApp(store_path=store_path, lang=lang, die_spec=die, config=config)
+    app = CompanionApp(store_path=store_path, lang=lang, die_spec=die, config=config,
+                       phones=phones)
     app.run()
     return 0
 

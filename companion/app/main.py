@@ -28,8 +28,9 @@ from companion.app.phones.control import PhoneControl
 from companion.config import Config
 from companion.records.store import Store
 from companion.table.dice import make_die_source
+from companion.table.pacing import CompanionPace
 from companion.table.phones import PhonesFactory
-from companion.table.session import DEFAULT_PAUSE, Change, Decision, TableSession
+from companion.table.session import Change, TableSession
 
 log = logging.getLogger(__name__)
 
@@ -100,14 +101,18 @@ class CompanionApp(App):
                  phones: PhonesFactory | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = "Companion"
-        self.phones_factory = phones
         self.config_file = config or Config()
         self.store = Store(store_path)
         if lang is None and self.store.setting("lang") is None:
             lang = self.config_file.language
         self.table = TableSession(self.store, lang=lang)
         self.audio = AppAudio(self.table, self.store)
-        self._companion_event: Any = None
+        self.pace = CompanionPace(
+            self.table, schedule=lambda seconds, fn: Clock.schedule_once(lambda _dt: fn(), seconds),
+            post=post, is_on=lambda: self.root is not None and self.root.current == "play")
+        """The companion's seats play on their own, at the pace set in Settings."""
+        self.phones_factory = phones
+        """Makes the phones' server for this table (``companion.table.phones``), or None."""
         self.lang = self.table.lang
         self._die_spec = die_spec
         self._keys: Any = None
@@ -116,11 +121,9 @@ class CompanionApp(App):
         self._buttons: Any = None
         self._save_dialog: Any = None
         self._save_retry: Any = None
-        web = getattr(self.config_file, "web", None)  # TODO after merging web: config.web
-        self.phones = PhoneControl(self.table, self.store, self.phones_factory,
-                                   host=getattr(web, "host", "0.0.0.0"),
-                                   port=getattr(web, "port", 8080),
-                                   default_on=getattr(web, "enabled", False))
+        web = self.config_file.web
+        self.phones = PhoneControl(self.table, self.store, self.phones_factory, host=web.host,
+                                   port=web.port, default_on=web.enabled)
 
     # -- building ----------------------------------------------------------------------------
 
@@ -325,37 +328,10 @@ class CompanionApp(App):
     def _companion_next(self) -> None:
         """When a companion seat is to move, it plays after a short pause (while the play screen
         shows): its decision is made off the UI thread, then played if nothing changed."""
-        if self._companion_event is not None or not self.table.companion_is_due():
-            return
-        if self.root is None or self.root.current != "play":
-            return
-        pause = float(self.store.setting("companion_pause", DEFAULT_PAUSE))
-        self._companion_event = Clock.schedule_once(self._companion_decide, pause)
-
-    def _companion_decide(self, *_: Any) -> None:
-        table = self.table
-
-        def decide() -> None:
-            try:
-                decision = table.decide_companion()
-            except Exception:  # a strategy bug must not stop the table: a person plays on
-                log.exception("the companion could not decide: a person plays its turn")
-                decision = None
-            post(lambda: self._companion_play(decision))
-
-        threading.Thread(target=decide, name="companion", daemon=True).start()
-
-    def _companion_play(self, decision: Decision | None) -> None:
-        self._companion_event = None
-        if decision is None:
-            return  # it could not decide (logged): the seat's input is left to a person
-        if self.root.current == "play":
-            self.table.play_companion(decision)
-        self._companion_next()
+        self.pace.next()
 
     def _on_change(self, change: Change) -> None:
-        if change.kind in ("played", "redone", "opened", "saving"):
-            Clock.schedule_once(lambda _dt: self._companion_next(), 0)
+        self.pace.on_change(change)
         if change.kind == "lang":
             self.lang = self.table.lang
         elif change.kind == "unsaveable":

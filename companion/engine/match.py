@@ -165,6 +165,15 @@ class Match:
         self._steps = list(mark.steps)
         self._cursor = mark.cursor
 
+    def copy(self) -> Match:
+        """An independent match at the same place (its steps are immutable and shared): cheap
+        to take on the thread that plays, for reading elsewhere (the phones' texts, a hint)."""
+        twin = Match(self.rules, self.players, self.names, self.options, self._initial_state,
+                     self.start_position)
+        twin._steps = list(self._steps)
+        twin._cursor = self._cursor
+        return twin
+
     def restore(self, timeline: Sequence[str], cursor: int) -> None:
         """Replay a saved timeline (history plus redo line) and set the undo cursor."""
         if not 0 <= cursor <= len(timeline):

@@ -658,6 +658,11 @@ class TableSession:
         colours = self.setup.colours if self.setup else None
         return self._steps.lines(match.game_id, match.names, self._lang, colours)
 
+    def board_steps(self) -> BoardSteps:
+        """A copy of the steps behind :attr:`table_lines` (cheap: the steps are immutable), for
+        a face that makes the lines elsewhere (the phones, in each phone's language)."""
+        return self._steps.copy()
+
     def shown_steps(self) -> list[tuple[dict[str, Any], dict[str, Any], tuple[str, ...]]]:
         """The board changes :attr:`table_lines` speaks of that no person made here, as
         (before, after, events), for a face to show them again one after another."""

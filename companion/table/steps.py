@@ -34,6 +34,13 @@ class BoardSteps:
     def __init__(self) -> None:
         self._steps: list[Step] = []
 
+    def copy(self) -> BoardSteps:
+        """The same steps in a new keeper (the steps are immutable): read elsewhere while the
+        table plays on."""
+        twin = BoardSteps()
+        twin._steps = list(self._steps)
+        return twin
+
     def clear(self) -> None:
         self._steps = []
 

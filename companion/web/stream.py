@@ -1,0 +1,118 @@
+"""The push to the phones: the latest table view on the web's loop, the state JSON made once
+per (change, seat, language) off the loop, and the Server-Sent Events stream.
+
+``GET /api/stream/<token>`` answers ``text/event-stream``: on connect and after every change an
+``event: state`` whose ``data:`` is the token's state JSON on one line; a ``: ping`` comment
+every :data:`PING_SECONDS` keeps it alive through home routers. A phone that slept reconnects
+(the browser's ``EventSource`` does, after ``retry``) and gets the current state at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+from collections.abc import Awaitable, Callable
+
+from companion.web.state import TableView, state_bytes
+
+PING_SECONDS = 15.0
+RETRY_MS = 1000
+"""How soon a phone's browser reconnects a dropped stream (the ``retry:`` field)."""
+
+
+class Broadcast:
+    """The latest view, on the web's loop; streams wait here for the next one."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.view: TableView | None = None
+        self.is_closed = False
+        self._next: asyncio.Future[None] = loop.create_future()
+
+    def publish_threadsafe(self, view: TableView) -> None:
+        """From any thread (the owner's listener): the view reaches the loop."""
+        self.loop.call_soon_threadsafe(self.publish, view)
+
+    def publish(self, view: TableView) -> None:
+        """On the loop: keep ``view`` (a late, older one is ignored) and wake every stream."""
+        if self.view is not None and view.seq < self.view.seq:
+            return
+        self.view = view
+        self._wake()
+
+    def close(self) -> None:
+        """The server stops: every stream ends."""
+        self.is_closed = True
+        self._wake()
+
+    async def wait_after(self, seq: int, timeout: float) -> bool:
+        """Wait until a view newer than ``seq`` is here (True), or ``timeout`` passed (False)."""
+        while not self.is_closed and (self.view is None or self.view.seq <= seq):
+            try:
+                await asyncio.wait_for(asyncio.shield(self._next), timeout)
+            except TimeoutError:
+                return False
+        return True
+
+    def _wake(self) -> None:
+        woken, self._next = self._next, self.loop.create_future()
+        if not woken.done():
+            woken.set_result(None)
+
+
+class Renders:
+    """The state JSON of (view, seat, language), made in a worker thread once however many
+    phones ask for it; only the newest change's are kept."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self._executor = concurrent.futures.ThreadPoolExecutor(workers, "phones-render")
+        self._made: dict[tuple[int, int | None, str], asyncio.Future[bytes]] = {}
+        self._seq = -1
+
+    async def state(self, view: TableView, seat: int | None, lang: str) -> bytes:
+        if view.seq > self._seq:
+            self._seq = view.seq
+            self._made = {key: made for key, made in self._made.items() if key[0] >= view.seq}
+        key = (view.seq, seat, lang)
+        made = self._made.get(key)
+        if made is None:
+            loop = asyncio.get_running_loop()
+            made = asyncio.ensure_future(
+                loop.run_in_executor(self._executor, state_bytes, view, seat, lang))
+            if view.seq >= self._seq:
+                self._made[key] = made
+        return await asyncio.shield(made)
+
+    async def run(self, work: Callable[[], bytes | dict[str, object]]) -> object:
+        """Other work off the loop (the coach's hint)."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+Write = Callable[[bytes], Awaitable[None]]
+
+
+async def pump(broadcast: Broadcast, renders: Renders, write: Write, seat: int | None,
+               lang: str, is_alive: Callable[[], bool]) -> None:
+    """Send the state on connect and after every change, a ping when idle, until the token
+    dies (its game ended: the last state is sent first), the server stops or the phone goes."""
+    await write(f"retry: {RETRY_MS}\n\n".encode())
+    sent = -1
+    while not broadcast.is_closed:
+        view = broadcast.view
+        is_alive_now = is_alive()
+        if not is_alive_now and (view is None or view.match is None or not view.match.is_over):
+            return  # forgotten, or a new game: nothing more for this token
+        if view is not None and view.seq > sent:
+            data = await renders.state(view, seat, lang)
+            await write(b"event: state\ndata: " + data + b"\n\n")
+            sent = view.seq
+        if not is_alive_now:
+            return  # its game ended: the final state went out first
+        if not await broadcast.wait_after(sent, PING_SECONDS) and not broadcast.is_closed:
+            await write(b": ping\n\n")
+
+
+__all__ = ["Broadcast", "PING_SECONDS", "Renders", "pump"]
