@@ -21,17 +21,23 @@ from typing import Any
 
 from driver import Driver, from_menu, open_match, open_new_game, see_result, until, until_still
 
+from companion.config import Config, WebConfig
+
 Scenario = Callable[[Driver], Iterator[float]]
 P = 0.2
 LOOPBACK = "127.0.0.1"
 
 
-def phones_on_loopback(port: int = 0) -> Callable[..., Any]:
-    """The command's factory, for a test: the real server on 127.0.0.1 (``port`` 0: a free one
-    the system chooses)."""
+def phones_on_loopback() -> Callable[..., Any]:
+    """The command's factory, for a test: the real server, on 127.0.0.1 only."""
     from companion.web.hosting import PhoneServer
 
-    return lambda session, post, _host, _port: PhoneServer(session, post, LOOPBACK, port)
+    return lambda session, post, _host, port: PhoneServer(session, post, LOOPBACK, port)
+
+
+def free_port() -> Config:
+    """The config file's ``[web] port = 0``: a free port the system chooses."""
+    return Config(web=WebConfig(port=0))
 
 
 class Fetch:
@@ -197,6 +203,7 @@ def phones_settings(d: Driver) -> Iterator[float]:
 
 
 phones_settings.phones = phones_on_loopback  # type: ignore[attr-defined]
+phones_settings.config = free_port  # type: ignore[attr-defined]
 
 
 def phones_start_up(d: Driver) -> Iterator[float]:
@@ -209,15 +216,16 @@ def phones_start_up(d: Driver) -> Iterator[float]:
 
 
 phones_start_up.phones = phones_on_loopback  # type: ignore[attr-defined]
+phones_start_up.config = free_port  # type: ignore[attr-defined]
 
 _HELD = socket.socket()
 """A port held by "another program" for the port-taken case."""
 
 
-def _taken_port() -> Callable[..., Any]:
+def _taken_port() -> Config:
     _HELD.bind((LOOPBACK, 0))
     _HELD.listen()
-    return phones_on_loopback(_HELD.getsockname()[1])
+    return Config(web=WebConfig(port=_HELD.getsockname()[1]))
 
 
 def phones_port_taken(d: Driver) -> Iterator[float]:
@@ -235,7 +243,8 @@ def phones_port_taken(d: Driver) -> Iterator[float]:
     d.shot(f"phones_port_taken_{lang}")
 
 
-phones_port_taken.phones = _taken_port  # type: ignore[attr-defined]
+phones_port_taken.phones = phones_on_loopback  # type: ignore[attr-defined]
+phones_port_taken.config = _taken_port  # type: ignore[attr-defined]
 
 
 def phones_codes(d: Driver) -> Iterator[float]:
@@ -322,13 +331,14 @@ def phones_codes(d: Driver) -> Iterator[float]:
     yield 0.4
     view = codes_view(d)
     seen["with_companion"] = [page["caption"] for page in view.pages]
-    seen["with_companion_buttons"] = view.ids.next_button.opacity
+    seen["with_companion_buttons"] = view.ids.next_button.parent.opacity
     d.shot(f"phones_seat_code_companion_{lang}")
     d.tap(view.ids.done_button)
     yield 0.4
 
 
 phones_codes.phones = phones_on_loopback  # type: ignore[attr-defined]
+phones_codes.config = free_port  # type: ignore[attr-defined]
 
 
 def phones_moved_on(d: Driver) -> Iterator[float]:
@@ -392,6 +402,7 @@ def phones_moved_on(d: Driver) -> Iterator[float]:
 
 
 phones_moved_on.phones = phones_on_loopback  # type: ignore[attr-defined]
+phones_moved_on.config = free_port  # type: ignore[attr-defined]
 
 WALK = ("e8", "d1", "e7", "c1", "e6", "b1", "e5", "a1", "e4", "b1", "e3", "c1", "e2", "d1")
 """Eva walks down the e file while Pat steps aside; her next step, e1, wins."""
@@ -433,6 +444,7 @@ def phones_result(d: Driver) -> Iterator[float]:
 
 
 phones_result.phones = phones_on_loopback  # type: ignore[attr-defined]
+phones_result.config = free_port  # type: ignore[attr-defined]
 
 SCENARIOS: dict[str, Scenario] = {
     "phones_settings": phones_settings,
