@@ -153,7 +153,7 @@ def phones_settings(d: Driver) -> Iterator[float]:
     d.shot(f"phones_settings_off_{lang}")
     d.tap(button)
     yield from until(d, lambda: phones.is_on, seconds=6)
-    yield P
+    yield 0.5  # the button's pressed look gone
     seen["on"] = {"button": button.text, "text": settings.phones_text,
                   "address": phones.address, "view": phones.view_url(),
                   "forget_shown": settings.ids.forget_phones_button.opacity > 0,
@@ -237,7 +237,7 @@ def phones_port_taken(d: Driver) -> Iterator[float]:
     yield from until_still(d, settings.ids.phones_button)
     d.tap(settings.ids.phones_button)
     yield from until(d, lambda: bool(d.app.phones.problem), seconds=6)
-    yield P
+    yield 0.5
     d.results.update(is_on=d.app.phones.is_on, text=settings.phones_text,
                      button=settings.ids.phones_button.text, port=_HELD.getsockname()[1])
     d.shot(f"phones_port_taken_{lang}")
