@@ -53,6 +53,8 @@ class ResultScreen(Screen):
         app = App.get_running_app()
         app.table.play_again()
         app.go("play")
+        if app.phones.is_on:  # a new game, new seats' codes
+            app.root.get_screen("play").show_phone_codes(is_start=True)
 
     def back_to_game(self) -> None:
         """Undo the winning input and return to the board (nothing is lost)."""
