@@ -383,10 +383,11 @@ def phones_moved_on(d: Driver) -> Iterator[float]:
         if len(d.history) == 3:
             break
         yield 0.01
+    quiet_banner = play.banner                          # nothing was in progress: no banner
     d.tap_square("e3")                                  # Pat's step, aimed at the old board
     seen["tap_at_the_moment"] = {"history": d.history, "banner": play.banner}
     yield from until(d, lambda: fetch.done)
-    seen["tap_at_the_moment"]["phone_answer"] = fetch.status
+    seen["tap_at_the_moment"].update(phone_answer=fetch.status, banner_before=quiet_banner)
     # the screen first: the phone's input with the seq it saw is refused
     yield 0.6
     yield from api_state(d, pat_url)
@@ -399,6 +400,16 @@ def phones_moved_on(d: Driver) -> Iterator[float]:
                               "current_seq": d.fetched.json().get(  # type: ignore[attr-defined]
                                   "state", {}).get("seq"),
                               "seq": d.app.table.seq}
+    # Eva picks up her pawn on the screen; her phone steps meanwhile: the pawn is let go
+    yield 0.6
+    d.tap_square("e7")
+    yield P
+    picked = play.board.is_pawn_selected
+    yield from phone_input(d, eva_url, "e6")
+    yield from until(d, lambda: len(d.history) == 5)
+    yield P
+    seen["pawn_picked"] = {"picked": picked, "history": d.history, "banner": play.banner,
+                           "still_picked": play.board.is_pawn_selected}
 
 
 phones_moved_on.phones = phones_on_loopback  # type: ignore[attr-defined]

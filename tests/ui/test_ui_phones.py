@@ -21,12 +21,14 @@ WORDS = {
            "pat": "Play Pat's seat on your phone", "watch": "Watch on your phone",
            "moved_on": "The game moved on — Pat played from a phone",
            "moved_on_short": "The game moved on", "start": "Start playing",
+           "moved_on_eva": "The game moved on — Eva played from a phone",
            "counter": "1 of 2", "bgstats": "Log this game to BG Stats"},
     "cs": {"on": "Ano", "off": "Ne", "connect": "Telefony se připojují na http://127.0.0.1:",
            "taken": "používá jiný program", "eva": "Eva: hraj na svém telefonu",
            "pat": "Pat: hraj na svém telefonu", "watch": "Sledovat na telefonu",
            "moved_on": "Hra pokročila — Pat hraje z telefonu",
            "moved_on_short": "Hra pokročila", "start": "Začít hrát",
+           "moved_on_eva": "Hra pokročila — Eva hraje z telefonu",
            "counter": "1 z 2", "bgstats": "Zapsat tuto hru do BG Stats"},
 }
 
@@ -140,10 +142,16 @@ def test_ui_a_phone_input_drops_the_screen_preview_and_says_the_game_moved_on(
     moment = seen["tap_at_the_moment"]
     assert moment["history"] == ["e8", "e2", "e7"] and moment["phone_answer"] == 200
     assert moment["banner"] == words["moved_on_short"]
+    assert moment["banner_before"] == ""  # nobody was choosing: the phone's step, silently
     # the screen first: the phone's input is refused with the game's new seq
     late = seen["phone_too_late"]
     assert late["history"] == ["e8", "e2", "e7", "e3"]
     assert late["answer"] == 409 and late["current_seq"] == late["seq"]
+    # a pawn picked up on the screen is let go when its player's phone moves it
+    picked = seen["pawn_picked"]
+    assert picked["picked"] is True and picked["still_picked"] is False
+    assert picked["history"] == ["e8", "e2", "e7", "e3", "e6"]
+    assert picked["banner"] == words["moved_on_eva"]
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
