@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from companion.engine import Match
     from companion.records.store import Store
     from companion.table.companions import CompanionSeats
+    from companion.table.phones import Phones, Post
+    from companion.table.session import TableSession
 
 DIE_HELP = (
     "where rolls come from: software (default), gpio, serial:PORT_OR_URL, or table "
@@ -189,12 +191,19 @@ def _main(argv: Sequence[str] | None) -> int:
             die=args.doctor_die or args.die, lang=args.doctor_lang or args.lang,
         ), as_json=args.json)
     from companion.app import run_app
-    from companion.web.hosting import PhoneServer
 
     return run_app(
         store_path=args.store, windowed=args.windowed, lang=args.lang, die=args.die,
-        phones=PhoneServer,
+        phones=phone_server,
     )
+
+
+def phone_server(session: TableSession, post: Post, host: str, port: int) -> Phones:
+    """The app's :data:`companion.table.phones.PhonesFactory`: the phones' server, imported only
+    when Settings turns it on (aiohttp stays out of the app's start)."""
+    from companion.web.hosting import PhoneServer
+
+    return PhoneServer(session, post, host, port)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -24,7 +25,7 @@ from companion.doctor.system import Check, Machine, check_die, has_abs_bit
 from companion.i18n import load_catalogue, translator
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCTOR_MODULES = ("doctor/report.py", "doctor/files.py", "doctor/system.py")
+DOCTOR_MODULES = ("doctor/report.py", "doctor/files.py", "doctor/system.py", "doctor/phones.py")
 EN = translator("doctor", "en")
 MT_ABS_64 = "260800000000003"
 """ABS_X, ABS_Y and the multitouch axes (0x2f, 0x35, 0x36, 0x39) as a 64-bit kernel prints it."""
@@ -582,3 +583,61 @@ def test_without_espeak_ng_the_voice_is_a_warning_with_the_package_to_install(
     espeak.chmod(0o755)
     report = run_doctor(DoctorOptions(store=tmp_path / "games.sqlite3", lang="en"), machine)
     assert by_name(report, "voice").detail == f"voice: espeak-ng ({espeak})"
+
+
+def test_the_phones_server_line_says_off_the_url_and_a_free_port() -> None:
+    from companion.config import WebConfig
+    from companion.doctor.phones import check_phones
+
+    with socket.socket() as spare:
+        spare.bind(("127.0.0.1", 0))
+        port = spare.getsockname()[1]
+    line = check_phones(WebConfig(enabled=False, host="127.0.0.1", port=port), EN)
+    assert line.status == "ok"
+    assert line.detail == (f"phones' server: off (config; Settings can turn it on), would be "
+                           f"http://127.0.0.1:{port}/; port {port} is free")
+    czech = check_phones(WebConfig(enabled=True, host="127.0.0.1", port=port),
+                         translator("doctor", "cs"))
+    assert czech.detail.startswith("server pro telefony: zapnutý")
+
+
+def test_a_port_another_program_holds_is_a_warning_with_what_to_do() -> None:
+    from companion.config import WebConfig
+    from companion.doctor.phones import check_phones
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        line = check_phones(WebConfig(enabled=True, host="127.0.0.1", port=port), EN)
+    assert line.status == "warn" and f"port {port} is taken by another program" in line.detail
+    assert "config.toml [web] port" in line.fix
+
+
+def test_the_companions_own_server_on_the_port_is_fine(tmp_path: Path) -> None:
+    from companion.config import WebConfig
+    from companion.doctor.phones import check_phones
+
+    command = [sys.executable, "-m", "companion", "serve", "quoridor", "--store",
+               str(tmp_path / "games.db"), "--host", "127.0.0.1", "--port", "0", "--json"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True, env={**os.environ, "COMPANION_CONFIG": "/nonexistent"})
+    try:
+        assert server.stdout is not None
+        port = int(json.loads(server.stdout.readline())["view"].split(":")[2].split("/")[0])
+        line = check_phones(WebConfig(enabled=True, host="127.0.0.1", port=port), EN)
+        assert line.status == "ok" and "the companion answers on port" in line.detail
+    finally:
+        server.terminate()
+        server.wait(10)
+        if server.stdout is not None:
+            server.stdout.close()
+
+
+def test_the_report_has_the_phones_line_from_the_config(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[web]\nenabled = true\nhost = "127.0.0.1"\nport = 1\n', encoding="utf-8")
+    report = run_doctor(DoctorOptions(store=tmp_path / "games.db", config=config, lang="en"),
+                        empty_machine(tmp_path))
+    line = by_name(report, "phones")
+    assert line.detail.startswith("phones' server: on (config), http://127.0.0.1:1/")

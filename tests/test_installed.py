@@ -34,6 +34,10 @@ REQUIRED_DATA = [
         f"companion/locale/cs/LC_MESSAGES/{path.name}"
         for path in sorted((ROOT / "companion/locale/cs/LC_MESSAGES").glob("*.po"))
     ),
+    *(
+        f"companion/web/static/{path.name}"
+        for path in sorted((ROOT / "companion/web/static").glob("*")) if path.is_file()
+    ),
     "companion/games/crash/crash_board.json",
     "companion/games/pacman/layouts/default.json",
     "companion/games/patamat/boards/standin-v1.toml",

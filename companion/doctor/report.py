@@ -22,7 +22,8 @@ Required (a ``fail`` makes the exit status 1):
 Warnings only: GPIO and the buttons (the keyboard stands in), libraries the current display
 does not need, a missing Kivy config, free disk under 50 MB, config values that fell back to
 their defaults or unknown keys, a service that is stopped or not installed, espeak-ng missing
-(the spoken prompts stay silent; the sound cues still play).
+(the spoken prompts stay silent; the sound cues still play), the phones' server's port taken by
+another program (the line says whether the server is on, its URL, and whether its port is free).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO
 
-from companion.config import Config
+from companion.config import Config, WebConfig
 from companion.doctor.files import (
     WriteProbe,
     check_config,
@@ -49,6 +50,7 @@ from companion.doctor.files import (
     probe_write,
     read_store_setting,
 )
+from companion.doctor.phones import check_phones
 from companion.doctor.system import (
     DIE_ANSWER_SECONDS,
     Check,
@@ -136,6 +138,7 @@ def run_doctor(
     add("store", partial(check_store_file, store, t))
     add("disk", partial(check_disk, store.path, t))
     add("voice", partial(check_voice, machine, t))
+    add("phones", partial(check_phones, config.web if config is not None else WebConfig(), t))
     checks.extend(config_checks)
     checks.append(service)
     return Report(lang=lang, checks=tuple(checks))

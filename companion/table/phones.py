@@ -7,6 +7,7 @@ only knows this protocol; both sides import it from the table layer.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from typing import Protocol
 
@@ -45,7 +46,20 @@ class Phones(Protocol):
         ...
 
 
+def lan_address() -> str:
+    """This machine's address on the home network, where phones find the table: the address
+    of the interface that routes outward, found without sending a packet (a UDP ``connect``
+    to a non-routable address sends nothing), else 127.0.0.1."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    return address if address and not address.startswith("0.") else "127.0.0.1"
+
+
 PhonesFactory = Callable[[TableSession, Post, str, int], Phones]
 """(session, post, host, port) → the phones' server for that table."""
 
-__all__ = ["Phones", "PhonesFactory", "Post"]
+__all__ = ["Phones", "PhonesFactory", "Post", "lan_address"]

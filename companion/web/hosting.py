@@ -11,12 +11,12 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
-import socket
 import threading
 from collections.abc import Callable
 
 from aiohttp import web
 
+from companion.table.phones import lan_address
 from companion.table.session import TableSession
 from companion.web.owner import Post, TableOwner
 from companion.web.server import make_app
@@ -29,18 +29,6 @@ START_SECONDS = 5.0
 """How long :meth:`PhoneServer.start` waits for the port."""
 STOP_SECONDS = 3.0
 ANY_ADDRESS = ("", "0.0.0.0", "::")
-
-
-def lan_address() -> str:
-    """This machine's address on the home network (the interface that routes outward, found
-    without sending a packet: a UDP ``connect`` sends nothing), else 127.0.0.1."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("10.255.255.255", 1))
-            address = str(probe.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
-    return address if address and not address.startswith("0.") else "127.0.0.1"
 
 
 def url_host(host: str) -> str:
@@ -199,5 +187,5 @@ def bound_port(runner: web.AppRunner, asked: int) -> int:
     return asked
 
 
-__all__ = ["PhoneServer", "bgstats_link", "bound_port", "lan_address", "port_problem",
+__all__ = ["PhoneServer", "bgstats_link", "bound_port", "port_problem",
            "url_host"]

@@ -80,6 +80,8 @@ class TableOwner:
         self._post = post
         self._publish: Publish | None = None
         self._reserved = 0
+        self._game: tuple[Match, str] | None = None
+        """The open match and its key for the tokens (a game stored only later is the same)."""
         self.view: TableView | None = None
         """The latest view (set on the owner thread)."""
 
@@ -110,9 +112,14 @@ class TableOwner:
         return self._changed()
 
     def _hear(self, change: Change) -> None:
-        if change.seq >= self._reserved:
-            self._reserve(change.seq)
-        self._changed()
+        """The session's listener: a failure here is logged, never raised into the table (the
+        touchscreen must not die for the phones)."""
+        try:
+            if change.seq >= self._reserved:
+                self._reserve(change.seq)
+            self._changed()
+        except Exception:  # noqa: BLE001
+            log.exception("the phones could not take the table's change %s", change.kind)
 
     def _changed(self) -> TableView:
         session = self.session
@@ -122,7 +129,9 @@ class TableOwner:
         else:
             key = str(session.stored_id) if session.stored_id is not None \
                 else f"unsaved:{id(match)}"
-            self.tokens.open_game(key, match.players)
+            was = self._game[1] if self._game is not None and self._game[0] is match else None
+            self.tokens.open_game(key, match.players, was)
+            self._game = (match, key)
         view = take_view(session)
         self.view = view
         if self._publish is not None:
@@ -168,9 +177,9 @@ class TableOwner:
         assert match is not None
         text = canonical_line(line)
         if is_table_only(text):
-            message = ("Roll with the Roll button." if text.lower().startswith("roll")
-                       else "The position is fixed on the table's screen.")
-            return self._answer(403, words(message))
+            if text.lower().startswith("roll"):
+                return self._answer(403, words("Roll with the Roll button."))
+            return self._answer(403, words("The position is fixed on the table's screen."))
         if match.awaiting == "roll":
             return self._answer(403, words("Roll the die first."))
         try:

@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 MAX_BODY = 16 * 1024
 """The largest request body (bytes); more is a 413."""
+MAX_STREAMS = 64
+"""Push streams open at once (a table has a handful of phones; more is someone's loop)."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
                                "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
@@ -51,6 +53,7 @@ OWNER: web.AppKey[TableOwner] = web.AppKey("owner", TableOwner)
 BROADCAST: web.AppKey[Broadcast] = web.AppKey("broadcast", Broadcast)
 RENDERS: web.AppKey[Renders] = web.AppKey("renders", Renders)
 GATE: web.AppKey[Gate] = web.AppKey("gate", object)  # type: ignore[arg-type]
+STREAMS: web.AppKey[list[int]] = web.AppKey("streams", list)
 
 
 def static_dir() -> Path:
@@ -92,16 +95,19 @@ class Gate:
             await asyncio.sleep(delay)
 
 
-def make_app(owner: TableOwner, broadcast: Broadcast,
-             renders: Renders | None = None) -> web.Application:
-    """The phones' app for the table behind ``owner``; ``broadcast`` holds its latest view."""
+def make_app(owner: TableOwner, broadcast: Broadcast, renders: Renders | None = None,
+             gate: Gate | None = None) -> web.Application:
+    """The phones' app for the table behind ``owner``; ``broadcast`` holds its latest view,
+    ``renders`` makes the state JSON off the loop, ``gate`` slows down bad requests."""
     app = web.Application(client_max_size=MAX_BODY, middlewares=[plain_errors])
     app[OWNER] = owner
     app[BROADCAST] = broadcast
     app[RENDERS] = renders or Renders()
-    app[GATE] = Gate()
+    app[GATE] = gate or Gate()
+    app[STREAMS] = [0]
     app.on_response_prepare.append(_add_headers)
     app.on_shutdown.append(_stop_streams)
+    app.on_cleanup.append(_close_renders)
     app.router.add_get("/", scan_page)
     app.router.add_get("/view/{token}", phone_page)
     app.router.add_get("/seat/{token}", phone_page)
@@ -154,6 +160,10 @@ async def _add_headers(request: web.Request, response: web.StreamResponse) -> No
 
 async def _stop_streams(app: web.Application) -> None:
     app[BROADCAST].close()
+
+
+async def _close_renders(app: web.Application) -> None:
+    app[RENDERS].close()
 
 
 # -- pages ------------------------------------------------------------------------------------
@@ -280,6 +290,9 @@ async def api_stream(request: web.Request) -> web.StreamResponse:
         await request.app[GATE].slow_down(request)
         return _error(request, 401, "This link is not valid (any more). Scan the code on the "
                                     "table again.")
+    streams = request.app[STREAMS]
+    if streams[0] >= MAX_STREAMS:
+        return _error(request, 503, "Too many phones are connected. Try again later.")
     broadcast = request.app[BROADCAST]
     lang = _lang(request, broadcast.view)
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8",
@@ -290,10 +303,13 @@ async def api_stream(request: web.Request) -> web.StreamResponse:
     def is_alive() -> bool:
         return tokens.check(token) == who
 
+    streams[0] += 1
     try:
         await pump(broadcast, request.app[RENDERS], response.write, who.seat, lang, is_alive)
     except (ConnectionError, asyncio.CancelledError):
         return response
+    finally:
+        streams[0] -= 1
     return response
 
 

@@ -75,8 +75,8 @@ def take_view(session: TableSession) -> TableView:
 
 def is_table_only(line: str) -> bool:
     """A fix or a roll: not a phone's input (see :data:`TABLE_ONLY`)."""
-    first = canonical_line(line).lower().split(maxsplit=1)
-    return bool(first) and first[0] in TABLE_ONLY
+    first = canonical_line(line).lower().partition(" ")[0]
+    return first in TABLE_ONLY
 
 
 def may_play(view: TableView, seat: int | None) -> bool:
@@ -90,7 +90,8 @@ def legal_inputs(view: TableView, seat: int | None) -> list[str]:
     """The inputs ``seat`` may send now ([] for a spectator or a seat not to move)."""
     if view.match is None or not may_play(view, seat) or view.match.awaiting == "roll":
         return []
-    return [line for line in view.match.legal() if not is_table_only(line)]
+    # legal() lines are canonical already: the first word is enough
+    return [line for line in view.match.legal() if line.partition(" ")[0] not in TABLE_ONLY]
 
 
 def can_roll(view: TableView, seat: int | None) -> bool:
@@ -160,7 +161,7 @@ def state_json(view: TableView, seat: int | None, lang: str) -> dict[str, Any]:
         "table": [line.text for line in view.steps.lines(
             match.game_id, names, lang, list(view.colours))] if view.steps else [],
         "log": _log_rows(match, lang),
-        "legal": [{"input": line, "label": _label(line, match, lang)} for line in legal],
+        "legal": _labelled(legal, match, lang),
         "can_undo": undoes_own_input(view, seat),
         "can_roll": can_roll(view, seat),
         "can_hint": can_hint(view, seat),
@@ -187,6 +188,9 @@ def board(view: TableView, legal: list[str], lang: str) -> str:
         return ""
     try:
         draw: Callable[..., str] = importlib.import_module("companion.web.svg").board_svg
+    except ImportError:  # the drawings are not installed: the page shows the texts
+        return ""
+    try:
         history = match.history
         return draw(match.game_id, dict(view.snapshot), colours=list(view.colours),
                     legal=legal, last=history[-1] if history else None, lang=lang,
@@ -196,9 +200,21 @@ def board(view: TableView, legal: list[str], lang: str) -> str:
         return ""
 
 
-def _label(line: str, match: Match, lang: str) -> str:
-    label = words.game_label(line, match, lang)
-    return line if label is None else label
+def _labelled(lines: list[str], match: Match, lang: str) -> list[dict[str, str]]:
+    """Each input with its label in players' words (the game's ``text.input_label``, found
+    once for all of them; the line itself where there is none or it fails)."""
+    text = result_words.text_module(match.game_id)
+    label = getattr(text, "input_label", None) if text is not None else None
+    labelled = []
+    for line in lines:
+        said = line
+        if callable(label):
+            try:
+                said = str(label(line, match, lang))
+            except Exception:  # noqa: BLE001 - a label must never break the phones' state
+                log.exception("input_label failed for %r", line)
+        labelled.append({"input": line, "label": said})
+    return labelled
 
 
 def _log_rows(match: Match, lang: str) -> list[str]:

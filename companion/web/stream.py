@@ -30,8 +30,12 @@ class Broadcast:
         self._next: asyncio.Future[None] = loop.create_future()
 
     def publish_threadsafe(self, view: TableView) -> None:
-        """From any thread (the owner's listener): the view reaches the loop."""
-        self.loop.call_soon_threadsafe(self.publish, view)
+        """From any thread (the owner's listener): the view reaches the loop (nothing when
+        the loop has stopped: the table never fails for the phones)."""
+        try:
+            self.loop.call_soon_threadsafe(self.publish, view)
+        except RuntimeError:  # the loop is closed
+            pass
 
     def publish(self, view: TableView) -> None:
         """On the loop: keep ``view`` (a late, older one is ignored) and wake every stream."""
@@ -97,7 +101,8 @@ Write = Callable[[bytes], Awaitable[None]]
 async def pump(broadcast: Broadcast, renders: Renders, write: Write, seat: int | None,
                lang: str, is_alive: Callable[[], bool]) -> None:
     """Send the state on connect and after every change, a ping when idle, until the token
-    dies (its game ended: the last state is sent first), the server stops or the phone goes."""
+    dies (when its game ended, the final state is sent and the stream stays until another game
+    opens), the server stops or the phone goes."""
     await write(f"retry: {RETRY_MS}\n\n".encode())
     sent = -1
     while not broadcast.is_closed:
@@ -109,8 +114,8 @@ async def pump(broadcast: Broadcast, renders: Renders, write: Write, seat: int |
             data = await renders.state(view, seat, lang)
             await write(b"event: state\ndata: " + data + b"\n\n")
             sent = view.seq
-        if not is_alive_now:
-            return  # its game ended: the final state went out first
+        # a seat whose game ended keeps its stream (the final state stays on the phone, no
+        # reconnecting to a dead link) until the table moves on to another game
         if not await broadcast.wait_after(sent, PING_SECONDS) and not broadcast.is_closed:
             await write(b": ping\n\n")
 

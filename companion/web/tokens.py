@@ -83,13 +83,12 @@ class Tokens:
                 found = Pass(seat)
         return found
 
-    def open_game(self, game: str, seats: int) -> None:
+    def open_game(self, game: str, seats: int, was: str | None = None) -> None:
         """The seat tokens of the open game ``game`` with ``seats`` seats: the same as before
-        when it is the same game (a restart), new ones otherwise. A game stored only now (its
-        key was ``unsaved:…``) keeps its tokens."""
+        when it is the same game (a restart), new ones otherwise. ``was``: the key the same
+        game had until now (``unsaved:…`` until the store took it): it keeps its tokens."""
         passes = self.passes
-        if len(passes.seats) == seats and (passes.game == game or (
-                passes.game is not None and passes.game.startswith("unsaved:"))):
+        if len(passes.seats) == seats and passes.game in (game, was) and passes.game:
             if passes.game != game:
                 self.passes = Passes(passes.view, game, passes.seats)
                 self._keep()
