@@ -19,7 +19,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from driver import Driver, from_menu, open_match, open_new_game, see_result, until, until_still
+from driver import Driver, open_match, open_new_game, see_result, until, until_still
 
 from companion.config import Config, WebConfig
 
@@ -285,7 +285,15 @@ def phones_codes(d: Driver) -> Iterator[float]:
     yield 0.4
     seen["after_done"] = [codes_view(d) is None, d.screen.name]
     # the Menu: every seat's code, then the spectators'
-    yield from from_menu(d, {"en": "Phones", "cs": "Telefony"}[lang])
+    play = d.app.root.get_screen("play")
+    d.tap(play.ids.menu_button)
+    yield 0.4
+    menu = play._modal
+    yield from until_still(d, menu.ids.phones_button)
+    seen["menu_phones_button"] = [menu.ids.phones_button.text, list(menu.ids.phones_button.size),
+                                  list(menu.ids.rules_button.size)]
+    d.shot(f"phones_menu_{lang}")
+    d.tap(menu.ids.phones_button)
     yield 0.4
     view = codes_view(d)
     seen["menu_captions"] = [page["caption"] for page in view.pages]
@@ -326,7 +334,6 @@ def phones_codes(d: Driver) -> Iterator[float]:
                                {1: "normal"}))
     d.app.go("play")
     yield 0.4
-    play = d.app.root.get_screen("play")
     play.show_phone_codes(is_start=True)
     yield 0.4
     view = codes_view(d)

@@ -105,7 +105,10 @@ def test_ui_seat_and_spectator_codes_read_back_to_working_pages(
     assert pages[1]["next"][1] is True and pages[1]["back"][1] is False
     assert seen["back_to"] == words["eva"]
     assert seen["after_done"] == [True, "play"]
-    # the Menu: every seat, then the spectators
+    # the Menu: a Phones button beside Rules; every seat, then the spectators
+    phones_button, phones_size, rules_size = seen["menu_phones_button"]
+    assert phones_button == {"en": "Phones", "cs": "Telefony"}[lang]
+    assert min(phones_size + rules_size) >= 48
     assert seen["menu_captions"] == [words["eva"], words["pat"], words["watch"]]
     watch = seen["menu_watch"]
     assert watch["caption"] == words["watch"] and "/view/" in watch["read"]["text"]
