@@ -65,8 +65,8 @@ class SettingsScreen(Screen):
             self.phones_text = tr("Phones connect to {address}. Their codes are in the game's "
                                   "Menu and on Home.").format(address=phones.address)
         else:
-            self.phones_text = tr("Off: each phone can follow the game or play a seat once "
-                                  "this is on.")
+            self.phones_text = tr("Once on, every phone at the table can follow the game or "
+                                  "play a seat.")
 
     def set_pace(self, pace: str) -> None:
         App.get_running_app().store.set_setting("companion_pause", PACES[pace])
