@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
+
+DENSE_MODULES = 61
+"""From this many modules across (a long link: BG Stats' play), a code gets the view's whole
+height, its caption beside it: under ~6 px a module, every pixel counts for a camera."""
 
 
 class PhoneCodes(ModalView):
@@ -22,6 +26,8 @@ class PhoneCodes(ModalView):
     counter = StringProperty("")
     """"2 of 3" when there are several codes, else ""."""
     done_text = StringProperty("")
+    is_dense = BooleanProperty(False)
+    """The code shown has more than :data:`DENSE_MODULES` modules across."""
     tr: Any = None
 
     def __init__(self, tr: Any, **kwargs: Any) -> None:
@@ -45,7 +51,8 @@ class PhoneCodes(ModalView):
         self.page = min(self.page, len(self.pages) - 1)
         shown = self.pages[self.page]
         self.caption = shown["caption"]
-        self.url = shown["url"]
+        self.url = shown["url"]  # the code is made now (kv binds its text to it)
+        self.is_dense = self.ids.code.modules > DENSE_MODULES
         self.note = shown.get("note", "")
         count = len(self.pages)
         self.counter = self.tr("{number} of {count}").format(
