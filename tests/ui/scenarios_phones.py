@@ -218,6 +218,22 @@ def phones_start_up(d: Driver) -> Iterator[float]:
 phones_start_up.phones = phones_on_loopback  # type: ignore[attr-defined]
 phones_start_up.config = free_port  # type: ignore[attr-defined]
 
+def phones_enabled_in_config(d: Driver) -> Iterator[float]:
+    """A fresh store, ``[web] enabled = true`` in the config file: on from the start; the
+    players' choice in Settings wins over the file afterwards."""
+    phones = d.app.phones
+    yield from until(d, lambda: phones.is_on, seconds=6)
+    d.results["on"] = phones.is_on
+    d.results["stored"] = d.app.store.setting("phones.on")
+    phones.turn(False)
+    d.results["stored_after_off"] = d.app.store.setting("phones.on")
+    d.results["wanted_after_off"] = phones.is_wanted
+
+
+phones_enabled_in_config.phones = phones_on_loopback  # type: ignore[attr-defined]
+phones_enabled_in_config.config = lambda: Config(  # type: ignore[attr-defined]
+    web=WebConfig(enabled=True, port=0))
+
 _HELD = socket.socket()
 """A port held by "another program" for the port-taken case."""
 
@@ -467,6 +483,7 @@ phones_result.config = free_port  # type: ignore[attr-defined]
 SCENARIOS: dict[str, Scenario] = {
     "phones_settings": phones_settings,
     "phones_start_up": phones_start_up,
+    "phones_enabled_in_config": phones_enabled_in_config,
     "phones_port_taken": phones_port_taken,
     "phones_codes": phones_codes,
     "phones_moved_on": phones_moved_on,

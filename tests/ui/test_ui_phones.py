@@ -76,6 +76,14 @@ def test_ui_settings_turn_phones_on_and_off_and_forget_them(
     assert again["on"] is True and again["view_answer"] == 200
 
 
+def test_ui_the_config_file_turns_phones_on_until_settings_say_otherwise(
+    run_scenario: RunScenario,
+) -> None:
+    seen = run_scenario("phones_enabled_in_config", lang="en")
+    assert seen["on"] is True and seen["stored"] is None
+    assert seen["stored_after_off"] is False and seen["wanted_after_off"] is False
+
+
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_ui_a_port_taken_is_said_in_a_sentence(run_scenario: RunScenario, lang: str) -> None:
     seen = run_scenario("phones_port_taken", lang=lang)
