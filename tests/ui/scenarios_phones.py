@@ -171,20 +171,20 @@ def phones_settings(d: Driver) -> Iterator[float]:
     from companion.app.phones.codes import ForgetPhonesDialog
 
     d.tap(settings.ids.forget_phones_button)
-    yield 0.4
+    yield from until(d, lambda: topmost(ForgetPhonesDialog) is not None)
     dialog = topmost(ForgetPhonesDialog)
     yield from until_still(d, dialog.ids.keep_phones)
     d.shot(f"phones_forget_{lang}")
     seen["asked_before_forgetting"] = old_view == phones.view_url()
     d.tap(dialog.ids.keep_phones)  # "Keep them": nothing forgotten
-    yield 0.4
+    yield from until(d, lambda: topmost(ForgetPhonesDialog) is None)
     seen["kept"] = [old_view == phones.view_url(), topmost(ForgetPhonesDialog) is None]
     d.tap(settings.ids.forget_phones_button)
-    yield 0.4
+    yield from until(d, lambda: topmost(ForgetPhonesDialog) is not None)
     dialog = topmost(ForgetPhonesDialog)
     yield from until_still(d, dialog.ids.confirm_forget)
     d.tap(dialog.ids.confirm_forget)
-    yield 0.4
+    yield from until(d, lambda: phones.view_url() not in ("", old_view))
     new_view = phones.view_url()
     seen["forgotten"] = bool(new_view) and new_view != old_view
     yield from api_state(d, old_view)

@@ -69,7 +69,7 @@ class ForgetPhonesDialog(ModalView):
         super().__init__(**kwargs)
 
     def confirm(self) -> None:
-        self.dismiss()
+        self.dismiss(animation=False)
         self.action()
 
 
