@@ -88,8 +88,14 @@ class PhoneControl(EventDispatcher):
 
     def forget_phones(self) -> None:
         """New codes for everything: every phone must scan again."""
-        if self._phones is not None:
+        if self._phones is None:
+            return
+        try:
             self._phones.forget_phones()
+        except Exception as error:  # noqa: BLE001 - the card refused: said, the table goes on
+            log.exception("the phones could not be forgotten")
+            self.problem = self._table.tr("Phones cannot connect: {reason}").format(
+                reason=str(error) or type(error).__name__)
 
     # -- what the codes say --------------------------------------------------------------------
 
@@ -142,20 +148,28 @@ class PhoneControl(EventDispatcher):
     def _start(self) -> None:
         if self._factory is None:
             return
-        if self._phones is None:
-            self._phones = self._factory(self._table, self.post, self._host, self._port)
-        if not self._phones.running:
-            try:
+        try:
+            if self._phones is None:
+                self._phones = self._factory(self._table, self.post, self._host, self._port)
+            if not self._phones.running:
                 self._phones.start()
-            except OSError as error:
-                log.warning("the phones' server did not start: %s", error)
-                self.is_on = False
-                self.address = ""
-                self.problem = self._problem(error)
-                return
+        except OSError as error:
+            log.warning("the phones' server did not start: %s", error)
+            self._failed(self._problem(error))
+            return
+        except Exception as error:  # noqa: BLE001 - a broken server never takes the table down
+            log.exception("the phones' server could not be made")
+            self._failed(self._table.tr("Phones cannot connect: {reason}").format(
+                reason=str(error) or type(error).__name__))
+            return
         self.problem = ""
         self.is_on = True
         self.address = address_of(self._phones.view_url())
+
+    def _failed(self, problem: str) -> None:
+        self.is_on = False
+        self.address = ""
+        self.problem = problem
 
     def _problem(self, error: OSError) -> str:
         tr = self._table.tr
