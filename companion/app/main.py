@@ -24,6 +24,7 @@ from companion.app import KV_DIR
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.keyboards import NameKeyboard
+from companion.app.phones.control import PhoneControl
 from companion.config import Config
 from companion.records.store import Store
 from companion.table.dice import make_die_source
@@ -36,13 +37,13 @@ log = logging.getLogger(__name__)
 _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "home": ("companion.app.screens.home:HomeScreen", ("home",)),
+    "home": ("companion.app.screens.home:HomeScreen", ("home", "phones")),
     "newgame": ("companion.app.screens.newgame:NewGameScreen", ("players", "newgame")),
-    "play": ("companion.app.screens.play:PlayScreen", ("play",)),
-    "result": ("companion.app.screens.result:ResultScreen", ("play", "result")),
+    "play": ("companion.app.screens.play:PlayScreen", ("play", "phones")),
+    "result": ("companion.app.screens.result:ResultScreen", ("play", "phones", "result")),
     "history": ("companion.app.screens.history:HistoryScreen", ("history",)),
     "replay": ("companion.app.screens.history:ReplayScreen", ("replay",)),
-    "settings": ("companion.app.screens.settings:SettingsScreen", ("settings",)),
+    "settings": ("companion.app.screens.settings:SettingsScreen", ("phones", "settings")),
     "stats": ("companion.app.screens.stats:StatsScreen", ("players", "stats")),
     "rules": ("companion.app.screens.rules:RulesScreen", ("rules",)),
 }
@@ -91,6 +92,9 @@ class CompanionApp(App):
     """The players play on while games cannot be saved (the "Not saved" mark shows)."""
     symbol_font = StringProperty("Roboto")
     """A font with ◀ ▶ (DejaVu Sans where installed, as on Raspberry Pi OS)."""
+    phones = ObjectProperty(None)
+    """Phones at the table (:class:`companion.app.phones.control.PhoneControl`): on or off,
+    the codes to show."""
 
     def __init__(self, store_path: str | None = None, lang: str | None = None,
                  die_spec: str | None = None, config: Config | None = None,
@@ -117,6 +121,9 @@ class CompanionApp(App):
         self._buttons: Any = None
         self._save_dialog: Any = None
         self._save_retry: Any = None
+        web = self.config_file.web
+        self.phones = PhoneControl(self.table, self.store, self.phones_factory, host=web.host,
+                                   port=web.port, default_on=web.enabled)
 
     # -- building ----------------------------------------------------------------------------
 
@@ -145,6 +152,7 @@ class CompanionApp(App):
         self.set_die(spec, remember=self._die_spec is None)
         self._bind_inputs()
         self.audio.start()
+        self.phones.start_if_wanted()
         if self.store.problem is not None:
             self._show_save_problem()
         self._start_background_work()
@@ -162,6 +170,7 @@ class CompanionApp(App):
             Clock.schedule_interval(lambda _dt: watchdog(), interval / 2)
 
     def on_stop(self) -> None:
+        self.phones.stop()
         self.audio.close()
         for device in (self._buttons, self.table.die):
             close = getattr(device, "close", None)

@@ -231,7 +231,14 @@ def run(scenario: Callable[[Driver], Step], store: str, out: Path, shots: Path,
     # names it, as ``companion --die serial:/dev/pts/7`` would
     make_spec = getattr(scenario, "die_spec", None)
     die_spec = make_spec() if callable(make_spec) else "software"
-    app = CompanionApp(store_path=store, lang=lang, die_spec=die_spec)
+    # and the phones' server: ``scenario.phones()`` makes the factory the command would give
+    # and the config file's (``scenario.config()``: the phones' port)
+    make_phones = getattr(scenario, "phones", None)
+    phones = make_phones() if callable(make_phones) else None
+    make_config = getattr(scenario, "config", None)
+    config = make_config() if callable(make_config) else None
+    app = CompanionApp(store_path=store, lang=lang, die_spec=die_spec, phones=phones,
+                       config=config)
     driver = Driver(app, out, shots)
     steps = scenario(driver)
 

@@ -10,7 +10,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from driver import Driver, die_now, from_menu, open_match, open_new_game, see_result, seed_players
+from driver import (
+    Driver,
+    die_now,
+    from_menu,
+    open_match,
+    open_new_game,
+    see_result,
+    seed_players,
+    until,
+)
 from scenarios_dice_lists import SCENARIOS as DIE_AND_LIST_SCENARIOS
 from scenarios_store import SCENARIOS as STORE_SCENARIOS
 
@@ -188,7 +197,8 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     d.results["button_test"] = d.widget("settings", "button_test").text
     d.shot("settings_cs")
     d.tap(d.widget("settings", "lang_en"))
-    yield 0.3
+    # Settings scroll: their view presses the button a moment after the tap (more under load)
+    yield from until(d, lambda: d.app.table.lang == "en", seconds=3)
     d.results["lang_after_switch"] = d.app.table.lang
     d.results["stored_lang"] = d.app.store.setting("lang")
     d.shot("settings_en")
@@ -508,5 +518,8 @@ SCENARIOS.update(TABLE_LINES_SCENARIOS)
 from scenarios_layout import SCENARIOS as LAYOUT_SCENARIOS  # noqa: E402
 
 SCENARIOS.update(LAYOUT_SCENARIOS)
+from scenarios_phones import SCENARIOS as PHONES_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(PHONES_SCENARIOS)
 
 __all__ = ["SCENARIOS", "Any"]

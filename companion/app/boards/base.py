@@ -161,6 +161,12 @@ class Board(Widget):
         """Redraw from ``host.snapshot()``; ``events`` may be animated. Clears any preview."""
         raise NotImplementedError
 
+    def is_choosing(self) -> bool:
+        """A person is on the way to an input here: a preview waits for its second tap, a piece
+        is picked, a question is open. A change from elsewhere (a phone) drops it (the next
+        :meth:`refresh`), and the play screen says the game moved on."""
+        return bool(self.preview)
+
     def confirm_preview(self) -> bool:
         """Send the previewed input (the OK button). True if it was accepted."""
         line = self.preview

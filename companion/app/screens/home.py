@@ -1,5 +1,5 @@
-"""Home: continue the unfinished game (prominent), new game, history, settings, and a tile
-for each game that opens its new-game screen straight away."""
+"""Home: continue the unfinished game (prominent), new game, history, settings, a tile for
+each game that opens its new-game screen straight away, and (phones on) the spectators' code."""
 
 from __future__ import annotations
 
@@ -44,6 +44,14 @@ class HomeScreen(Screen):
             tile.game = game
             tile.bind(on_release=lambda button: app.new_game_of(button.game))
             tiles.add_widget(tile)
+
+    def show_watch_code(self) -> None:
+        """The spectators' code, big (phones at the table are on)."""
+        from companion.app.phones.codes import show_codes, watch_page
+
+        app = App.get_running_app()
+        if app.phones.view_url():
+            show_codes([watch_page(app.phones, app.table)], app.table)
 
     def on_table_change(self, change: Any) -> None:
         if change.kind == "lang":

@@ -211,6 +211,8 @@ class NewGameScreen(Screen):
             return
         self.problem = ""
         app.go("play")
+        if app.phones.is_on:  # new seats, new codes: shown before the first move
+            app.root.get_screen("play").show_phone_codes(is_start=True)
 
     # -- private helpers -------------------------------------------------------------------------
 

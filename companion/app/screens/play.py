@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from kivy.app import App
@@ -19,6 +20,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import board_class, make_board
 from companion.app.boards.base import ShownPosition
+from companion.app.die_faces import FacesDialog
 from companion.app.panels import (
     MAX_CHOICE_ROWS,
     PANEL_CLASSES,
@@ -50,6 +52,11 @@ CHOICE_ROOM_PLAYERS = 3
 columns), so its buttons are all in view."""
 ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
 """Scoreboard row heights in one column, by the number of players."""
+MOVED_ON_SECONDS = 0.5
+"""After a phone's input, a tap on the board or the action area this soon was aimed at the
+position before (nobody reacts faster): refused, the banner says the game moved on."""
+MOVED_ON_COLOUR = (0.16, 0.40, 0.44, 1)
+"""The calm banner of "the game moved on" (not a refusal's red)."""
 
 class PlayScreen(Screen):
     status = StringProperty("")
@@ -88,6 +95,8 @@ class PlayScreen(Screen):
         self._rows: list[Any] = []
         self._rows_key: tuple[Any, ...] = ()
         self._fitted: tuple[str, float] = ("", 0.0)
+        self._moved_on_at = -1.0
+        """When a phone's input last changed the game (``time.monotonic()``)."""
 
     # -- table → screen ---------------------------------------------------------------------
 
@@ -135,14 +144,40 @@ class PlayScreen(Screen):
             if self.action_kind == "roll":
                 self._update_action_area()
             return
+        phones = App.get_running_app().phones
+        is_moved_on = change.kind in ("played", "undone", "redone") and phones.is_from_phone
+        was_choosing = is_moved_on and self.is_choosing()
         if change.kind in ("played", "undone", "redone"):
             self.hide_banner()  # a hint or a refusal was about the position before
         if change.kind in ("played", "undone", "redone", "lang"):
-            if self.is_fixing and change.kind != "lang" and not self.board.fixes_live:
+            if self.is_fixing and change.kind != "lang" and (
+                    not self.board.fixes_live or is_moved_on):
                 self.board.is_fixing = False
                 self.is_fixing = False
-            self.board.refresh(change.events)
+            if is_moved_on and isinstance(self._modal, (FixText, FacesDialog)):
+                self.close_modal()  # a position typed or a face about to be tapped: stale
+            self.board.refresh(change.events)  # drops a preview or a picked piece
             self.update()
+        if is_moved_on:
+            self._moved_on_at = time.monotonic()
+            if was_choosing:
+                self.show_banner(self.moved_on_text(change.kind, phones.mover),
+                                 colour=MOVED_ON_COLOUR)
+
+    def is_choosing(self) -> bool:
+        """A person at the screen is in the middle of an input: a preview, a picked piece, an
+        open question or choice, a fix."""
+        return bool(
+            (self.board is not None and self.board.is_choosing()) or self.is_fixing
+            or self.action_kind == "choice" or self.hinted_choice
+            or isinstance(self._modal, (FixText, FacesDialog)))
+
+    def moved_on_text(self, kind: str = "", mover: str = "") -> str:
+        """ "The game moved on — Eva played from a phone" (who, when it was a move)."""
+        tr = App.get_running_app().table.tr
+        if kind == "played" and mover:
+            return str(tr("The game moved on — {name} played from a phone").format(name=mover))
+        return str(tr("The game moved on"))
 
     def update(self) -> None:
         table = App.get_running_app().table
@@ -204,8 +239,6 @@ class PlayScreen(Screen):
 
     def open_faces(self) -> None:
         """Roll held: the six faces, for a roll made with the table's die anyway."""
-        from companion.app.die_faces import FacesDialog
-
         table = App.get_running_app().table
         if table.match is None or table.match.awaiting != "roll":
             return
@@ -268,12 +301,38 @@ class PlayScreen(Screen):
     def on_touch_down(self, touch: Any) -> bool:
         """The next tap anywhere takes the banner away: a tap on it does nothing else, a tap
         elsewhere does what it does (and may bring a new banner)."""
+        if self._is_too_soon(touch):
+            self.show_banner(self.moved_on_text(), colour=MOVED_ON_COLOUR)
+            return True
         if self.banner:
             is_on_banner = self.ids.banner.collide_point(*self.to_local(*touch.pos))
             self.hide_banner()
             if is_on_banner:
                 return True
         return bool(super().on_touch_down(touch))
+
+    def _is_too_soon(self, touch: Any) -> bool:
+        """A tap on the board or the action area just after a phone's input (it was aimed at
+        the position before): :data:`MOVED_ON_SECONDS`."""
+        if time.monotonic() - self._moved_on_at >= MOVED_ON_SECONDS:
+            return False
+        point = self.to_local(*touch.pos)
+        return any(widget is not None and widget.collide_point(*widget.to_widget(*point))
+                   for widget in (self.board, self.ids.action_area))
+
+    def show_phone_codes(self, is_start: bool = False) -> None:
+        """The codes phones scan: one per seat a person plays, then the spectators' (at the
+        start of a game only the seats': their codes are new)."""
+        from companion.app.phones.codes import seat_pages, show_codes, watch_page
+
+        self.close_modal()
+        app = App.get_running_app()
+        pages = seat_pages(app.phones, app.table)
+        if not is_start and app.phones.view_url():
+            pages.append(watch_page(app.phones, app.table))
+        done = app.table.tr("Start playing") if is_start else ""
+        if pages:
+            self._open_modal(show_codes(pages, app.table, done_text=done))
 
     def hide_banner(self) -> None:
         self.banner = ""
@@ -357,7 +416,13 @@ class PlayScreen(Screen):
     def _open_modal(self, modal: ModalView) -> None:
         self.close_modal()
         self._modal = modal
-        modal.open()
+        modal.bind(on_dismiss=self._forget_modal)
+        if modal.parent is None:
+            modal.open()
+
+    def _forget_modal(self, modal: ModalView) -> None:
+        if self._modal is modal:
+            self._modal = None
 
     def _on_preview(self, *_: Any) -> None:
         self._update_action_area()

@@ -1,4 +1,5 @@
-"""Result: the ranking with the game's counters; play again with the same players, or home."""
+"""Result: the ranking with the game's counters; play again with the same players, or home;
+with phones at the table on, the game's "Log to BG Stats" link as a code."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ class ResultScreen(Screen):
     headline = StringProperty("")
     details = StringProperty("")
     """The game's own result lines (``text.result_lines``; PAC-MAN's rank), one a line."""
+    bgstats_url = StringProperty("")
+    """The finished game's "Log to BG Stats" link while phones are on, else ""."""
 
     def prepare(self) -> None:
         table = App.get_running_app().table
@@ -23,6 +26,8 @@ class ResultScreen(Screen):
             return
         self.headline = table.result_headline()
         self.details = "\n".join(table.result_lines())
+        phones = App.get_running_app().phones
+        self.bgstats_url = phones.bgstats_url(table.stored_id) if table.match.is_over else ""
         looks = table.seat_looks()
         box = self.ids.ranking
         box.clear_widgets()
@@ -36,10 +41,20 @@ class ResultScreen(Screen):
         if change.kind == "lang" and self.manager and self.manager.current == self.name:
             self.prepare()
 
+    def show_bgstats_code(self) -> None:
+        """The code tapped: the same code over the whole screen, larger modules."""
+        from companion.app.phones.codes import bgstats_page, show_codes
+
+        if self.bgstats_url:
+            show_codes([bgstats_page(self.bgstats_url, App.get_running_app().table)],
+                       App.get_running_app().table)
+
     def play_again(self) -> None:
         app = App.get_running_app()
         app.table.play_again()
         app.go("play")
+        if app.phones.is_on:  # a new game, new seats' codes
+            app.root.get_screen("play").show_phone_codes(is_start=True)
 
     def back_to_game(self) -> None:
         """Undo the winning input and return to the board (nothing is lost)."""

@@ -1,4 +1,5 @@
-"""Settings: language, die source, a button test and the die's fairness figures."""
+"""Settings: language, phones at the table, die source, a button test and the die's fairness
+figures."""
 
 from __future__ import annotations
 
@@ -24,6 +25,14 @@ class SettingsScreen(Screen):
     is_coach_on = BooleanProperty(False)
     pace = StringProperty("normal")
     """How fast the companion plays its round: slow, normal or fast (:data:`PACES`)."""
+    phones_text = StringProperty("")
+    """Under the phones' switch: where phones connect, why they cannot, or what it does."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        phones = App.get_running_app().phones
+        phones.bind(is_on=self._show_phones, address=self._show_phones,
+                    problem=self._show_phones)
 
     def prepare(self) -> None:
         app = App.get_running_app()
@@ -35,6 +44,29 @@ class SettingsScreen(Screen):
             app.store.setting("last_game", "quoridor"))
         self._show_coach()
         self._show_fairness()
+        self._show_phones()
+
+    def toggle_phones(self) -> None:
+        phones = App.get_running_app().phones
+        phones.turn(not phones.is_on)
+
+    def ask_forget_phones(self) -> None:
+        """Forget phones, after a confirm: every phone has to scan its code again."""
+        from companion.app.phones.codes import ForgetPhonesDialog
+
+        ForgetPhonesDialog(action=App.get_running_app().phones.forget_phones).open()
+
+    def _show_phones(self, *_: Any) -> None:
+        app = App.get_running_app()
+        phones, tr = app.phones, app.table.tr
+        if phones.problem:
+            self.phones_text = phones.problem
+        elif phones.is_on:
+            self.phones_text = tr("Phones connect to {address}. Their codes are in the game's "
+                                  "Menu and on Home.").format(address=phones.address)
+        else:
+            self.phones_text = tr("Once on, every phone at the table can follow the game or "
+                                  "play a seat.")
 
     def set_pace(self, pace: str) -> None:
         App.get_running_app().store.set_setting("companion_pause", PACES[pace])
@@ -54,6 +86,7 @@ class SettingsScreen(Screen):
         if change.kind == "lang":
             self._show_coach()
             self._show_fairness()
+            self._show_phones()
 
     def set_die(self, spec: str) -> None:
         App.get_running_app().set_die(spec)

@@ -128,6 +128,9 @@ class CloveceBoard(Board):
             self.move_progress = 1.0
             self._redraw()
 
+    def is_choosing(self) -> bool:
+        return bool(self.preview) or self._overlay is not None
+
     def can_preview(self, line: str) -> bool:
         """A piece's move (its way drawn) or Pass / End game (the button framed); a gift of a
         captured piece is a choice button of the play screen."""

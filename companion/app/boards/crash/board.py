@@ -184,6 +184,9 @@ class CrashBoard(Board):
     # one's choice: there is no hint for them; the cards drawn at the end of a turn are the play
     # screen's choice buttons (the hinted one marked).
 
+    def is_choosing(self) -> bool:
+        return bool(self.preview) or bool(self.selected)
+
     def can_preview(self, line: str) -> bool:
         if self._state is None or not self.is_interactive or self.is_fixing:
             return False

@@ -138,6 +138,11 @@ class PacmanBoard(QuoridorBoard):
         """Never: PAC-MAN's previews are drawn from the legal ways only (no walls to place)."""
         return False
 
+    def is_choosing(self) -> bool:
+        """A preview, or a ghost picked among several (one alone is picked by the board)."""
+        picked = self.selected_ghost and len(self._state.get("ghosts_to_move", [])) > 1
+        return bool(self.preview) or bool(picked)
+
     def can_preview(self, line: str) -> bool:
         """Every input is a move: PAC-MAN's path (drawn) or a ghost's step (an arrow)."""
         return line in self._legal and self.fix_mode.fix is None

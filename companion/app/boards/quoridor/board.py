@@ -92,6 +92,9 @@ class QuoridorBoard(Board):
             self.move_progress = 1.0
             self._redraw()
 
+    def is_choosing(self) -> bool:
+        return bool(self.preview) or self.is_pawn_selected
+
     def can_preview(self, line: str) -> bool:
         """A wall or a step can be shown on the board (the coach's hint) before it is played."""
         return line in self._legal and len(line) in (2, 3)
