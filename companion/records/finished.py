@@ -135,6 +135,14 @@ def game_id_of(store: Records, uid: str) -> int:
     return int(row[0])
 
 
+def uid_of(store: Records, game_id: int) -> str:
+    """The uid of the stored game ``game_id``; KeyError when there is none."""
+    row = store.connection.execute("SELECT uid FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None or not row[0]:
+        raise KeyError(f"there is no game {game_id} in the store")
+    return str(row[0])
+
+
 def seconds_between(started: str, finished: str) -> int:
     try:
         delta = datetime.fromisoformat(finished) - datetime.fromisoformat(started)

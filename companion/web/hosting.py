@@ -15,6 +15,7 @@ import threading
 from aiohttp import web
 
 from companion.records.bgstats import bgstats_url
+from companion.records.finished import uid_of
 from companion.records.store import Store
 from companion.table.phones import lan_address
 from companion.table.session import TableSession
@@ -131,7 +132,18 @@ class PhoneServer:
             Tokens(self.session.store).forget()
 
     def bgstats_url(self, stored_id: int) -> str:
-        return bgstats_link(self.session.store, stored_id)
+        """The short link to this server that sends a phone on to BG Stats' "createPlay" of the
+        finished game (its QR code stays legible); BG Stats' own link while not running; ""
+        for a game that is not finished."""
+        store = self.session.store
+        full = bgstats_link(store, stored_id)
+        if not full or not self.running or self._owner is None:
+            return full
+        try:
+            uid = uid_of(store, stored_id)
+        except KeyError:
+            return full
+        return f"{self._base()}/bgstats/{self._owner.tokens.passes.view}/{uid}"
 
     # -- the loop thread -------------------------------------------------------------------------
 

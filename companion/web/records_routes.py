@@ -35,10 +35,14 @@ T = TypeVar("T")
 Authorize = Callable[[web.Request], Awaitable[object]]
 """The server's token check: a ``web.StreamResponse`` (401) to send back, else the pass."""
 LangOf = Callable[[web.Request], str]
+AuthorizeToken = Callable[[web.Request, str], Awaitable[object]]
+"""The server's check of a token in the path: a ``web.StreamResponse`` (401), else the pass."""
 
 STORE_PATH: web.AppKey[Path] = web.AppKey("records_store_path", Path)
 AUTHORIZE: web.AppKey[Authorize] = web.AppKey("records_authorize", object)  # type: ignore[arg-type]
 LANG_OF: web.AppKey[LangOf] = web.AppKey("records_lang_of", object)  # type: ignore[arg-type]
+AUTHORIZE_TOKEN: web.AppKey[AuthorizeToken] = web.AppKey(
+    "records_authorize_token", object)  # type: ignore[arg-type]
 
 DOWNLOADS = {
     "csv": ("companion-records-{day}.csv", "text/csv"),
@@ -50,7 +54,7 @@ _UID_LENGTH = 64
 
 
 def add_records_routes(app: web.Application, store_path: Path | str, authorize: Authorize,
-                       lang_of: LangOf) -> None:
+                       lang_of: LangOf, authorize_token: AuthorizeToken | None = None) -> None:
     """Add the records' routes to ``app`` (before it starts): they read the store at
     ``store_path``, let through what ``authorize`` lets through (any valid token: a seat or a
     spectator) and answer in ``lang_of(request)``."""
@@ -61,6 +65,9 @@ def add_records_routes(app: web.Application, store_path: Path | str, authorize: 
     app.router.add_get("/api/stats", api_stats)
     app.router.add_get("/api/export/{fmt}", api_export)
     app.router.add_get("/api/bgstats/{uid}", api_bgstats)
+    if authorize_token is not None:
+        app[AUTHORIZE_TOKEN] = authorize_token
+        app.router.add_get("/bgstats/{token}/{uid}", bgstats_redirect)
 
 
 async def api_history(request: web.Request) -> web.StreamResponse:
@@ -133,6 +140,24 @@ async def api_bgstats(request: web.Request) -> web.StreamResponse:
     except KeyError:
         return _error(404, lang, "There is no such finished game.")
     return _json({"url": url})
+
+
+async def bgstats_redirect(request: web.Request) -> web.StreamResponse:
+    """``/bgstats/<token>/<uid>``: the short link the touchscreen's QR code carries (a phone's
+    camera reads 41 modules at arm's length, not the 130 of the whole play), sent on to BG
+    Stats' own "createPlay" link of that finished game."""
+    verdict = await request.app[AUTHORIZE_TOKEN](request, request.match_info["token"])
+    if isinstance(verdict, web.StreamResponse):
+        return verdict
+    lang = request.app[LANG_OF](request)
+    uid = request.match_info["uid"]
+    try:
+        if not uid or len(uid) > _UID_LENGTH:
+            raise KeyError(uid)
+        url = await _read(request, lambda store: bgstats_url(store, game_id_of(store, uid)))
+    except KeyError:
+        return _error(404, lang, "There is no such finished game.")
+    return web.Response(status=302, headers={"Location": url})
 
 
 # -- private helpers ------------------------------------------------------------------------------

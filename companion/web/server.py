@@ -119,7 +119,7 @@ def make_app(owner: TableOwner, broadcast: Broadcast, renders: Renders | None = 
     app.router.add_post("/api/hint", api_hint)
     app.router.add_get("/api/stream/{token}", api_stream)
     add_records_routes(app, owner.session.store.path, _authorized,
-                       lambda request: _lang(request, None))
+                       lambda request: _lang(request, None), _path_authorized)
     try:
         folder = static_dir()
     except (ModuleNotFoundError, RuntimeError):
@@ -323,6 +323,16 @@ async def _authorized(request: web.Request) -> Pass | web.Response:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     who = _who(request, token.strip()) if scheme.lower() == "bearer" else None
+    if who is None:
+        await request.app[GATE].slow_down(request)
+        return _error(request, 401, "This link is not valid (any more). Scan the code on the "
+                                    "table again.")
+    return who
+
+
+async def _path_authorized(request: web.Request, token: str) -> Pass | web.Response:
+    """The pass of a token in the path, or a 401 answer (slowed down like any bad token)."""
+    who = _who(request, token)
     if who is None:
         await request.app[GATE].slow_down(request)
         return _error(request, 401, "This link is not valid (any more). Scan the code on the "

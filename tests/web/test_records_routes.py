@@ -26,7 +26,6 @@ from companion.table.companions import CompanionSeats
 from companion.table.session import TableSession
 from companion.web import server
 from companion.web.owner import TableOwner
-from companion.web.records_routes import add_records_routes
 from companion.web.stream import Broadcast
 from companion.web.tokens import Tokens
 
@@ -65,9 +64,7 @@ async def records_table(folder: Path) -> AsyncIterator[Records]:
     owner = TableOwner(session, Tokens(store))
     broadcast = Broadcast(asyncio.get_running_loop())
     owner.attach(broadcast.publish)
-    app = server.make_app(owner, broadcast, gate=Patient())
-    add_records_routes(app, store.path, server._authorized,
-                       lambda request: server._lang(request, None))
+    app = server.make_app(owner, broadcast, gate=Patient())  # the records' routes included
     async with TestClient(TestServer(app)) as client:
         try:
             yield Records(client, store, owner)
@@ -173,6 +170,32 @@ def test_log_to_bg_stats_gives_the_link_of_a_finished_game(tmp_path: Path) -> No
         status, body, _ = await table.get("/api/bgstats/no-such-game", table.tokens[0],
                                           lang="cs")
         assert json.loads(body)["error"] == "Taková dohraná hra tu není."
+
+    at_the_table(tmp_path, scenario)
+
+
+def test_the_short_bg_stats_link_of_the_touchscreen_code_goes_on_to_bg_stats(
+        tmp_path: Path) -> None:
+    """The result screen's code carries /bgstats/<token>/<uid> (a code a phone reads at arm's
+    length); the phone's browser is sent on to BG Stats' own link of that play."""
+    async def scenario(table: Records) -> None:
+        first = next(iter(finished_games(table.store)))
+        _, body, _ = await table.get(f"/api/bgstats/{first.uid}", table.tokens[0])
+        whole = json.loads(body)["url"]
+        for token in table.tokens:
+            async with table.client.get(f"/bgstats/{token}/{first.uid}",
+                                        allow_redirects=False) as response:
+                assert response.status == 302
+                assert response.headers["Location"] == whole
+        async with table.client.get(f"/bgstats/{'x' * 32}/{first.uid}",
+                                    allow_redirects=False) as response:
+            assert response.status == 401 and "Location" not in response.headers
+        playing = table.store.unfinished("quoridor")
+        assert playing is not None
+        for uid in (playing.uid, "no-such-game"):
+            async with table.client.get(f"/bgstats/{table.tokens[0]}/{uid}",
+                                        allow_redirects=False) as response:
+                assert response.status == 404
 
     at_the_table(tmp_path, scenario)
 

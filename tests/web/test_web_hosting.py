@@ -193,3 +193,34 @@ def test_the_command_hands_the_app_a_factory_that_imports_the_server_only_when_a
         assert owner.run(server.view_url).startswith("http://127.0.0.1:")
     finally:
         owner.run(server.stop)
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *_args: Any, **_kwargs: Any) -> None:
+        return None  # the test reads the 302 itself
+
+
+def test_log_to_bg_stats_is_a_short_link_that_sends_the_phone_on(
+        tmp_path: Path, owner: OwnerThread) -> None:
+    """The result screen's code: a short link to the table (41 modules, legible at arm's
+    length) that answers with BG Stats' own createPlay link of the finished game."""
+    session, _threads = table_at(tmp_path, owner)
+    server = PhoneServer(session, owner.post, "127.0.0.1", 0)
+    for line in ["e8", "d1", "e7", "d2", "e6", "d3", "e5", "d4", "e4", "d5", "e3", "d6",
+                 "e2", "d7", "e1"]:  # Eva walks to row 1 first
+        assert owner.run(lambda line=line: session.send(line))
+    stored_id = session.stored_id
+    assert stored_id is not None and session.match is not None and session.match.is_over
+    whole = owner.run(lambda: server.bgstats_url(stored_id))
+    assert whole.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    owner.run(server.start)
+    try:
+        short = owner.run(lambda: server.bgstats_url(stored_id))
+        assert short.startswith("http://127.0.0.1:") and "/bgstats/" in short
+        assert len(short) < 120 < len(whole)
+        opener = urllib.request.build_opener(NoRedirect)
+        with pytest.raises(urllib.error.HTTPError) as sent_on:
+            opener.open(short, timeout=10)
+        assert sent_on.value.code == 302 and sent_on.value.headers["Location"] == whole
+    finally:
+        owner.run(server.stop)
