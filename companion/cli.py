@@ -164,7 +164,7 @@ def _play(args: argparse.Namespace) -> int:
         companions = CompanionSeats(dict(parse_companion(text) for text in args.companion))
         die_source = args.play_die or args.die
         die = _die_reader(die_source) if die_source and die_source != "table" else None
-        match, game_id, resumed = start_terminal_game(
+        match, game_id, resumed, unnamed = start_terminal_game(
             store, args.game, args.players, args.position, options, companions,
             names=args.names,
         )
@@ -179,7 +179,7 @@ def _play(args: argparse.Namespace) -> int:
     player = TerminalPlayer(
         match, store, game_id, sys.stdout, as_json=args.json, die=die,
         lang=args.play_lang or args.lang or "en", companions=companions,
-        asks_face=die_source == "table",
+        asks_face=die_source == "table", unnamed_seats=unnamed,
     )
     try:
         return player.run(sys.stdin)

@@ -128,8 +128,12 @@ class ImportReport:
 
 def finished_games(store: Records, with_inputs: bool = True) -> Iterator[GameExport]:
     """Every finished game, oldest first, with its seats and results (and its inputs: the CSV
-    and BG Stats exports do without them)."""
+    and BG Stats exports do without them). A game with a seat nobody gave a name (the
+    terminal's "Player 1" without ``--name``) is nobody's record: it is left out."""
     db = store.connection
+    unnamed = {game_id for (game_id,) in db.execute(
+        "SELECT g.id FROM games g WHERE g.players >"
+        " (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id)")}
     players = {pid: name for pid, name in db.execute("SELECT id, name FROM players")}
     seats: dict[int, list[SeatRecord]] = {}
     for game_id, seat, player_id, rank, won, turns, counters in db.execute(
@@ -148,6 +152,8 @@ def finished_games(store: Records, with_inputs: bool = True) -> Iterator[GameExp
         FROM games WHERE status = 'finished' ORDER BY finished, id
         """
     ):
+        if game_id in unnamed:
+            continue
         lines = inputs.get(game_id, [])
         if with_inputs and game_key(game, count, start_position, started, lines) != key:
             lines = _inputs_of(db, game_id)  # read one by one: the key is what they give
