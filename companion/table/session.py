@@ -644,7 +644,7 @@ class TableSession:
         if kind != "played" or is_companion:
             return {}
         match = self._require_match()
-        said = {lang: words.describe(events, match, lang) for lang in LANGUAGES}
+        said = {lang: words.table_describe(events, match, lang) for lang in LANGUAGES}
         if line.startswith("roll ") and self.last_roller is not None:
             for lang, lines in said.items():
                 rolled = translator("app", lang)("{name} rolled {value}")

@@ -185,6 +185,11 @@ class Board(Widget):
         """The label of a big choice button for ``line`` (awaiting "choice")."""
         return self.host.input_label(line) if self.host is not None else line
 
+    def choice_short_label(self, line: str) -> str:
+        """A short label for ``line`` on a button half as wide, where the status line says
+        the rest (the name of who gets a captured piece); "" when it has none."""
+        return ""
+
     # -- fix mode (only where supports_fix) ------------------------------------------------------
 
     def begin_fix(self) -> None:
