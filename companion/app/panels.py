@@ -227,6 +227,8 @@ class PreviewArea(BoxLayout):
 
 ROLL_ROW = 64
 """The Roll button's row at least (the instructions above it get the rest)."""
+ROLL_ROW_TIGHT = 56
+"""The same while the table lines need all the room."""
 
 
 class DieArea(BoxLayout):
@@ -241,6 +243,8 @@ class DieArea(BoxLayout):
     is_table = BooleanProperty(False)
     """The table's own die: six face buttons instead of the Roll button."""
     faces_title = StringProperty("")
+    roll_row_height = NumericProperty(ROLL_ROW)
+    """The height the Roll button's row keeps at least."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -132,7 +132,57 @@ def settings_companion_pace(d: Driver) -> Iterator[float]:
     seen["pause_fast"] = d.app.store.setting("companion_pause")
 
 
+def lines_in_view(play: Any) -> dict[str, Any]:
+    """The die panel's table lines: their texts, and which of them are wholly in view (inside
+    the window and the visible part of their scrolling list)."""
+    from scenarios_layout import clipped_by
+
+    from companion.app.panels import InstructionLine
+
+    area = play.ids.action_area
+    shown = [widget for widget in area.walk(restrict=True)
+             if isinstance(widget, InstructionLine) and widget.text
+             and widget.get_root_window() is not None]
+    return {"kind": play.action_kind, "status": play.status,
+            "instructions": play.instruction_lines(),
+            "shown": [line.text for line in sorted(shown, key=lambda w: -w.to_window(0, w.y)[1])],
+            "hidden": [line.text for line in shown if clipped_by(line)],
+            "scoreboard": play.scoreboard_style}
+
+
+def clovece_round_in_view(d: Driver) -> Iterator[float]:
+    """Člověče, Eva against two companions: a round of three lines, then one of four, all in
+    view beside the Roll button when it is Eva's turn to roll."""
+    lang = d.app.table.lang
+    seen = d.results
+    play = start(d, "clovece", ["Eva", "Jan", "Ola"], {1: "normal", 2: "normal"})
+    d.app.store.set_setting("companion_pause", 0.02)
+    yield 0.3
+    table = d.app.table
+    match = table.match
+    faces = iter([6, 1, 2] + [6, 3, 5, 6, 2, 4, 1, 5, 6, 3] * 40)
+    for _ in range(600):
+        if match.is_over or "round4" in seen:
+            break
+        if table.companion_is_due() or play.action_kind == "thinking":
+            yield 0.02
+            continue
+        lines = table.table_lines
+        size = len(lines)
+        if (match.awaiting == "roll" and size in (3, 4) and f"round{size}" not in seen
+                and match.to_move == 0):
+            yield 0.6  # drawn
+            seen[f"round{size}"] = lines_in_view(play)
+            d.shot(f"table_lines_round{size}_{lang}")
+        if match.awaiting == "roll":
+            table.on_roll(next(faces))
+        else:
+            play.choose(match.legal()[0])
+        yield 0.02
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "clovece_round_in_view": clovece_round_in_view,
     "clovece_companion_rounds": clovece_companion_rounds,
     "quoridor_undo_says_what_to_take_back": quoridor_undo_says_what_to_take_back,
     "settings_companion_pace": settings_companion_pace,

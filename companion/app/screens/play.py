@@ -27,6 +27,7 @@ from companion.app.panels import (
     PANEL_CLASSES,
     PREPARE_PANELS_SECONDS,
     ROLL_ROW,
+    ROLL_ROW_TIGHT,
     TAP_SLOP,
     CompactScoreRow,
     InstructionLines,
@@ -59,11 +60,16 @@ ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
 """Scoreboard row heights in one column, by the number of players."""
 COMPACT_ROW_HEIGHT = 50
 SCOREBOARD_SPACING = 4
-RIGHT_COLUMN_FIXED = 2 * 6 + 92 + 64 + 3 * 6
+STATUS_HEIGHT = 92
+"""The status line's band: two lines at 26 px."""
+STATUS_ONE_LINE = 56
+"""The band for a status of one line while the table lines need all the room."""
+RIGHT_COLUMN_FIXED = 2 * 6 + STATUS_HEIGHT + 64 + 3 * 6
 """The right column's height that is neither the action area nor the scoreboard: its
 padding, the status line, the bottom bar and the spacing between the four (``kv/play.kv``)."""
 RIGHT_COLUMN_WIDTH = 308
 INSTRUCTION_SPACING = 3
+DIE_AREA_SPACING = 6
 INSTRUCTION_TEXT_MARGIN = 12
 """An instruction line's text is that much narrower than the column (its bar and padding)."""
 
@@ -93,6 +99,8 @@ class PlayScreen(Screen):
     can_redo = BooleanProperty(False)
     action_kind = StringProperty("")
     """What the action area shows: fix | preview | roll | choice | info (for tests, too)."""
+    status_height = NumericProperty(STATUS_HEIGHT)
+    """The status line's band: 92 px, 56 for one line while the table lines need the room."""
     scoreboard_style = StringProperty("rows")
     """rows (one column) | compact (two columns) | line (one-line cells, two to a row: an
     open choice or the table lines need the room) | hidden (the table lines need it all)."""
@@ -425,6 +433,8 @@ class PlayScreen(Screen):
             for row in rows:
                 box.add_widget(row)
         self.scoreboard_style = style
+        self.status_height = (STATUS_ONE_LINE if style == "hidden" and self._status_is_one_line()
+                              else STATUS_HEIGHT)
         for seat, (row, (full, short)) in enumerate(zip(self._rows, texts)):
             row.counters = full if row.style == "full" else short
             row.is_turn = seat == match.to_move
@@ -445,6 +455,11 @@ class PlayScreen(Screen):
                 full, short, look.name, width)
             rows.append(row)
         return rows
+
+    def _status_is_one_line(self) -> bool:
+        width = self.ids.status.width
+        return width > 1 and bool(self.status_markup) and text_lines(
+            self.status_markup, self.status_font_size, width) == 1
 
     def _usual_style(self, players: int) -> str:
         """One column of rows; two of compact rows for many players (one fewer with a die)."""
@@ -495,7 +510,7 @@ class PlayScreen(Screen):
         text = sum(wrapped_lines(line, INSTRUCTION_FONT, width) * line_height(INSTRUCTION_FONT)
                    + 2 for line in lines) + INSTRUCTION_SPACING * (len(lines) - 1)
         below = 2 * FACE_MIN + 8 if table.die.source == "table" else ROLL_ROW
-        return text + 6 + below
+        return text + 2 * DIE_AREA_SPACING + below
 
     def _table_lines(self) -> list[str]:
         """``table.table_lines``, worked out once per change of the table."""
@@ -595,6 +610,8 @@ class PlayScreen(Screen):
                 die.faces_title = self._faces_title()
             die.roll_text = (table.tr("Roll on screen") if die.die_status
                              else table.tr("Roll"))
+            # the lines need all the room: the Roll button gives some too
+            die.roll_row_height = ROLL_ROW_TIGHT if self.scoreboard_style == "hidden" else ROLL_ROW
             return
         if match.awaiting == "choice" and not self.board.handles_choices:
             self.action_kind = "choice"
