@@ -169,9 +169,14 @@ def clovece_round_in_view(d: Driver) -> Iterator[float]:
             continue
         lines = table.table_lines
         size = len(lines)
+        moves = [line for line in lines if "Move the " in line or "Přesuň " in line]
         if (match.awaiting == "roll" and size in (3, 4) and f"round{size}" not in seen
-                and match.to_move == 0):
-            yield 0.6  # drawn
+                and match.to_move == 0 and moves):
+            def laid_out() -> bool:  # the scoreboard stepped aside (a busy machine: frames)
+                now = lines_in_view(play)
+                return now["shown"] == now["instructions"] and not now["hidden"]
+
+            yield from until(d, laid_out, seconds=4.0)
             seen[f"round{size}"] = lines_in_view(play)
             d.shot(f"table_lines_round{size}_{lang}")
         if match.awaiting == "roll":

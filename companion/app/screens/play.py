@@ -19,29 +19,19 @@ from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import board_class, make_board
 from companion.app.boards.base import ShownPosition
-from companion.app.die_faces import FACE_MIN
 from companion.app.panels import (
-    INSTRUCTION_FONT,
-    LINE_CELL_HEIGHT,
     MAX_CHOICE_ROWS,
     PANEL_CLASSES,
     PREPARE_PANELS_SECONDS,
     ROLL_ROW,
     ROLL_ROW_TIGHT,
     TAP_SLOP,
-    CompactScoreRow,
     InstructionLines,
-    LineScoreCell,
-    ScoreRow,
     coloured_status,
-    counter_style,
-    counter_texts,
-    line_height,
     text_lines,
-    wrapped_lines,
 )
+from companion.app.scoreboard import STATUS_HEIGHT, Scoreboard
 from companion.engine import GAMES
-from companion.table.rolloff import rolloff_rolls
 from companion.table.session import DEFAULT_PAUSE, Change
 
 REFUSED_COLOUR = (0.72, 0.10, 0.10, 1)
@@ -50,28 +40,9 @@ STATUS_FONT_SIZES = (26, 24, 22, 20)
 """The status line's font, a step smaller while it needs more than two lines (never < 20)."""
 STATUS_MAX_LINES = 3
 """At the smallest size a third line is allowed; beyond that the end is cut, never the name."""
-SCOREBOARD_TWO_COLUMNS = 5
-"""From this many players (from one fewer in dice games) the scoreboard is two columns of
-compact rows, so the die and the instructions keep their room."""
-CHOICE_ROOM_PLAYERS = 3
-"""From this many players and choices, an open choice gets the scoreboard's room (one-line
-cells, two to a row), so its buttons are all in view."""
-ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
-"""Scoreboard row heights in one column, by the number of players."""
-COMPACT_ROW_HEIGHT = 50
-SCOREBOARD_SPACING = 4
-STATUS_HEIGHT = 92
-"""The status line's band: two lines at 26 px."""
 STATUS_ONE_LINE = 56
-"""The band for a status of one line while the table lines need all the room."""
-RIGHT_COLUMN_FIXED = 2 * 6 + STATUS_HEIGHT + 64 + 3 * 6
-"""The right column's height that is neither the action area nor the scoreboard: its
-padding, the status line, the bottom bar and the spacing between the four (``kv/play.kv``)."""
-RIGHT_COLUMN_WIDTH = 308
-INSTRUCTION_SPACING = 3
-DIE_AREA_SPACING = 6
-INSTRUCTION_TEXT_MARGIN = 12
-"""An instruction line's text is that much narrower than the column (its bar and padding)."""
+"""The status line's band for one line while the table lines need all the room."""
+
 
 class PlayScreen(Screen):
     status = StringProperty("")
@@ -112,12 +83,9 @@ class PlayScreen(Screen):
         """While the companion's round is played again: the table's seq then, the shown host."""
         self._panels: dict[str, Any] = {}
         """One action-area panel per kind, made on first use and then only updated."""
-        self._rows: list[Any] = []
-        self._rows_key: tuple[Any, ...] = ()
+        self._scoreboard = Scoreboard(self)
+        """The scoreboard's rows and the room it leaves the action area."""
         self._lines_of: tuple[int, Any, list[str]] = (-1, None, [])
-        self._row_sets: dict[str, list[Any]] = {}
-        """The score rows made for this game, per kind of row (kept: the style changes back
-        and forth as the table lines come and go)."""
         self._fitted: tuple[str, float] = ("", 0.0)
 
     # -- table → screen ---------------------------------------------------------------------
@@ -134,7 +102,7 @@ class PlayScreen(Screen):
             self.board = make_board(table.match.game_id)
             self.board.bind(preview=self._on_preview)
             slot.add_widget(self.board)
-        self._rows_key = ()  # a new game: new score rows
+        self._scoreboard.reset()  # a new game: new score rows
         self.is_fixing = False
         self.board.is_fixing = False
         self.board.host = table
@@ -196,7 +164,9 @@ class PlayScreen(Screen):
         self.hinted_choice = ""  # the hint was about the position before
         app = App.get_running_app()
         self.can_hint = app.coach_is_on(match.game_id) and app.table.can_hint()
-        self._update_scoreboard(looks)
+        self.scoreboard_style = style = self._scoreboard.update(looks)
+        self.status_height = (STATUS_ONE_LINE if style == "hidden" and self._status_is_one_line()
+                              else STATUS_HEIGHT)
         self._update_action_area()
 
     def fit_status(self, *_: Any) -> None:
@@ -393,147 +363,17 @@ class PlayScreen(Screen):
     def _on_preview(self, *_: Any) -> None:
         self._update_action_area()
 
-    def _update_scoreboard(self, looks: list[Any]) -> None:
-        """The score rows are made once per game (and player list, language, kind of row);
-        every update only sets their counters and whose turn it is."""
-        table = App.get_running_app().table
-        match = table.match
-        box = self.ids.scoreboard
-        counters = match.counters()
-        style = self._scoreboard_style(len(looks))
-        texts = [counter_texts(table, counters.get(seat, {})) for seat in range(len(looks))]
-        rolloff = rolloff_rolls(table.match)
-        if rolloff is not None:  # who starts: every roll next to its player's name
-            for seat in range(len(looks)):
-                value = rolloff.get(seat, 0)
-                if value is None:
-                    text = table.tr("rolls now")
-                elif value:
-                    text = table.tr("rolled {value}").format(value=value)
-                else:
-                    text = table.tr("waits to roll")
-                texts[seat] = (text, text)
-        elif style == "line":  # the values alone: the name keeps the room
-            texts = [(values, values) for values in (
-                "\u00a0".join(str(value) for value in counters.get(seat, {}).values())
-                for seat in range(len(looks)))]
-        shown = self._usual_style(len(looks)) if style == "hidden" else style
-        key = (id(match), match.game_id, table.lang,
-               tuple((look.name, tuple(look.colour), look.letter) for look in looks))
-        if key != self._rows_key:
-            self._rows_key = key
-            self._row_sets = {}
-        rows = self._row_sets.get(shown)
-        if rows is None or len(rows) != len(looks):
-            rows = self._row_sets[shown] = self._make_rows(shown, looks, texts)
-        if rows is not self._rows or len(box.children) != len(rows):
-            self._rows = rows
-            box.clear_widgets()
-            box.cols = 1 if shown == "rows" else 2
-            for row in rows:
-                box.add_widget(row)
-        self.scoreboard_style = style
-        self.status_height = (STATUS_ONE_LINE if style == "hidden" and self._status_is_one_line()
-                              else STATUS_HEIGHT)
-        for seat, (row, (full, short)) in enumerate(zip(self._rows, texts)):
-            row.counters = full if row.style == "full" else short
-            row.is_turn = seat == match.to_move
-
-    def _make_rows(self, style: str, looks: list[Any],
-                   texts: list[tuple[str, str]]) -> list[Any]:
-        """The score rows of one kind (rows, compact or line) for these players."""
-        row_class = {"rows": ScoreRow, "compact": CompactScoreRow}.get(style, LineScoreCell)
-        row_height = {"rows": ROW_HEIGHTS.get(len(looks), 48),
-                      "compact": COMPACT_ROW_HEIGHT}.get(style, LINE_CELL_HEIGHT)
-        compact = style != "rows"
-        width = self._scoreboard_width(compact) - (34 + 4 + 8 if compact else 44 + 6 + 8)
-        rows = []
-        for look, (full, short) in zip(looks, texts):
-            row = row_class(name=look.name, colour=look.colour, letter=look.letter,
-                            height=row_height)
-            row.style = "short" if style == "line" else counter_style(
-                full, short, look.name, width)
-            rows.append(row)
-        return rows
-
     def _status_is_one_line(self) -> bool:
         width = self.ids.status.width
         return width > 1 and bool(self.status_markup) and text_lines(
             self.status_markup, self.status_font_size, width) == 1
 
-    def _usual_style(self, players: int) -> str:
-        """One column of rows; two of compact rows for many players (one fewer with a die)."""
-        match = App.get_running_app().table.match
-        compact = players >= SCOREBOARD_TWO_COLUMNS or (
-            players == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die)
-        return "compact" if compact else "rows"
-
-    def _scoreboard_style(self, players: int) -> str:
-        """The usual scoreboard, unless the action area needs its room: an open choice for
-        many players (one-line cells), or more table lines over the die than the usual
-        scoreboard leaves room for (one-line cells, else none until the next input)."""
-        usual = self._usual_style(players)
-        if self._lists_many_choices(players):
-            return "line"
-        needed = self._room_for_lines()
-        if not needed:
-            return usual
-        for style in (usual, "line"):
-            if self._action_room(style, players) >= needed:
-                return style
-        return "hidden"
-
-    def _action_room(self, style: str, players: int) -> float:
-        """The action area's height beside a scoreboard of ``style``."""
-        height = self.height if self.height > 100 else RIGHT_COLUMN_FIXED + 300
-        if style == "hidden":
-            return height - RIGHT_COLUMN_FIXED
-        if style == "rows":
-            row, rows = ROW_HEIGHTS.get(players, 48), players
-        else:
-            row = COMPACT_ROW_HEIGHT if style == "compact" else LINE_CELL_HEIGHT
-            rows = (players + 1) // 2
-        return height - RIGHT_COLUMN_FIXED - rows * row - (rows - 1) * SCOREBOARD_SPACING
-
-    def _room_for_lines(self) -> float:
-        """The height the die panel needs to show every table line above the Roll button
-        (or the table die's faces); 0 when it is not the die panel's turn or there are no
-        lines."""
-        table = App.get_running_app().table
-        match = table.match
-        lines = self._table_lines()
-        if (not lines or self.is_fixing or self.board is None or match.is_over
-                or self.board.preview or table.companion_is_due()
-                or match.awaiting != "roll" or not GAMES[match.game_id].uses_die):
-            return 0
-        width = self._column_width() - INSTRUCTION_TEXT_MARGIN
-        text = sum(wrapped_lines(line, INSTRUCTION_FONT, width) * line_height(INSTRUCTION_FONT)
-                   + 2 for line in lines) + INSTRUCTION_SPACING * (len(lines) - 1)
-        below = 2 * FACE_MIN + 8 if table.die.source == "table" else ROLL_ROW
-        return text + 2 * DIE_AREA_SPACING + below
-
-    def _table_lines(self) -> list[str]:
+    def table_lines(self) -> list[str]:
         """``table.table_lines``, worked out once per change of the table."""
         table = App.get_running_app().table
         if self._lines_of[0] != table.seq or self._lines_of[1] is not table.match:
             self._lines_of = (table.seq, table.match, list(table.table_lines))
         return list(self._lines_of[2])
-
-    def _lists_many_choices(self, players: int) -> bool:
-        """Three players or more and as many choices for the action area's buttons: the
-        scoreboard makes room for them (one-line cells) while the choice is open."""
-        match = App.get_running_app().table.match
-        return (players >= CHOICE_ROOM_PLAYERS and match.awaiting == "choice"
-                and self.board is not None and not self.board.handles_choices
-                and len(match.legal()) >= CHOICE_ROOM_PLAYERS)
-
-    def _column_width(self) -> float:
-        return self.width - self.height - 12 if self.width > self.height + 100 else (
-            RIGHT_COLUMN_WIDTH)
-
-    def _scoreboard_width(self, compact: bool) -> float:
-        column = self._column_width()
-        return (column - SCOREBOARD_SPACING) / 2 if compact else column
 
     def _panel(self, kind: str) -> Any:
         """The one panel of ``kind`` (made on first use), now the action area's only child."""
@@ -565,7 +405,7 @@ class PlayScreen(Screen):
         # what to change on the table stays in view until the next input of a person, whatever
         # the action area shows (the die, choices, a preview): the person's consequences, the
         # companion's round one line per action, what an undo or redo takes back or puts back
-        lines = self._table_lines()
+        lines = self.table_lines()
         self.board.is_interactive = not table.companion_is_due()
         if match.is_over:
             self.action_kind = "end"
