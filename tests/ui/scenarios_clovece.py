@@ -174,8 +174,11 @@ def type_position(d: Driver, position: str) -> Iterator[float]:
     yield from until(d, lambda: play._modal is not None, seconds=3.0)
     modal = play._modal
     modal.ids.position.text = position
-    d.tap_text(d.app.tr("Done"), modal)
-    yield 0.4
+    done = d.find(d.app.tr("Done"), modal)
+    yield from until_still(d, done)         # the dialog opens over a few frames
+    d.tap(done)
+    yield from until(d, lambda: play._modal is None and modal.parent is None, seconds=3.0)
+    yield 0.2                               # (closed: gone from the window)
 
 
 def near_end(d: Driver) -> Iterator[float]:
