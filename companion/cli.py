@@ -219,7 +219,7 @@ def _play(args: argparse.Namespace) -> int:
     try:
         die_source = args.play_die or args.die
         die = _die_reader(die_source) if die_source and die_source != "table" else None
-        match, game_id, resumed, companions = _start_game(store, args, args.position)
+        match, game_id, resumed, companions, unnamed = _start_game(store, args, args.position)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -229,7 +229,7 @@ def _play(args: argparse.Namespace) -> int:
     player = TerminalPlayer(
         match, store, game_id, sys.stdout, as_json=args.json, die=die,
         lang=args.play_lang or args.lang or "en", companions=companions,
-        asks_face=die_source == "table",
+        asks_face=die_source == "table", unnamed_seats=unnamed,
     )
     try:
         return player.run(sys.stdin)
@@ -240,20 +240,21 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _start_game(store: Store, args: argparse.Namespace, position: str | None,
-                ) -> tuple[Match, int | None, bool, CompanionSeats]:
+                ) -> tuple[Match, int | None, bool, CompanionSeats, frozenset[int]]:
     """``play``'s and ``serve``'s start-or-resume: (match, stored id, resumed, the companion's
-    seats). Raises ValueError in plain words for a bad option, seat or name."""
+    seats, the seats nobody named). Raises ValueError in plain words for a bad option, seat or
+    name."""
     from companion.table.companions import CompanionSeats, parse_companion
     from companion.terminal import start_terminal_game
 
     options = dict(_parse_option(text) for text in args.option)
     companions = CompanionSeats(dict(parse_companion(text) for text in args.companion))
-    match, game_id, resumed = start_terminal_game(
+    match, game_id, resumed, unnamed = start_terminal_game(
         store, args.game, args.players, position, options, companions, names=args.names,
     )
     if resumed and not companions and game_id is not None:
         companions = CompanionSeats.from_json(store.load(game_id).extra.get("companions"))
-    return match, game_id, resumed, companions
+    return match, game_id, resumed, companions, unnamed
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -270,7 +271,7 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"warning: {store.problem.message} Until then every input is refused.",
               file=sys.stderr)
     try:
-        match, game_id, resumed, companions = _start_game(store, args, None)
+        match, game_id, resumed, companions, unnamed = _start_game(store, args, None)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         store.close()
@@ -281,7 +282,7 @@ def _serve(args: argparse.Namespace) -> int:
         die=args.play_die or args.die, lang=args.play_lang or args.lang, as_json=args.json,
     )
     try:
-        return serve(store, Table(match, game_id, companions, resumed), options)
+        return serve(store, Table(match, game_id, companions, resumed, unnamed), options)
     finally:
         store.close()
 

@@ -14,8 +14,8 @@ goes back to the last input of a person, ``redo`` brings it back with the answer
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any, NamedTuple, TextIO
 
 from companion.engine import Match, open_game
 from companion.records.faults import StoreUnwritable
@@ -42,9 +42,10 @@ class TerminalPlayer:
         lang: str = "en",
         companions: CompanionSeats | None = None,
         asks_face: bool = False,
+        unnamed_seats: Collection[int] = (),
     ) -> None:
         self.table = TableSession(store, lang=lang, remembers_lang=False)
-        self.table.open_match(match, game_id, companions)
+        self.table.open_match(match, game_id, companions, unnamed_seats)
         self.table.listeners.append(self._hear)
         self.store = store
         self.output = output
@@ -224,6 +225,17 @@ class TerminalPlayer:
         self.output.flush()
 
 
+class TerminalGame(NamedTuple):
+    """The game the terminal plays: its match, its id in the store (None while not yet
+    stored), whether it was resumed, and the seats nobody named (``--name`` not given: they
+    play as "Player 1" …, a placeholder that is saved as nobody's player)."""
+
+    match: Match
+    game_id: int | None
+    resumed: bool
+    unnamed_seats: frozenset[int] = frozenset()
+
+
 def start_terminal_game(
     store: Store,
     game: str,
@@ -232,13 +244,15 @@ def start_terminal_game(
     options: dict[str, Any],
     companions: CompanionSeats | None = None,
     names: Sequence[str] | None = None,
-) -> tuple[Match, int | None, bool]:
-    """Resume the unfinished game of that kind, or open a new one. Returns (match, id, resumed).
+) -> TerminalGame:
+    """Resume the unfinished game of that kind, or open a new one.
 
     ``names`` names the players in seat order (their number is the number of players, unless
     ``players`` says otherwise; then a mismatch is a ValueError); a game is resumed only when
-    it was played by the same names. The id is None when the store cannot be written now: the
-    game is stored with its first input that can be saved.
+    it was played by the same names. Without ``names`` the people's seats are unnamed: the
+    game shows the engine's "Player 1" …, and no player of that name is saved. The id is None
+    when the store cannot be written now: the game is stored with its first input that can be
+    saved.
     """
     if names is not None:
         names = [" ".join(name.split()) for name in names]
@@ -253,12 +267,15 @@ def start_terminal_game(
         ):
             match = store.resume_or_none(stored)
             if match is not None:
-                return match, stored.id, True
+                return TerminalGame(match, stored.id, True)
     match = open_game(game, players=players, names=names, position=position, **options)
     seats = companions or CompanionSeats()
     seats.check(match.players)
     extra = {"companions": seats.to_json()} if seats else None
+    unnamed = frozenset() if names is not None else frozenset(
+        seat for seat in range(match.players) if not seats.plays(seat))
     try:
-        return match, store.start(match, extra), False
+        return TerminalGame(match, store.start(match, extra, unnamed_seats=unnamed), False,
+                            unnamed)
     except StoreUnwritable:
-        return match, None, False
+        return TerminalGame(match, None, False, unnamed)

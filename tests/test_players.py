@@ -264,3 +264,67 @@ def test_the_terminal_player_refuses_names_that_do_not_fit_the_players_in_one_li
     )
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "1 names given for 4 players" in done.stderr
+
+
+QUORIDOR_WIN = ["e8", "d1", "e7", "c1", "e6", "b1", "e5h", "b2", "d6", "b3", "d5", "b4", "d4",
+                "b5", "d3", "b6", "d2", "b7", "d1"]
+"""A whole game of Quoridor from the terminal: Player 1 reaches row 1 and wins."""
+
+
+def test_the_terminal_player_without_names_saves_no_placeholder_as_a_player(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "quoridor", "--store", str(path)],
+        input="\n".join([*QUORIDOR_WIN, "quit"]) + "\n", capture_output=True, text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Player 1 wins!" in done.stdout  # the table still calls the seats so
+    stats_run = subprocess.run(
+        [sys.executable, "-m", "companion", "stats", "--store", str(path)],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert stats_run.returncode == 0, stats_run.stderr
+    # a game of nobody named is nobody's statistics
+    assert "Player 1" not in stats_run.stdout and "Player 2" not in stats_run.stdout
+    assert "No finished games yet." in stats_run.stdout
+    store = Store(path)
+    assert store.players() == []              # nobody was named: nobody is a player
+    (game,) = store.finished_games()
+    assert game.names == ("Player 1", "Player 2")  # the game keeps what the table saw
+    assert store.seat_player_ids(game.id) == [None, None]
+    assert list(finished_games(store)) == []   # nobody's record: not exported either
+    assert [entry.seats for entry in stats.timeline(store, stats.StatsFilter())] == [()]
+    store.close()
+
+
+def test_the_terminal_player_without_names_saves_only_the_companion_and_named_players(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "quoridor", "--companion", "1:easy",
+         "--store", str(path)],
+        input="e8\nquit\n", capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    store = Store(path)
+    assert [p.name for p in store.players()] == ["Companion (easy)"]
+    stored = store.unfinished("quoridor")
+    assert stored is not None and stored.names == ("Player 1", "Player 2")
+    assert store.seat_player_ids(stored.id) == [None, store.companion_player("easy").id]
+    store.close()
+    # the app continues it: the unnamed seat stays nobody's, also in a game played again
+    from companion.table.session import TableSession
+
+    store = Store(path)
+    table = TableSession(store, lang="en")
+    assert table.continue_game() and table.setup is not None
+    assert table.setup.unnamed == frozenset({0}) and table.setup.player_ids == {}
+    table.play_again()
+    assert table.stored_id is not None
+    assert store.seat_player_ids(table.stored_id) == [None, store.companion_player("easy").id]
+    assert [p.name for p in store.players()] == ["Companion (easy)"]
+    store.close()

@@ -24,6 +24,7 @@ from companion.app.widgets import TOUCH_TARGET
 
 INSTRUCTION_LINE = 24
 """The height of one line of instructions (20 px text)."""
+INSTRUCTION_FONT = 20
 COUNTER_FONT = 20
 COUNTER_SEPARATOR = " · "
 SHORT_COUNTER_NAMES = {
@@ -130,6 +131,27 @@ class CompactScoreRow(BoxLayout):
     flow_markup = staticmethod(ScoreRow.flow_markup)
 
 
+class LineScoreCell(BoxLayout):
+    """A scoreboard cell on one line (token, name, counters), two to a row: the scoreboard
+    while an open choice or the table lines need its room. The name gives way first."""
+
+    name = StringProperty("")
+    colour = ColorProperty((1, 1, 1, 1))
+    letter = StringProperty("")
+    counters = StringProperty("")
+    counters_width = NumericProperty(0)
+    """The counters' width on one line (measured when they change)."""
+    is_turn = BooleanProperty(False)
+    style = StringProperty("short")
+
+    def on_counters(self, *_: Any) -> None:
+        self.counters_width = text_width(self.counters, COUNTER_FONT) + 2 if self.counters else 0
+
+
+LINE_CELL_HEIGHT = 32
+"""A one-line scoreboard cell: 20 px text."""
+
+
 TAP_SLOP = 12
 """How far (px) a finger may move and still tap rather than scroll."""
 
@@ -203,6 +225,12 @@ class PreviewArea(BoxLayout):
     rule = StringProperty("")
 
 
+ROLL_ROW = 64
+"""The Roll button's row at least (the instructions above it get the rest)."""
+ROLL_ROW_TIGHT = 56
+"""The same while the table lines need all the room."""
+
+
 class DieArea(BoxLayout):
     screen = ObjectProperty(None)
     value = StringProperty("")
@@ -215,6 +243,8 @@ class DieArea(BoxLayout):
     is_table = BooleanProperty(False)
     """The table's own die: six face buttons instead of the Roll button."""
     faces_title = StringProperty("")
+    roll_row_height = NumericProperty(ROLL_ROW)
+    """The height the Roll button's row keeps at least."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -242,17 +272,26 @@ class ChoiceArea(BoxLayout):
     ``ids.choices``): only the visible buttons exist, however long the list.
 
     Every button shows its whole text: one or two lines at 22 px, else at 20 px, else as many
-    lines as it needs (the button grows). When the buttons would not all be in view, they
-    shrink to the 48-px touch target and the instructions above give up their room first."""
+    lines as it needs (the button grows). When the buttons would not all be in view, choices
+    that have a short text (the name of who gets a captured piece) go two to a row
+    (``ids.pairs``) with it, the question being on the status line; other buttons shrink to
+    the 48-px touch target. The instructions above give up their room first."""
 
     screen = ObjectProperty(None)
     instructions = ListProperty([])
     choices = ListProperty([])
-    """The buttons' data: screen, line, text, is_hinted (their font and height are added)."""
+    """The buttons' data: screen, line, text, short, is_hinted (their font and height are
+    added); ``short`` is the text for a button half as wide ("" when there is none)."""
     reserve = NumericProperty(66)
     """The height the choice buttons need: the instructions get the rest."""
     is_short_of_room = BooleanProperty(False)
     """The buttons at their usual size would not all be in view with a line of instructions."""
+    is_paired = BooleanProperty(False)
+    """The choices are two to a row, with their short texts (``ids.pairs``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._spare: list[ChoiceButton] = []
+        super().__init__(**kwargs)
 
     def on_choices(self, *_: Any) -> None:
         self._fit()
@@ -265,18 +304,61 @@ class ChoiceArea(BoxLayout):
             return  # kv is still building the panel
         if not self.choices:
             self.ids.list.data = []
+            self._pair([])
             return
-        width = (self.width if self.width > 100 else CHOICE_AREA_WIDTH) - CHOICE_TEXT_MARGIN
+        whole = self.width if self.width > 100 else CHOICE_AREA_WIDTH
+        width = whole - CHOICE_TEXT_MARGIN
         fits = [choice_fit(choice["text"], width) for choice in self.choices]
         shown = min(len(fits), MAX_CHOICE_ROWS)
         usual = sum(choice_height(font, lines) for font, lines in fits[:shown])
-        self.is_short_of_room = bool(self.height > 100 and usual + CHOICE_SPACING * (
-            shown - 1) + INSTRUCTION_LINE + 2 + self.spacing > self.height)
+        needs = usual + CHOICE_SPACING * (shown - 1) + INSTRUCTION_LINE + 2 + self.spacing
+        self.is_short_of_room = bool(self.height > 100 and needs > self.height)
+        if self.is_short_of_room and len(fits) > 2 and all(c.get("short") for c in self.choices):
+            self._fit_pairs((whole - CHOICE_SPACING) / 2 - CHOICE_TEXT_MARGIN)
+            return
+        self._pair([])
         sizes = [(font, choice_height(font, lines, self.is_short_of_room))
                  for font, lines in fits]
         self.reserve = sum(h for _f, h in sizes[:shown]) + CHOICE_SPACING * (shown - 1)
         self.ids.list.data = [{**choice, "font_size": font, "height": height}
                               for choice, (font, height) in zip(self.choices, sizes)]
+
+    def _fit_pairs(self, width: float) -> None:
+        """Two buttons to a row with the short texts; a row as tall as its taller button
+        (48 px when the usual 56 would not leave a line for the instructions)."""
+        fits = [choice_fit(choice["short"], width) for choice in self.choices]
+        rows = [fits[start:start + 2] for start in range(0, len(fits), 2)]
+
+        def height(is_short: bool) -> list[int]:
+            return [max(choice_height(font, lines, is_short) for font, lines in row)
+                    for row in rows]
+
+        usual = height(False)
+        is_short = (sum(usual) + CHOICE_SPACING * (len(rows) - 1) + INSTRUCTION_LINE + 2
+                    + 2 * self.spacing > self.height)
+        heights = height(is_short) if is_short else usual
+        self.reserve = sum(heights) + CHOICE_SPACING * (len(rows) - 1)
+        self.ids.list.data = []
+        self._pair([{**choice, "text": choice["short"], "font_size": font,
+                     "height": heights[number // 2]}
+                    for number, (choice, (font, _lines)) in enumerate(zip(self.choices, fits))])
+
+    def _pair(self, data: list[dict[str, Any]]) -> None:
+        """The paired buttons show ``data`` (none: the list shows the choices)."""
+        grid = self.ids.pairs
+        buttons = list(reversed(grid.children))
+        for button in buttons[len(data):]:
+            grid.remove_widget(button)
+            self._spare.append(button)
+        for number, item in enumerate(data):
+            if number < len(buttons):
+                button = buttons[number]
+            else:
+                button = self._spare.pop() if self._spare else ChoiceButton()
+                grid.add_widget(button)
+            for key in ("screen", "line", "text", "font_size", "height", "is_hinted"):
+                setattr(button, key, item[key])
+        self.is_paired = bool(data)
 
 
 CHOICE_FONTS = (22, 20)

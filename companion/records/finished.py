@@ -79,10 +79,15 @@ class GameExport:
 def finished_games(store: Records, with_inputs: bool = True,
                    game_id: int | None = None) -> Iterator[GameExport]:
     """Every finished game (or the one ``game_id``), oldest first, with its seats and results
-    (and its inputs: the CSV and BG Stats exports do without them)."""
+    (and its inputs: the CSV and BG Stats exports do without them). A game with a seat nobody
+    gave a name (the terminal's "Player 1" without ``--name``) is nobody's record: it is left
+    out."""
     db = store.connection
     only = "" if game_id is None else " AND game_id = ?"
     only_params: tuple[int, ...] = () if game_id is None else (game_id,)
+    unnamed = {found_id for (found_id,) in db.execute(
+        "SELECT g.id FROM games g WHERE g.players >"
+        " (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id)")}
     players = {pid: name for pid, name in db.execute("SELECT id, name FROM players")}
     seats: dict[int, list[SeatRecord]] = {}
     for found_id, seat, player_id, rank, won, turns, counters in db.execute(
@@ -102,6 +107,8 @@ def finished_games(store: Records, with_inputs: bool = True,
         ORDER BY finished, id
         """, only_params
     ):
+        if found_id in unnamed:
+            continue
         lines = inputs.get(found_id, [])
         if with_inputs and game_key(game, count, start_position, started, lines) != key:
             lines = _inputs_of(db, found_id)  # read one by one: the key is what they give

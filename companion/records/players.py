@@ -18,7 +18,7 @@ The functions here work on a connection inside a transaction the store opened; t
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 COLOURS = {
@@ -181,14 +181,18 @@ def seat_players(
     names: Sequence[str],
     companions: Mapping[str, str] | None,
     when: str,
-) -> list[int]:
-    """A player id for every seat: the companion's seats by level, the others by name."""
+    unnamed: Collection[int] = (),
+) -> list[int | None]:
+    """A player id for every seat: the companion's seats by level, the others by name; None
+    for the ``unnamed`` seats (nobody gave them a name: their placeholder is no player)."""
     levels = {str(seat): str(level) for seat, level in (companions or {}).items()}
-    ids = []
+    ids: list[int | None] = []
     for seat, name in enumerate(names):
         level = levels.get(str(seat))
         if level in COMPANION_LEVELS:
             ids.append(companion_row(db, str(level), when).id)
+        elif seat in unnamed:
+            ids.append(None)
         else:
             text = " ".join(str(name).split()) or f"Player {seat + 1}"
             ids.append(named_or_new(db, text[:MAX_NAME_LENGTH], when).id)

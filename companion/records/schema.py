@@ -207,8 +207,9 @@ def migrate_v1(db: sqlite3.Connection) -> int:
          status, cursor, result) in rows:
         seat_names = _seat_names(_loads(names, []), players)
         companions = _loads(extra, {}).get("companions")
-        ids = seat_players(db, seat_names, companions if isinstance(companions, dict) else None,
-                           started)
+        ids = [player_id for player_id in seat_players(
+            db, seat_names, companions if isinstance(companions, dict) else None, started)
+            if player_id is not None]  # every seat of a schema-1 game has a name
         db.executemany(
             "INSERT OR REPLACE INTO game_seats (game_id, seat, player_id) VALUES (?, ?, ?)",
             [(game_id, seat, player_id) for seat, player_id in enumerate(ids)],

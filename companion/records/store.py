@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -141,13 +141,17 @@ class Store:
 
     def start(
         self, match: Match, extra: dict[str, Any] | None = None,
-        player_ids: Sequence[int] | None = None,
+        player_ids: Sequence[int | None] | None = None,
+        unnamed_seats: Collection[int] = (),
     ) -> int:
         """Store a new match (and the inputs it already has); return its id.
 
         ``player_ids`` gives the player of every seat, in seat order; without it the players
         are found (or created) by the match's names, and the companion's seats
         (``extra["companions"]``, seat → level) are the companion's player of that level.
+        A seat nobody gave a name (None in ``player_ids``, or one of ``unnamed_seats``: the
+        terminal's "Player 1" without ``--name``) plays under the match's name but is no
+        player's: no player is saved for it and it counts in nobody's statistics.
         Raises :class:`StoreUnwritable` (nothing stored) when the card refuses the write,
         ValueError for a wrong number of players and KeyError for an unknown player id (then
         nothing is stored either).
@@ -179,18 +183,23 @@ class Store:
             if player_ids is None:
                 seats = roster.seat_players(
                     db, match.names, companions if isinstance(companions, dict) else None,
-                    started,
+                    started, unnamed_seats,
                 )
             else:
-                seats = [roster.player_row(db, player_id).id for player_id in player_ids]
+                seats = [None if player_id is None else roster.player_row(db, player_id).id
+                         for player_id in player_ids]
+            sitting = {seat: player_id for seat, player_id in enumerate(seats)
+                       if player_id is not None}
             db.executemany(
                 "INSERT INTO game_seats (game_id, seat, player_id) VALUES (?, ?, ?)",
-                [(game_id, seat, player_id) for seat, player_id in enumerate(seats)],
+                [(game_id, seat, player_id) for seat, player_id in sitting.items()],
             )
-            roster.touch(db, seats, started)
+            roster.touch(db, list(sitting.values()), started)
             colours = (extra or {}).get("colours")
             if isinstance(colours, list):
-                roster.take_colours(db, seats, colours)
+                roster.take_colours(db, list(sitting.values()),
+                                    [colours[seat] if seat < len(colours) else None
+                                     for seat in sitting])
             return game_id
 
         game_id = self._write(insert)
@@ -379,11 +388,15 @@ class Store:
         "Šárka"): kept apart until the players merge them."""
         return roster.named_alike(self._connection, player_id)
 
-    def seat_player_ids(self, game_id: int) -> list[int]:
-        """The player of every seat of a stored game, in seat order."""
-        return [player_id for (player_id,) in self._connection.execute(
-            "SELECT player_id FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        )]
+    def seat_player_ids(self, game_id: int) -> list[int | None]:
+        """The player of every seat of a stored game, in seat order; None for a seat nobody
+        gave a name (:meth:`start`)."""
+        row = self._connection.execute(
+            "SELECT players FROM games WHERE id = ?", (game_id,)).fetchone()
+        sitting = dict(self._connection.execute(
+            "SELECT seat, player_id FROM game_seats WHERE game_id = ?", (game_id,)))
+        count = max([int(row[0]) if row else 0, *(seat + 1 for seat in sitting)])
+        return [sitting.get(seat) for seat in range(count)]
 
     # -- for the records modules (statistics, export, import) ---------------------------------
 

@@ -22,7 +22,7 @@ again and write the whole game as soon as it takes writes.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -152,11 +152,13 @@ class TableSession:
             if match is not None:
                 colours = list(stored.extra.get("colours") or default_colours(stored.players))
                 seats = CompanionSeats.from_json(stored.extra.get("companions"))
-                player_ids = {seat: pid for seat, pid in
-                              enumerate(self.store.seat_player_ids(stored.id))
-                              if seat not in seats.levels}
+                sitting = self.store.seat_player_ids(stored.id)
+                player_ids = {seat: pid for seat, pid in enumerate(sitting)
+                              if seat not in seats.levels and pid is not None}
+                unnamed = frozenset(seat for seat, pid in enumerate(sitting)
+                                    if seat not in seats.levels and pid is None)
                 self.setup = Setup(stored.game, list(stored.names), colours, dict(stored.options),
-                                   dict(seats.levels), player_ids)
+                                   dict(seats.levels), player_ids, unnamed)
                 self._open(match, stored.id)
                 return True
         return False
@@ -206,7 +208,7 @@ class TableSession:
                 raise
             stored_id = None
         self.setup = Setup(setup.game, list(setup.names), list(setup.colours), dict(setup.options),
-                           dict(seats.levels), dict(setup.player_ids))
+                           dict(seats.levels), dict(setup.player_ids), setup.unnamed)
         self._open(match, stored_id)
 
     def play_again(self) -> None:
@@ -535,12 +537,15 @@ class TableSession:
     # -- private helpers -------------------------------------------------------------------------
 
     def open_match(self, match: Match, stored_id: int | None,
-                   companions: CompanionSeats | None = None) -> None:
+                   companions: CompanionSeats | None = None,
+                   unnamed_seats: Collection[int] = ()) -> None:
         """Sit down at ``match`` (stored as ``stored_id``, None while not yet stored): a face
-        that opened or resumed a game itself (the terminal player) hands it over here."""
+        that opened or resumed a game itself (the terminal player) hands it over here, with
+        the seats nobody gave a name (:attr:`Setup.unnamed`)."""
         seats = companions or CompanionSeats()
         self.setup = Setup(match.game_id, list(match.names), default_colours(match.players),
-                           dict(match.options), dict(seats.levels))
+                           dict(match.options), dict(seats.levels),
+                           unnamed=frozenset(unnamed_seats))
         self._open(match, stored_id)
 
     def _open(self, match: Match, stored_id: int | None) -> None:
@@ -562,22 +567,26 @@ class TableSession:
             setup = self.setup or Setup(self.match.game_id, list(self.match.names),
                                         default_colours(self.match.players))
             self.stored_id = self.store.start(self.match, self._extra(setup),
-                                              player_ids=self._player_ids(setup))
+                                              player_ids=self._player_ids(setup),
+                                              unnamed_seats=setup.unnamed)
             if die_face is not None:
                 self.store.count_face(*die_face)
         else:
             self.store.record(self.stored_id, self.match, die_face)
 
-    def _player_ids(self, setup: Setup) -> list[int] | None:
+    def _player_ids(self, setup: Setup) -> list[int | None] | None:
         """The player of every seat: the companion's of that level, the known player a chip
-        seated, else the player of that name (new on a first game). None when the store cannot
-        tell now (then it finds the players by name itself)."""
-        ids = []
+        seated, none for a seat nobody gave a name, else the player of that name (new on a
+        first game). None when the store cannot tell now (then it finds the players by name
+        itself)."""
+        ids: list[int | None] = []
         try:
             for seat, name in enumerate(setup.names):
                 level = setup.companions.get(seat)
                 if level is not None:
                     ids.append(self.store.companion_player(level).id)
+                elif seat in setup.unnamed:
+                    ids.append(None)
                 elif seat in setup.player_ids:
                     ids.append(self.store.player(setup.player_ids[seat]).id)
                 else:
@@ -645,8 +654,8 @@ class TableSession:
         input), after whose roll it was."""
         match = self._require_match()
         first, then = news_events(match.game_id, step.events)
-        news = {lang: words.describe(first, match, lang) for lang in LANGUAGES}
-        news_after = {lang: words.describe(then, match, lang) for lang in LANGUAGES}
+        news = {lang: words.table_describe(first, match, lang) for lang in LANGUAGES}
+        news_after = {lang: words.table_describe(then, match, lang) for lang in LANGUAGES}
         if step.line.startswith("roll ") and self.last_roller is not None:
             for lang, lines in news.items():
                 rolled = translator("app", lang)("{name} rolled {value}")

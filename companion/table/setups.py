@@ -42,6 +42,9 @@ class Setup:
     player_ids: dict[int, int] = field(default_factory=dict)
     """Seats taken by a known player (a chip on the new-game screen): seat → player id. The
     other persons' seats are found (or created) by name when the game starts."""
+    unnamed: frozenset[int] = frozenset()
+    """Seats nobody gave a name (the terminal without ``--name``): they play under their
+    placeholder ("Player 1"), which is no player; none is saved for them."""
 
     @property
     def players(self) -> int:

@@ -64,6 +64,15 @@ def describe(events: Sequence[str], match: Match | None, lang: str) -> list[str]
     return list(events)
 
 
+def table_describe(events: Sequence[str], match: Match | None, lang: str) -> list[str]:
+    """:func:`describe` of the events a person acts on at the table: without those the
+    status line says already (the game's ``STATUS_EVENTS``, e.g. Člověče's "Jan's turn")."""
+    text = result_words.text_module(match.game_id) if match is not None else None
+    said = frozenset(getattr(text, "STATUS_EVENTS", ()))
+    return describe([event for event in events if event.partition(" ")[0] not in said],
+                    match, lang)
+
+
 def game_label(line: str, match: Match, lang: str) -> str | None:
     """The game's ``text.input_label(line, match, lang)``; None without one (or on error)."""
     text = result_words.text_module(match.game_id)

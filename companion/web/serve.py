@@ -43,6 +43,8 @@ class Table:
     stored_id: int | None
     companions: CompanionSeats
     resumed: bool
+    unnamed_seats: frozenset[int] = frozenset()
+    """The seats nobody named (no ``--name``): no player is saved for them."""
 
 
 @dataclass
@@ -79,7 +81,8 @@ async def _serve(store: Store, table: Table, options: ServeOptions) -> int:
     if options.die not in (None, "software"):
         session.die = make_die_source(str(options.die), session.die_rolled, post,
                                       on_status=session.die_status_changed)
-    session.open_match(table.match, table.stored_id, table.companions)
+    session.open_match(table.match, table.stored_id, table.companions,
+                       table.unnamed_seats)
     owner = TableOwner(session, Tokens(store))
     broadcast = Broadcast(loop)
     owner.attach(broadcast.publish)

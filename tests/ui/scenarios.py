@@ -20,6 +20,7 @@ from driver import (
     seed_players,
     until,
 )
+from kivy.core.window import Window
 from scenarios_dice_lists import SCENARIOS as DIE_AND_LIST_SCENARIOS
 from scenarios_store import SCENARIOS as STORE_SCENARIOS
 
@@ -165,7 +166,10 @@ def menu_fix_settings(d: Driver) -> Iterator[float]:
     d.tap_text(d.app.tr("Close"))
     yield 0.4
     yield from from_menu(d, d.app.tr("Fix the position"))
-    yield 0.5
+    yield from until(d, lambda: play.is_fixing and play.action_kind == "fix", seconds=5.0)
+    yield from until(d, lambda: d.app.root.current == "play" and play._modal is None
+                     and not any(type(w).__name__ == "PlayMenu" for w in Window.children))
+    yield 0.3
     d.results["fixing"] = play.is_fixing
     d.tap_square("e8")                      # pick up Eva's pawn …
     yield P

@@ -15,7 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, from_menu, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, from_menu, open_new_game, run, see_result, until, until_still  # noqa: E402  (configures Kivy before it is imported)
 
 P = 0.15
 COLOURS = ("R", "Y", "G", "B")
@@ -167,13 +167,18 @@ def type_position(d: Driver, position: str) -> Iterator[float]:
     """Menu → Fix the position → "Edit as text" on the fix panel → the text → Done."""
     play = play_screen(d)
     yield from from_menu(d, d.app.tr("Fix the position"))
-    yield 0.3
-    d.tap_text(d.app.tr("Edit as text"), play.ids.action_area)
-    yield 0.3
+    yield from until(d, lambda: play.is_fixing, seconds=3.0)
+    edit = d.find(d.app.tr("Edit as text"), play.ids.action_area)
+    yield from until_still(d, edit)         # the fix panel is laid out over a few frames
+    d.tap(edit)
+    yield from until(d, lambda: play._modal is not None, seconds=3.0)
     modal = play._modal
     modal.ids.position.text = position
-    d.tap_text(d.app.tr("Done"), modal)
-    yield 0.4
+    done = d.find(d.app.tr("Done"), modal)
+    yield from until_still(d, done)         # the dialog opens over a few frames
+    d.tap(done)
+    yield from until(d, lambda: play._modal is None and modal.parent is None, seconds=3.0)
+    yield 0.2                               # (closed: gone from the window)
 
 
 def near_end(d: Driver) -> Iterator[float]:

@@ -73,40 +73,66 @@ CAPTURE = {
     4: "board4 seats{S0,S1,S2,S3} | S0 home{Y,G,B} goal{} | S1 home{Y,G,B} goal{} | "
        "S2 home{Y,G,B} goal{} | S3 home{Y,G} goal{} | track{12:B, 15:R, 20:R, 25:R, 30:R} | "
        "turn S3",
+    5: "board6/72 seats{S0,S1,S2,S3,S4} | S0 home{Y,G,B} goal{} | S1 home{Y,G,B} goal{} | "
+       "S2 home{Y,G,B} goal{} | S3 home{Y,G,B} goal{} | S4 home{Y,G} goal{} | "
+       "track{12:B, 15:R, 20:R, 25:R, 30:R, 35:R} | turn S4",
+    6: "board6/72 seats{S0,S1,S2,S3,S4,S5} | S0 home{Y,G,B} goal{} | S1 home{Y,G,B} goal{} | "
+       "S2 home{Y,G,B} goal{} | S3 home{Y,G,B} goal{} | S4 home{Y,G,B} goal{} | "
+       "S5 home{Y,G} goal{} | track{12:B, 15:R, 20:R, 25:R, 30:R, 35:R, 40:R} | turn S5",
 }
 """Člověče: the last seat to roll; its blue piece on 12 lands on the red one on 15 with a 3,
 and every player may get the red piece."""
-LONG_NAMES = ["Alžběta", "Maximilián", "Bohumila", "Kristýna"]
-COLOURS = ["red", "blue", "green", "yellow"]
+LONG_NAMES = ["Alžběta", "Maximilián", "Bohumila", "Kristýna", "Bartoloměj", "Svatopluk"]
+COLOURS = ["red", "blue", "green", "yellow", "purple", "orange"]
+
+
+def clipped_by(widget: Any) -> str:
+    """What hides part of ``widget`` from view: the window's edge or a scrolling view it
+    sits in ("" when it is wholly in view)."""
+    from kivy.uix.scrollview import ScrollView
+
+    left, bottom, right, top = window_rect(widget)
+    if left < 0 or bottom < 0 or right > Window.width or top > Window.height:
+        return "the window"
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            v_left, v_bottom, v_right, v_top = window_rect(parent)
+            if left < v_left - 1 or bottom < v_bottom - 1 or right > v_right + 1 or (
+                    top > v_top + 1):
+                return f"a scrolling view at {[v_left, v_bottom, v_right, v_top]}"
+        parent = parent.parent
+    return ""
 
 
 def choices_seen(play: Any) -> dict[str, Any]:
-    """The choice panel: every button's text, font and whether its text fits; which buttons
-    are wholly in view (the list shows them without scrolling)."""
+    """The choice panel: every button's text, font, height and whether its text fits; which
+    buttons are wholly in view (inside the window, not cut by the list's scrolling)."""
     panel = play.ids.action_area.children[0]
     if play.action_kind != "choice":
         return {"kind": play.action_kind, "status": play.status, "banner": play.banner}
-    view = panel.ids.list
-    top, bottom = view.to_window(0, view.top)[1], view.to_window(0, view.y)[1]
-    buttons = [w for w in view.walk(restrict=True) if type(w).__name__ == "BigButton"]
+    buttons = [w for w in panel.walk(restrict=True) if type(w).__name__ == "BigButton"
+               and w.opacity > 0 and w.get_root_window() is not None]
     rows = []
-    for button in sorted(buttons, key=lambda b: -b.to_window(0, b.top)[1]):
+    for button in sorted(buttons, key=lambda b: (-round(b.to_window(0, b.top)[1]),
+                                                 b.to_window(b.x, 0)[0])):
         button.texture_update()
         rows.append({"text": button.text, "font": button.font_size,
+                     "height": round(button.height), "rect": window_rect(button),
                      "fits": button.texture_size[1] <= button.height + 2,
-                     "in_view": button.to_window(0, button.top)[1] <= top + 1
-                     and button.to_window(0, button.y)[1] >= bottom - 1})
-    return {"kind": play.action_kind, "legal": len(view.data), "buttons": rows,
-            "instructions": play.instruction_lines()}
+                     "in_view": not clipped_by(button), "clipped_by": clipped_by(button)})
+    return {"kind": play.action_kind, "legal": len(panel.choices), "buttons": rows,
+            "paired": panel.is_paired, "scoreboard": play.scoreboard_style,
+            "status": play.status, "instructions": play.instruction_lines()}
 
 
 def long_names_choose(d: Driver) -> Iterator[float]:
-    """Člověče with long names, 2, 3 and 4 players: who gets the captured red piece? Every
+    """Člověče with long names, 2 to 6 players: who gets the captured red piece? Every
     choice button shows its whole text, and all of them are in view."""
     lang = d.app.table.lang
     table = d.app.table
     play = d.app.root.get_screen("play")
-    for players in (2, 3, 4):
+    for players in (2, 3, 4, 5, 6):
         open_match(d, "clovece", LONG_NAMES[:players], COLOURS[:players])
         yield 0.3
         table.fix(CAPTURE[players])

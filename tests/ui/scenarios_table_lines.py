@@ -5,6 +5,7 @@ like those of ``scenarios.py`` (which lists them too)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -150,7 +151,70 @@ def settings_companion_pace(d: Driver) -> Iterator[float]:
     seen["pause_fast"] = d.app.store.setting("companion_pause")
 
 
+def lines_in_view(play: Any) -> dict[str, Any]:
+    """The die panel's table lines: their texts, and which of them are wholly in view (inside
+    the window and the visible part of their scrolling list)."""
+    from scenarios_layout import clipped_by
+
+    from companion.app.panels import InstructionLine
+
+    area = play.ids.action_area
+    shown = [widget for widget in area.walk(restrict=True)
+             if isinstance(widget, InstructionLine) and widget.text
+             and widget.get_root_window() is not None]
+    return {"kind": play.action_kind, "status": play.status,
+            "instructions": play.instruction_lines(),
+            "shown": [line.text for line in sorted(shown, key=lambda w: -w.to_window(0, w.y)[1])],
+            "hidden": [line.text for line in shown if clipped_by(line)],
+            "scoreboard": play.scoreboard_style}
+
+
+ROUND_SEED = 11
+"""The software die's draws for the companions in :func:`clovece_round_in_view`."""
+
+
+def clovece_round_in_view(d: Driver) -> Iterator[float]:
+    """Člověče, Eva against two companions: a round of three lines, then one of four, all in
+    view beside the Roll button when it is Eva's turn to roll."""
+    lang = d.app.table.lang
+    seen = d.results
+    play = start(d, "clovece", ["Eva", "Jan", "Ola"], {1: "easy", 2: "easy"})
+    d.app.store.set_setting("companion_pause", 0.02)
+    if hasattr(d.app.table.die, "_random_below"):  # the companions' rolls: the same each run
+        d.app.table.die._random_below = random.Random(ROUND_SEED).randrange
+    yield 0.3
+    table = d.app.table
+    match = table.match
+    faces = iter([6, 1, 2] + [6, 3, 5, 6, 2, 4, 1, 5, 6, 3] * 40)
+    inputs = 0
+    while not match.is_over and not {"round3", "round4"} <= seen.keys() and inputs < 300:
+        if table.companion_is_due() or play.action_kind == "thinking":
+            yield 0.02                     # the companions play (not counted)
+            continue
+        lines = table.table_lines
+        size = len(lines)
+        moves = [line for line in lines if "Move the " in line or "Přesuň " in line]
+        if (match.awaiting == "roll" and size in (3, 4) and f"round{size}" not in seen
+                and match.to_move == 0 and moves):
+            def laid_out() -> bool:  # the scoreboard stepped aside (a busy machine: frames)
+                now = lines_in_view(play)
+                return now["shown"] == now["instructions"] and not now["hidden"]
+
+            yield 0.3                      # drawn
+            yield from until(d, laid_out, seconds=4.0)
+            yield 0.1                      # the frame the shot takes
+            seen[f"round{size}"] = lines_in_view(play)
+            d.shot(f"table_lines_round{size}_{lang}")
+        if match.awaiting == "roll":
+            table.on_roll(next(faces))
+        else:
+            play.choose(match.legal()[0])
+        inputs += 1
+        yield 0.02
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "clovece_round_in_view": clovece_round_in_view,
     "clovece_companion_rounds": clovece_companion_rounds,
     "quoridor_undo_says_what_to_take_back": quoridor_undo_says_what_to_take_back,
     "pacman_own_input_says_its_consequences": pacman_own_input_says_its_consequences,

@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 from conftest import RunScenario
 
+LONG_NAMES = ["Alžběta", "Maximilián", "Bohumila", "Kristýna", "Bartoloměj", "Svatopluk"]
+"""The players of ``scenarios_layout.long_names_choose``, in seat order."""
+
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_ui_menu_stays_whole_after_the_hint_button_was_shown(
@@ -30,17 +33,25 @@ def test_ui_long_choices_wrap_and_every_button_is_in_view(
     run_scenario: RunScenario, lang: str
 ) -> None:
     seen = run_scenario("long_names_choose", lang=lang)
-    for players in (2, 3, 4):
+    for players in (2, 3, 4, 5, 6):
         choose = seen[f"choose{players}"]
         assert choose["kind"] == "choice" and choose["legal"] == players, choose
         assert len(choose["buttons"]) == players, choose
         for button in choose["buttons"]:
             assert button["fits"] and button["font"] >= 20, (players, button)
-        in_view = [button["in_view"] for button in choose["buttons"]]
-        # two and three players: every button in view (three: the scoreboard in two columns
-        # makes the room); four: three in view, the list scrolls to the fourth
-        assert in_view == [True] * players if players < 4 else in_view[:3] == [True] * 3, (
-            players, choose)
+            assert button["height"] >= 48, (players, button)   # a finger's target
+            # every choice wholly in view: inside the window, not cut by a scrolling list
+            assert button["in_view"], (players, button["clipped_by"], choose)
+        texts = [button["text"] for button in choose["buttons"]]
+        if players >= 4:
+            # many: the names alone, two to a row (the status line asks the question)
+            assert choose["paired"] and texts == LONG_NAMES[:players], choose
+            assert choose["status"].startswith(LONG_NAMES[players - 1]), choose
+        else:
+            assert not choose["paired"] and all(LONG_NAMES[:players][n] in text
+                                                for n, text in enumerate(texts)), choose
+        if players >= 3:  # the scoreboard gives the choice its room: one-line cells
+            assert choose["scoreboard"] == "line", choose
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])

@@ -31,6 +31,22 @@ def test_ui_the_companions_round_is_said_and_stays_until_a_person_plays(
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_a_companions_round_of_three_or_four_lines_is_all_in_view_beside_the_die(
+        run_scenario: RunScenario, lang: str) -> None:
+    seen = run_scenario("clovece_round_in_view", lang=lang)
+    turn = {"en": "'s turn", "cs": "Na tahu je "}[lang]
+    for size in (3, 4):
+        round_ = seen[f"round{size}"]
+        assert round_["kind"] == "roll", round_
+        assert len(round_["instructions"]) >= size, round_
+        # every line to act on is shown and wholly in view: nothing to scroll to
+        assert round_["shown"] == round_["instructions"] and round_["hidden"] == [], round_
+        # whose turn it is the status says; not a line of its own
+        assert not any(turn in line for line in round_["instructions"]), round_
+        assert any(MOVE[lang] in line for line in round_["instructions"]), round_
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
 def test_ui_undo_says_what_to_take_back_and_redo_what_to_put_back(
         run_scenario: RunScenario, lang: str) -> None:
     seen = run_scenario("quoridor_undo_says_what_to_take_back", lang=lang)

@@ -201,6 +201,11 @@ class Board(Widget):
         knows (a preview shown, the way picked among several)."""
         return self.host.choice_label(line) if self.host is not None else line
 
+    def choice_short_label(self, line: str) -> str:
+        """A short label for ``line`` on a button half as wide, where the status line says
+        the rest (the name of who gets a captured piece); "" when it has none."""
+        return ""
+
     # -- fix mode (only where supports_fix) ------------------------------------------------------
 
     def begin_fix(self) -> None:

@@ -25,17 +25,15 @@ from companion.app.panels import (
     MAX_CHOICE_ROWS,
     PANEL_CLASSES,
     PREPARE_PANELS_SECONDS,
+    ROLL_ROW,
+    ROLL_ROW_TIGHT,
     TAP_SLOP,
-    CompactScoreRow,
     InstructionLines,
-    ScoreRow,
     coloured_status,
-    counter_style,
-    counter_texts,
     text_lines,
 )
+from companion.app.scoreboard import STATUS_HEIGHT, Scoreboard
 from companion.engine import GAMES
-from companion.table.rolloff import rolloff_rolls
 from companion.table.session import DEFAULT_PAUSE, Change
 
 REFUSED_COLOUR = (0.72, 0.10, 0.10, 1)
@@ -44,19 +42,14 @@ STATUS_FONT_SIZES = (26, 24, 22, 20)
 """The status line's font, a step smaller while it needs more than two lines (never < 20)."""
 STATUS_MAX_LINES = 3
 """At the smallest size a third line is allowed; beyond that the end is cut, never the name."""
-SCOREBOARD_TWO_COLUMNS = 5
-"""From this many players (from one fewer in dice games) the scoreboard is two columns of
-compact rows, so the die and the instructions keep their room."""
-CHOICE_ROOM_PLAYERS = 3
-"""From this many players and choices, an open choice gets the scoreboard's room (two
-columns), so its buttons are all in view."""
-ROW_HEIGHTS = {1: 56, 2: 56, 3: 50, 4: 48}
-"""Scoreboard row heights in one column, by the number of players."""
 MOVED_ON_SECONDS = 0.5
 """After a phone's input, a tap on the board or the action area this soon was aimed at the
 position before (nobody reacts faster): refused, the banner says the game moved on."""
 MOVED_ON_COLOUR = (0.16, 0.40, 0.44, 1)
 """The calm banner of "the game moved on" (not a refusal's red)."""
+STATUS_ONE_LINE = 56
+"""The status line's band for one line while the table lines need all the room."""
+
 
 class PlayScreen(Screen):
     status = StringProperty("")
@@ -84,6 +77,11 @@ class PlayScreen(Screen):
     can_redo = BooleanProperty(False)
     action_kind = StringProperty("")
     """What the action area shows: fix | preview | roll | choice | info (for tests, too)."""
+    status_height = NumericProperty(STATUS_HEIGHT)
+    """The status line's band: 92 px, 56 for one line while the table lines need the room."""
+    scoreboard_style = StringProperty("rows")
+    """rows (one column) | compact (two columns) | line (one-line cells, two to a row: an
+    open choice or the table lines need the room) | hidden (the table lines need it all)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -92,8 +90,9 @@ class PlayScreen(Screen):
         """While the companion's round is played again: the table's seq then, the shown host."""
         self._panels: dict[str, Any] = {}
         """One action-area panel per kind, made on first use and then only updated."""
-        self._rows: list[Any] = []
-        self._rows_key: tuple[Any, ...] = ()
+        self._scoreboard = Scoreboard(self)
+        """The scoreboard's rows and the room it leaves the action area."""
+        self._lines_of: tuple[int, Any, list[str]] = (-1, None, [])
         self._fitted: tuple[str, float] = ("", 0.0)
         self._moved_on_at = -1.0
         """When a phone's input last changed the game (``time.monotonic()``)."""
@@ -112,7 +111,7 @@ class PlayScreen(Screen):
             self.board = make_board(table.match.game_id)
             self.board.bind(preview=self._on_preview)
             slot.add_widget(self.board)
-        self._rows_key = ()  # a new game: new score rows
+        self._scoreboard.reset()  # a new game: new score rows
         self.is_fixing = False
         self.board.is_fixing = False
         self.board.host = table
@@ -200,7 +199,9 @@ class PlayScreen(Screen):
         self.hinted_choice = ""  # the hint was about the position before
         app = App.get_running_app()
         self.can_hint = app.coach_is_on(match.game_id) and app.table.can_hint()
-        self._update_scoreboard(looks)
+        self.scoreboard_style = style = self._scoreboard.update(looks)
+        self.status_height = (STATUS_ONE_LINE if style == "hidden" and self._status_is_one_line()
+                              else STATUS_HEIGHT)
         self._update_action_area()
 
     def fit_status(self, *_: Any) -> None:
@@ -427,59 +428,17 @@ class PlayScreen(Screen):
     def _on_preview(self, *_: Any) -> None:
         self._update_action_area()
 
-    def _update_scoreboard(self, looks: list[Any]) -> None:
-        """The score rows are made once per game (and player list, language, layout); every
-        update only sets their counters and whose turn it is."""
+    def _status_is_one_line(self) -> bool:
+        width = self.ids.status.width
+        return width > 1 and bool(self.status_markup) and text_lines(
+            self.status_markup, self.status_font_size, width) == 1
+
+    def table_lines(self) -> list[str]:
+        """``table.table_lines``, worked out once per change of the table."""
         table = App.get_running_app().table
-        match = table.match
-        box = self.ids.scoreboard
-        counters = match.counters()
-        compact = len(looks) >= SCOREBOARD_TWO_COLUMNS or (
-            len(looks) == SCOREBOARD_TWO_COLUMNS - 1 and GAMES[match.game_id].uses_die) or (
-            self._lists_many_choices(len(looks)))
-        texts = [counter_texts(table, counters.get(seat, {})) for seat in range(len(looks))]
-        rolloff = rolloff_rolls(table.match)
-        if rolloff is not None:  # who starts: every roll next to its player's name
-            for seat in range(len(looks)):
-                value = rolloff.get(seat, 0)
-                if value is None:
-                    text = table.tr("rolls now")
-                elif value:
-                    text = table.tr("rolled {value}").format(value=value)
-                else:
-                    text = table.tr("waits to roll")
-                texts[seat] = (text, text)
-        key = (id(match), match.game_id, table.lang, compact,
-               tuple((look.name, tuple(look.colour), look.letter) for look in looks))
-        if key != self._rows_key or len(self._rows) != len(looks):
-            self._rows_key = key
-            box.clear_widgets()
-            box.cols = 2 if compact else 1
-            row_height = 50 if compact else ROW_HEIGHTS.get(len(looks), 48)
-            row_class = CompactScoreRow if compact else ScoreRow
-            width = self._scoreboard_width(compact) - (34 + 4 + 8 if compact else 44 + 6 + 8)
-            self._rows = []
-            for look, (full, short) in zip(looks, texts):
-                row = row_class(name=look.name, colour=look.colour, letter=look.letter,
-                                height=row_height)
-                row.style = counter_style(full, short, look.name, width)
-                self._rows.append(row)
-                box.add_widget(row)
-        for seat, (row, (full, short)) in enumerate(zip(self._rows, texts)):
-            row.counters = full if row.style == "full" else short
-            row.is_turn = seat == match.to_move
-
-    def _lists_many_choices(self, players: int) -> bool:
-        """Three players or more and as many choices for the action area's buttons: the
-        scoreboard makes room for them (two columns) while the choice is open."""
-        match = App.get_running_app().table.match
-        return (players >= CHOICE_ROOM_PLAYERS and match.awaiting == "choice"
-                and self.board is not None and not self.board.handles_choices
-                and len(match.legal()) >= CHOICE_ROOM_PLAYERS)
-
-    def _scoreboard_width(self, compact: bool) -> float:
-        column = self.width - self.height - 12 if self.width > self.height + 100 else 308
-        return (column - 4) / 2 if compact else column
+        if self._lines_of[0] != table.seq or self._lines_of[1] is not table.match:
+            self._lines_of = (table.seq, table.match, list(table.table_lines))
+        return list(self._lines_of[2])
 
     def _panel(self, kind: str) -> Any:
         """The one panel of ``kind`` (made on first use), now the action area's only child."""
@@ -511,7 +470,7 @@ class PlayScreen(Screen):
         # what to change on the table stays in view until the next input of a person, whatever
         # the action area shows (the die, choices, a preview): the person's consequences, the
         # companion's round one line per action, what an undo or redo takes back or puts back
-        lines = list(table.table_lines)
+        lines = self.table_lines()
         self.board.is_interactive = not table.companion_is_due()
         if match.is_over:
             self.action_kind = "end"
@@ -556,6 +515,8 @@ class PlayScreen(Screen):
                 die.faces_title = self._faces_title()
             die.roll_text = (table.tr("Roll on screen") if die.die_status
                              else table.tr("Roll"))
+            # the lines need all the room: the Roll button gives some too
+            die.roll_row_height = ROLL_ROW_TIGHT if self.scoreboard_style == "hidden" else ROLL_ROW
             return
         if match.awaiting == "choice" and not self.board.handles_choices:
             self.action_kind = "choice"
@@ -564,8 +525,10 @@ class PlayScreen(Screen):
             choices.instructions = lines
             label = self.board.choice_label
             hinted = self.hinted_choice
+            short = self.board.choice_short_label
             choices.choices = [{"screen": self, "line": line, "text": label(line),
-                                "is_hinted": line == hinted} for line in legal]
+                                "short": short(line), "is_hinted": line == hinted}
+                               for line in legal]
             place = legal.index(hinted) if hinted in legal else 0
             choices.ids.list.scroll_y = 1 - place / max(1, len(legal) - 1) \
                 if len(legal) > MAX_CHOICE_ROWS else 1

@@ -55,6 +55,11 @@ def status_line(match: Match, lang: str) -> str:
     return _("{name}: move by {roll}").format(name=name, roll=roll)
 
 
+STATUS_EVENTS = frozenset({"turn", "choose"})
+"""Events the status line says already (whose turn it is, who must choose what): what to
+change on the table leaves them out (the terminal still prints them)."""
+
+
 def describe(events: Sequence[str], match: Match, lang: str) -> list[str]:
     """One short sentence per event: what to change on the physical board or to know now."""
     _ = translator(DOMAIN, lang)

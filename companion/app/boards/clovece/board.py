@@ -142,6 +142,11 @@ class CloveceBoard(Board):
         self._close_overlay()  # "Which piece?" asked before the hint: the hint answers it
         self.preview = line
 
+    def choice_short_label(self, line: str) -> str:
+        """Who gets the captured piece: the name (the status line asks the question)."""
+        words = line.split()
+        return self._seat_name(words[-1]) if words and words[0] == "give" else ""
+
     # -- fix mode (its part: ``fix_mode``) ---------------------------------------------------------
 
     def begin_fix(self) -> None:
