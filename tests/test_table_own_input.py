@@ -150,9 +150,8 @@ def lines_after(tmp_path: Path, game: str, players: int, position: str, line: st
      {"en": ["Take the dot off a9"], "cs": ["Odstraň TEČKU z a9"]}),
     # Ida's red piece from 22 lands on the green one at 27, which goes to Olga's home
     ("clovece", 6, CLOVECE_CAPTURE, "move 22 R",
-     {"en": ["Take the green piece from field 27 to the home of Olga", "Olga's turn"],
-      "cs": ["Vezmi zelenou halmičku z pole 27 a dej ji do domečku hráče Olga",
-             "Na tahu je Olga"]}),
+     {"en": ["Take the green piece from field 27 to the home of Olga"],  # whose turn: the
+      "cs": ["Vezmi zelenou halmičku z pole 27 a dej ji do domečku hráče Olga"]}),  # status
     # Eva walks onto Jan's field: his pawn goes back one field, said with his colour
     ("patamat", 2, PATAMAT_BUMP, "roll 4",
      {"en": ["Eva rolled 4", "Move Jan's blue pawn from field F06 to field F05"],
