@@ -94,6 +94,10 @@ def test_every_game_on_a_phone(browser: Any, game: str, lang: str, tmp_path: Pat
                                               ".hidden;")
             else:
                 assert names[0] in badge
+                offered = browser.execute_script(
+                    "return [...document.querySelectorAll('#legal button, #more-legal button')]"
+                    ".map((b) => b.textContent);")
+                assert len(offered) == len(set(offered)), f"a choice offered twice: {offered}"
             for target in visible_targets(browser):
                 assert target["height"] >= 44 and target["width"] >= 44, target
             if game == "clovece":

@@ -292,12 +292,18 @@
 
   function fillChoices(list, choices) {
     list.replaceChildren();
+    // Inputs that read the same come to the same on the table (PAC-MAN's paths to one square
+    // with the same result): one button for them, as on the touchscreen.
+    const said = new Set();
     for (const choice of choices) {
+      const label = String(choice.label || choice.input);
+      if (said.has(label)) continue;
+      said.add(label);
       const item = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
       button.className = "big choice";
-      button.textContent = String(choice.label || choice.input);
+      button.textContent = label;
       button.dataset.input = String(choice.input);
       item.appendChild(button);
       list.appendChild(item);
