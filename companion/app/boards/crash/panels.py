@@ -20,6 +20,7 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.app.label_memory import RememberedLabel
 from companion.app.measure import text_width
 from companion.app.widgets import BigButton
 
@@ -123,7 +124,9 @@ class CrashStrip(BoxLayout):
         label.opacity = 0 if is_hidden else 1
 
 
-class CrashStripButton(BigButton):
+class CrashStripButton(BigButton, RememberedLabel):
+    """A strip button; its few looks (enabled, disabled, another width) are remembered."""
+
     key = StringProperty("")
     action: Callable[[], None] | None = None
 
