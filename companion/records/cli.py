@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.records.players import Player
-from companion.records.stats import GAME_IDS, StatsFilter
 
 if TYPE_CHECKING:
     from companion.i18n import Translate
+    from companion.records.stats import StatsFilter
 
 COMMANDS = ("stats", "export", "import", "backup", "restore")
 GAME_NAMES = {
@@ -30,8 +30,9 @@ GAME_NAMES = {
     "patamat": ("Pat and Mat race", "Pat a Mat závodí"),
     "clovece": ("Matfyzácké Člověče nezlob se", "Matfyzácké Člověče nezlob se"),
 }
-"""(English, Czech) names, as the registry has them (a test checks): the stats command does not
-load every game's rules just to name them."""
+"""(English, Czech) names, as the registry has them (a test checks), in the statistics' order of
+games (``stats.GAME_IDS``): the stats command does not load every game's rules just to name
+them, and building the command line (also for the app) does not load the statistics."""
 
 
 class CommandError(Exception):
@@ -44,7 +45,7 @@ def add_commands(commands: Any) -> None:
     stats = commands.add_parser("stats", help="who wins what: players, records, head-to-head")
     stats.add_argument("--player", action="append", default=[], metavar="NAME",
                        help="only games this player played (repeatable; two give head-to-head)")
-    stats.add_argument("--game", metavar="ID", help=f"one game: {', '.join(GAME_IDS)}")
+    stats.add_argument("--game", metavar="ID", help=f"one game: {', '.join(GAME_NAMES)}")
     stats.add_argument("--since", metavar="DATE", help="from this day on (YYYY-MM-DD)")
     stats.add_argument("--until", metavar="DATE", help="up to this day (YYYY-MM-DD)")
     stats.add_argument("--json", action="store_true", help="one JSON object, for scripts")
@@ -96,6 +97,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
 
 def _stats(args: argparse.Namespace, out: TextIO) -> None:
     from companion.records import stats
+    from companion.records.stats import GAME_IDS, StatsFilter
 
     lang = args.records_lang or getattr(args, "lang", None) or "en"
     if lang not in ("cs", "en"):
