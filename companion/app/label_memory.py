@@ -14,6 +14,7 @@ label's text and options), and the widget renders later looks with a core label 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from operator import attrgetter
 from typing import Any
 
 from kivy.uix.label import Label
@@ -22,12 +23,12 @@ REMEMBERED_LOOKS = 4
 """Looks kept per label: small textures (a name, a number, one line), a few kB each."""
 
 
-def _hashable(value: Any) -> Hashable:
-    if isinstance(value, dict):
-        return tuple(sorted((key, _hashable(item)) for key, item in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(_hashable(item) for item in value)
-    return value  # type: ignore[no-any-return]
+_LISTS = ("color", "disabled_color", "padding", "outline_color", "disabled_outline_color",
+          "text_size")
+"""The rendering options held in lists (Kivy's ObservableList): compared as tuples."""
+_PLAIN = attrgetter(*(name for name in Label._font_properties
+                      if name not in _LISTS and name != "ellipsis_options"))
+_LISTED = attrgetter(*_LISTS)
 
 
 class RememberedLabel(Label):
@@ -40,8 +41,9 @@ class RememberedLabel(Label):
 
     def look(self) -> Hashable:
         """Everything the texture depends on: the text and every option of its rendering."""
-        return (self.disabled, *(_hashable(getattr(self, name))
-                                 for name in Label._font_properties))
+        ellipsis = self.ellipsis_options
+        return (self.disabled, _PLAIN(self), tuple(map(tuple, _LISTED(self))),
+                tuple(sorted(ellipsis.items())) if ellipsis else ())
 
     def _trigger_texture_update(self, name: str | None = None, source: Any = None,
                                 value: Any = None) -> None:
