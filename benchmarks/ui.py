@@ -110,8 +110,8 @@ def print_cold(result: dict[str, Any]) -> None:
               f"{row['window_ms']} ms, "
               f"peak RSS {row['peak_rss_mb']:.0f} MB (GL driver's libraries "
               f"{row['gl_driver_mb']:.0f})")
-    print(f"  ratio app / bare: {result['ratio']}{flag}   (app without .pyc files / bare: "
-          f"{result['ratio_no_pyc']})")
+    print(f"  ratio app / bare: {result['ratio']}{flag}   (CPU time: {result['cpu_ratio']}; app "
+          f"without .pyc files / bare: {result['ratio_no_pyc']})")
 
 
 # -- the GL floor ------------------------------------------------------------------------------
