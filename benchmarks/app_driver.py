@@ -80,8 +80,9 @@ def _rss_breakdown_kb() -> dict[str, int]:
     return kinds
 
 
-FRAME_MARKS: dict[str, float] = {"draw": 0.0, "flip": 0.0}
-"""perf_counter() when the last frame began drawing (on_draw) and its buffer swap began."""
+FRAME_MARKS: dict[str, float] = {"draw": 0.0, "draw_cpu": 0.0, "flip": 0.0}
+"""perf_counter() when the last frame began drawing (on_draw) and its buffer swap began;
+``draw_cpu``: the main thread's CPU time (thread_time) when it began drawing."""
 
 
 def _hook_flips(after_flip: Callable[[], None]) -> None:
@@ -96,7 +97,11 @@ def _hook_flips(after_flip: Callable[[], None]) -> None:
         after_flip()
 
     Window.flip = flip
-    Window.fbind("on_draw", lambda *_: FRAME_MARKS.__setitem__("draw", time.perf_counter()))
+    def on_draw(*_: Any) -> None:
+        FRAME_MARKS["draw"] = time.perf_counter()
+        FRAME_MARKS["draw_cpu"] = time.thread_time()
+
+    Window.fbind("on_draw", on_draw)
 
 
 def _write(out: Path, data: dict[str, Any]) -> None:
@@ -132,6 +137,7 @@ def cold(out: Path, store: str | None) -> None:
         if current not in ("home", "bare"):
             return
         seen["first_frame"] = time.time()
+        seen["first_frame_cpu"] = time.process_time()  # user + system, every thread
         seen["screen"] = current
         seen["peak_rss_kb"] = _peak_rss_kb()
         seen["rss_breakdown_kb"] = _rss_breakdown_kb()
@@ -311,6 +317,7 @@ class TapBench:
                         "legal": len(self.table.legal())}
         started = time.perf_counter()
         self.pending["started"] = started
+        self.pending["started_cpu"] = time.thread_time()
         if PROFILER is not None:
             PROFILER.enable()
         if SLOW_TAP_MS:
@@ -340,6 +347,10 @@ class TapBench:
             "ms": round((now - started) * 1000, 3),
             "handled_ms": round(pending["handled_ms"], 3),
             "until_draw_ms": round((FRAME_MARKS["draw"] - started) * 1000, 3),
+            # the same span in CPU time of the main thread: what other work on the machine
+            # does not lengthen (waits for the disk's sync, the scheduler)
+            "until_draw_cpu_ms": round((FRAME_MARKS["draw_cpu"] - pending["started_cpu"]) * 1000,
+                                       3),
             "draw_ms": round((FRAME_MARKS["flip"] - FRAME_MARKS["draw"]) * 1000, 3),
             "swap_ms": round((now - FRAME_MARKS["flip"]) * 1000, 3),
             "legal": pending["legal"],

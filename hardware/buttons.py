@@ -21,10 +21,12 @@ passes a ``post`` that schedules on the Kivy clock.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -37,6 +39,10 @@ BUTTON_NAMES = ("roll", "undo", "ok", "menu")
 
 DEFAULT_PINS: Mapping[str, int] = MappingProxyType({"roll": 17, "undo": 27, "ok": 22, "menu": 23})
 """BCM GPIO numbers (header pins 11, 13, 15, 16)."""
+
+PIN_FACTORY_ENV = "GPIOZERO_PIN_FACTORY"
+"""gpiozero's own switch for its pin driver (``mock`` in a test): asked for, it is used even
+where no GPIO chip is seen."""
 
 DEFAULT_BOUNCE_TIME = 0.03
 """Seconds during which further edges of a button are taken as contact bounce."""
@@ -194,12 +200,17 @@ class Buttons:
             self._post(callback)
 
 
-def open_buttons(**kwargs: Any) -> Buttons | None:
+def open_buttons(dev: Path = Path("/dev"), **kwargs: Any) -> Buttons | None:
     """:class:`Buttons` with ``kwargs``, or None (logged) where there is no GPIO.
 
     On a laptop gpiozero finds no pin driver; the app then relies on the keyboard
-    (:mod:`hardware.keyboard`) alone.
+    (:mod:`hardware.keyboard`) alone. Where ``dev`` has no GPIO chip (and no pin factory is
+    asked for) gpiozero is not even loaded: its import costs start-up time and memory.
     """
+    wants_factory = kwargs.get("pin_factory") is not None or os.environ.get(PIN_FACTORY_ENV)
+    if not wants_factory and not any(dev.glob("gpiochip*")):
+        log.warning("GPIO buttons unavailable (no GPIO chip in %s); use the keyboard", dev)
+        return None
     try:
         return Buttons(**kwargs)
     except Exception as error:  # gpiozero raises several unrelated types here

@@ -213,6 +213,7 @@ def test_the_game_ids_the_records_know_are_the_registered_games() -> None:
 
     assert set(stats.GAME_IDS) == set(GAMES)
     assert {game: (d.name, d.name_cs) for game, d in GAMES.items()} == GAME_NAMES
+    assert tuple(GAME_NAMES) == stats.GAME_IDS  # the stats command's help lists them in order
     from companion.games.pacman.rules import PACMAN_SEAT
 
     assert stats.PACMAN_SEAT == PACMAN_SEAT

@@ -11,6 +11,8 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.app.label_memory import RememberedLabel  # noqa: F401  (for kv: its labels)
+
 TOUCH_TARGET = 48
 """The smallest touch target in pixels (about 7 mm on the 7" screen)."""
 

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.records import words
 from companion.records.players import Player
-from companion.records.stats import GAME_IDS, StatsFilter
 from companion.records.words import GAME_NAMES
 
 if TYPE_CHECKING:
     from companion.i18n import Translate
+    from companion.records.stats import StatsFilter
 
 COMMANDS = ("stats", "export", "import", "backup", "restore")
 __all__ = ["COMMANDS", "GAME_NAMES", "CommandError", "add_commands", "run"]
@@ -38,7 +38,7 @@ def add_commands(commands: Any) -> None:
     stats = commands.add_parser("stats", help="who wins what: players, records, head-to-head")
     stats.add_argument("--player", action="append", default=[], metavar="NAME",
                        help="only games this player played (repeatable; two give head-to-head)")
-    stats.add_argument("--game", metavar="ID", help=f"one game: {', '.join(GAME_IDS)}")
+    stats.add_argument("--game", metavar="ID", help=f"one game: {', '.join(GAME_NAMES)}")
     stats.add_argument("--since", metavar="DATE", help="from this day on (YYYY-MM-DD)")
     stats.add_argument("--until", metavar="DATE", help="up to this day (YYYY-MM-DD)")
     stats.add_argument("--json", action="store_true", help="one JSON object, for scripts")
@@ -90,6 +90,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
 
 def _stats(args: argparse.Namespace, out: TextIO) -> None:
     from companion.records import stats
+    from companion.records.stats import GAME_IDS, StatsFilter
 
     lang = args.records_lang or getattr(args, "lang", None) or "en"
     if lang not in ("cs", "en"):

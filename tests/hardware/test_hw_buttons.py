@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero import Button  # type: ignore[import-untyped]
@@ -234,3 +238,18 @@ def test_debouncer_accepts_edges_only_after_the_bounce_time() -> None:
     assert not contact.release(0.3)  # already up
     assert not contact.press(0.21)  # bounce after the release
     assert contact.press(0.4)
+
+
+def test_open_buttons_loads_no_gpiozero_where_there_is_no_gpio_chip(tmp_path: Path) -> None:
+    probe = (
+        "import logging, sys\n"
+        "from pathlib import Path\n"
+        "from hardware.buttons import open_buttons\n"
+        "logging.basicConfig()\n"
+        f"print(open_buttons(dev=Path({str(tmp_path)!r})), 'gpiozero' in sys.modules)\n"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "GPIOZERO_PIN_FACTORY"}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, env=env)
+    assert done.stdout.split() == ["None", "False"]
+    assert "no GPIO chip" in done.stderr and "keyboard" in done.stderr

@@ -2,10 +2,10 @@
 
     python tests/ui/driver.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR
 
-Taps are real touch events (``kivy.tests.common.UnitTestTouch``) at widget coordinates,
-dispatched through the window's input pipeline; the scenario writes what it observed as JSON
-and saves a screenshot of every screen it visits. Not a test module itself: the tests in
-``test_ui_*.py`` run it in a subprocess (Kivy allows one App per process).
+Taps are real touch events (``touch.Touch``, as ``kivy.tests.common.UnitTestTouch``) at widget
+coordinates, dispatched through the window's input pipeline; the scenario writes what it
+observed as JSON and saves a screenshot of every screen it visits. Not a test module itself:
+the tests in ``test_ui_*.py`` run it in a subprocess (Kivy allows one App per process).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ configure_kivy(windowed=True)
 
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
-from kivy.tests.common import UnitTestTouch  # noqa: E402
 from overflow import overflows  # noqa: E402
+from touch import Touch  # noqa: E402
 
 from companion.app.main import CompanionApp  # noqa: E402
 from companion.games.quoridor.board import COLUMNS, parse_wall  # noqa: E402
@@ -105,7 +105,7 @@ class Driver:
     # -- tapping ---------------------------------------------------------------------------------
 
     def tap_at(self, x: float, y: float) -> None:
-        touch = UnitTestTouch(x, y)
+        touch = Touch(x, y)
         touch.touch_down()
         touch.touch_up()
         self.results["taps"] += 1

@@ -197,6 +197,8 @@ def long_choices(d: Driver) -> Iterator[float]:
 
 def scoreboards(d: Driver) -> Iterator[float]:
     """Every counter in view: Crash by Crash's six for 2 and 4 players, PAC-MAN's for 5."""
+    from kivy.uix.label import Label  # a score row's labels are Labels of a kind
+
     lang = d.app.table.lang
     names = ["Eva", "Pat", "Ida", "Ota", "Ema"]
     colours = ["yellow", "blue", "red", "green", "purple"]
@@ -208,7 +210,7 @@ def scoreboards(d: Driver) -> Iterator[float]:
         rows = list(reversed(play.ids.scoreboard.children))
         shown = []
         for row in rows:
-            label = [w for w in row.walk(restrict=True) if type(w).__name__ == "Label"][-1]
+            label = [w for w in row.walk(restrict=True) if isinstance(w, Label)][-1]
             label.texture_update()
             lines = label._label._cached_lines
             text = "".join(word.text for line in lines for word in line.words)

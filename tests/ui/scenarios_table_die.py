@@ -101,7 +101,7 @@ def show_refusals(d: Driver, game: str, lang: str) -> Iterator[float]:
 
 def roll_held_opens_the_faces(d: Driver) -> Iterator[float]:
     """The software die, but the table's die was rolled anyway: Roll held opens the faces."""
-    from kivy.tests.common import UnitTestTouch
+    from touch import Touch
 
     seen = d.results
     yield from open_new_game(d, ["Eva", "Pat"], ["red", "blue"], game="clovece")
@@ -109,7 +109,7 @@ def roll_held_opens_the_faces(d: Driver) -> Iterator[float]:
     yield 0.5
     play = d.app.root.get_screen("play")
     button = play.ids.action_area.children[0].ids.roll_button
-    touch = UnitTestTouch(*button.to_window(*button.center))
+    touch = Touch(*button.to_window(*button.center))
     touch.touch_down()
     yield from until(d, lambda: play._modal is not None, seconds=5.0)  # held: the faces open
     touch.touch_up()

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.errors import IllegalInput
-from companion.engine.game import Awaiting, GameDescription, OptionSpec, Outcome
+from companion.engine.game import Awaiting, Outcome
 from companion.games.clovece import moves
 from companion.games.clovece.board import (
     BOARD6_DEFAULT_LENGTH,
@@ -18,33 +18,11 @@ from companion.games.clovece.board import (
     SIX,
     board_for,
 )
+from companion.games.clovece.description import DESCRIPTION
 from companion.games.clovece.moves import Action, actions, can_pass, ranking_order
 from companion.games.clovece.notation import format_position, parse_position
 from companion.games.clovece.snapshot import snapshot
 from companion.games.clovece.state import State, check_invariants, initial_state
-
-DESCRIPTION = GameDescription(
-    id="clovece",
-    name="Matfyzácké Člověče nezlob se",
-    name_cs="Matfyzácké Člověče nezlob se",
-    player_counts=(2, 3, 4, 5, 6),
-    uses_die=True,
-    options=(
-        OptionSpec(
-            "track_length",
-            BOARD6_DEFAULT_LENGTH,
-            "Track length (5–6 players)",
-            choices=(48, 60, 72),
-            players=(5, 6),  # the six-seat board; 2–4 players use the four-seat one
-        ),
-        OptionSpec(
-            "play_on",
-            True,
-            "Play on for the other places after the winner",
-            players=(3, 4, 5, 6),  # with two the game ends at the first finish anyway
-        ),
-    ),
-)
 
 _ROLL = re.compile(r"^roll (\d+)$")
 _ENTER = re.compile(r"^enter ([rygb])$")

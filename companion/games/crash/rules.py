@@ -5,28 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine.game import Awaiting, GameDescription, OptionSpec, Outcome
+from companion.engine.game import Awaiting, Outcome
 from companion.games.crash.board import FIELD_NAMES, layout_from_options
+from companion.games.crash.description import DESCRIPTION
 from companion.games.crash.fixes import apply_fix
 from companion.games.crash.legal import apply_input, legal_lines
 from companion.games.crash.playable import check_playable
 from companion.games.crash.position import format_position, parse_position
 from companion.games.crash.snapshot import snapshot
 from companion.games.crash.state import ACTION_END, CrashState, initial_state
-
-DESCRIPTION = GameDescription(
-    id="crash",
-    name="Crash by Crash",
-    name_cs="Crash by Crash",
-    player_counts=(2, 4),
-    uses_die=False,
-    options=(
-        OptionSpec("board", "reference",
-                   "The board: the reference board, or a board file"),
-        OptionSpec("tiles", "",
-                   "Where each tile lies, instead of the board (a shuffled layout)"),
-    ),
-)
 
 
 class CrashRules:

@@ -14,7 +14,8 @@ from itertools import pairwise
 from typing import Any
 
 from companion.engine.errors import IllegalInput
-from companion.engine.game import Awaiting, GameDescription, OptionSpec, Outcome
+from companion.engine.game import Awaiting, Outcome
+from companion.games.pacman.description import DESCRIPTION
 from companion.games.pacman.ghosts import check_ghost_move, ghost_destinations
 from companion.games.pacman.layout import GHOST_NAMES, load_layout
 from companion.games.pacman.notation import format_position, parse_position
@@ -27,27 +28,6 @@ from companion.games.pacman.state import (
     initial_state,
 )
 from companion.games.quoridor.board import square_index, square_name
-
-DESCRIPTION = GameDescription(
-    id="pacman",
-    name="Quoridor PAC-MAN",
-    name_cs="Quoridor PAC-MAN",
-    player_counts=(2, 3, 4, 5),
-    uses_die=False,
-    options=(
-        OptionSpec(
-            "layout",
-            None,
-            "The maze: a layout file (without it, the maze that comes with the game)",
-        ),
-        OptionSpec(
-            "ghost_owners",
-            None,
-            "Who moves which ghost (without it, the ghosts are dealt out among the ghost "
-            "players)",
-        ),
-    ),
-)
 
 _SQUARES = r"[a-i][1-9](?:-[a-i][1-9])*"
 PACMAN_INPUT = re.compile(rf"^p:(pass|{_SQUARES})$")

@@ -1,10 +1,16 @@
-"""Pat a Mat závodí: a dice race on a track described by a board file (spec rules/patamat.md)."""
+"""Pat a Mat závodí: a dice race on a track described by a board file (spec rules/patamat.md).
 
-# The engine package first: its registry imports this game's rules, so importing the game
-# before the engine would otherwise meet a half-initialised ``rules`` module.
-import companion.engine  # noqa: F401  # isort: skip
-from companion.games.patamat.board import Board, BoardError, parse_board, validate_board_file
-from companion.games.patamat.rules import PATAMAT, PatamatInput, PatamatRules
+The names below are loaded on first use: the registry reads this game's ``description`` for
+the home screen without loading its track or rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.games.patamat.board import Board, BoardError, parse_board, validate_board_file
+    from companion.games.patamat.rules import PATAMAT, PatamatInput, PatamatRules
 
 __all__ = [
     "PATAMAT",
@@ -15,3 +21,15 @@ __all__ = [
     "parse_board",
     "validate_board_file",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("Board", "BoardError", "parse_board", "validate_board_file"):
+        from companion.games.patamat import board
+
+        return getattr(board, name)
+    if name in ("PATAMAT", "PatamatInput", "PatamatRules"):
+        from companion.games.patamat import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module 'companion.games.patamat' has no attribute {name!r}")

@@ -18,10 +18,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from companion.games.patamat.description import DEFAULT_BOARD
 from companion.resources import package_path
 
 BOARD_FORMAT = "patamat-board/1"
-DEFAULT_BOARD = "standin-v1"
 KINDS = ("start", "finish", "semafor", "sign", "normal")
 BOARDS_DIR_ENV = "COMPANION_PATAMAT_BOARDS"
 PACKAGE_BOARDS = package_path("companion.games.patamat.boards")

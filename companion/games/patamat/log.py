@@ -18,10 +18,10 @@ from typing import Any
 
 from companion.engine.match import Match
 from companion.engine.registry import open_game
-from companion.games.patamat.board import DEFAULT_BOARD, resolve_board
+from companion.games.patamat.board import resolve_board
+from companion.games.patamat.description import DEFAULT_BOARD, DEFAULT_TARGET
 from companion.games.patamat.position import format_position
 from companion.games.patamat.state import (
-    DEFAULT_TARGET,
     check_names,
     check_target,
     initial_state,

@@ -24,12 +24,11 @@ import tomllib
 from typing import Any
 
 from companion.games.patamat.board import Board
+from companion.games.patamat.description import MAX_TARGET, MIN_TARGET
 from companion.games.patamat.state import (
     ALL_CARS,
     CAR_INDEX,
     CAR_TYPE,
-    MAX_TARGET,
-    MIN_TARGET,
     Pawn,
     State,
     check_names,

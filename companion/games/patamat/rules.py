@@ -17,16 +17,16 @@ from functools import lru_cache
 from typing import Any
 
 from companion.engine.errors import IllegalInput
-from companion.engine.game import Awaiting, GameDescription, OptionSpec, Outcome
+from companion.engine.game import Awaiting, Outcome
 from companion.games.patamat import turns
-from companion.games.patamat.board import DEFAULT_BOARD, Board, resolve_board
+from companion.games.patamat.board import Board, resolve_board
+from companion.games.patamat.description import DEFAULT_BOARD, DEFAULT_TARGET, DESCRIPTION
 from companion.games.patamat.position import format_position, parse_position
 from companion.games.patamat.state import (
     ALL_CARS,
     CAR_COUNTS,
     CAR_TYPE,
     CAR_TYPES,
-    DEFAULT_TARGET,
     State,
     check_names,
     check_target,
@@ -52,24 +52,7 @@ class PatamatInput(IllegalInput):
 
 
 class PatamatRules:
-    description = GameDescription(
-        id="patamat",
-        name="Pat and Mat race",
-        name_cs="Pat a Mat závodí",
-        player_counts=(2, 3, 4, 5, 6),
-        uses_die=True,
-        options=(
-            OptionSpec(
-                "target", DEFAULT_TARGET, "Flags needed to win",
-                choices=tuple(range(1, 11)),
-            ),
-            OptionSpec(
-                "board",
-                DEFAULT_BOARD,
-                "The track: a board from the boards folder, or a board file",
-            ),
-        ),
-    )
+    description = DESCRIPTION
 
     # -- opening ------------------------------------------------------------------------------
 

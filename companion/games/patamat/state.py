@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from companion.games.patamat.board import Board
+from companion.games.patamat.description import MAX_TARGET, MIN_TARGET
 
 CAR_TYPES = ("kart", "car", "tractor", "rusty", "garbage")
 CAR_COUNTS = {"kart": 3, "car": 4, "tractor": 2, "rusty": 3, "garbage": 3}
@@ -16,7 +17,6 @@ CAR_INDEX = {car: index for index, car in enumerate(ALL_CARS)}
 CAR_TYPE = {car: car.rstrip("0123456789") for car in ALL_CARS}
 ROLLING_TYPES = frozenset({"kart", "car", "garbage"})
 NO_ROLL_TYPES = frozenset({"tractor", "rusty"})
-MIN_TARGET, MAX_TARGET, DEFAULT_TARGET = 1, 10, 3
 
 PHASES = ("setup", "rolloff", "play", "over")
 _NAME = re.compile(r"\w+")

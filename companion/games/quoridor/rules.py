@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine.errors import IllegalInput
-from companion.engine.game import Awaiting, GameDescription, OptionSpec, Outcome
+from companion.engine.game import Awaiting, Outcome
 from companion.games.quoridor.board import (
     SQUARE_PATTERN,
     WALL_PATTERN,
@@ -17,25 +17,10 @@ from companion.games.quoridor.board import (
     square_name,
     wall_conflict,
 )
+from companion.games.quoridor.description import DESCRIPTION
 from companion.games.quoridor.moves import cut_off_seats, legal_walls, pawn_destinations
 from companion.games.quoridor.notation import format_position, parse_position
 from companion.games.quoridor.state import QuoridorState, initial_state
-
-DESCRIPTION = GameDescription(
-    id="quoridor",
-    name="Quoridor",
-    name_cs="Quoridor",
-    player_counts=(2, 4),
-    uses_die=False,
-    options=(
-        OptionSpec(
-            "sidestep_when_pawn_behind",
-            True,
-            "Side-step past a pawn with a pawn behind it",
-            players=(4,),  # with two pawns there is never a third behind the one faced
-        ),
-    ),
-)
 
 
 class QuoridorRules:

@@ -20,6 +20,7 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.app.label_memory import RememberedLabel
 from companion.app.measure import text_width
 from companion.app.widgets import BigButton
 
@@ -39,6 +40,9 @@ MIN_WORDS_WIDTH = 110
 it they are hidden and the buttons take the strip."""
 EVALUATIONS_WIDTH = 46
 DEFAULT_STRIP_WIDTH = 480
+KEPT_BUTTONS = 24
+"""Strip buttons kept with their labels rendered: the actions, Cancel, Back, batteries, the
+players' names, an operator's push directions."""
 
 
 class CrashStrip(BoxLayout):
@@ -50,7 +54,7 @@ class CrashStrip(BoxLayout):
     _look: list[tuple[str, str, bool, bool]] = []
 
     def __init__(self, **kwargs: Any) -> None:
-        self._spare: list[CrashStripButton] = []
+        self._kept: dict[tuple[str, str], CrashStripButton] = {}
         self._labels: list[str] = []
         super().__init__(**kwargs)
 
@@ -58,8 +62,10 @@ class CrashStrip(BoxLayout):
                     chosen: str = "") -> None:
         """``buttons``: (id, label, action, enabled); ``chosen`` is shown as selected.
 
-        The button widgets are kept and given new labels and actions (making a kv widget is
-        the expensive part of a tap); only a longer row makes new ones.
+        Each (id, label) keeps its button widget, shown or not (up to :data:`KEPT_BUTTONS`):
+        a row shown again (the five actions after each step) reuses its buttons with their
+        rendered labels, and only actions change. Making a kv widget and rendering a label are
+        the expensive parts of a tap.
         """
         self.text = text
         box = self.ids.buttons
@@ -70,18 +76,24 @@ class CrashStrip(BoxLayout):
                 button.action = action
             return
         self._look = look
-        for number, (key, label, action, enabled) in enumerate(buttons):
-            if number < len(shown):
-                button = shown[number]
-            else:
-                button = self._spare.pop() if self._spare else _strip_button()
-                box.add_widget(button)
-            button.text, button.key, button.action = label, key, action
+        row = []
+        for key, label, action, enabled in buttons:
+            button = self._kept.pop((key, label), None)
+            if button is None or button in row:
+                button = _strip_button()
+            self._kept[(key, label)] = button  # the most recently used last
+            button.key, button.action = key, action
+            button.text = label
             button.disabled = not enabled
             button.tone = "chosen" if key == chosen else "normal"
-        for button in shown[len(buttons):]:
-            box.remove_widget(button)
-            self._spare.append(button)  # kept for a longer row
+            row.append(button)
+        if row != shown:
+            box.clear_widgets()
+            for button in row:
+                box.add_widget(button)
+        while len(self._kept) > KEPT_BUTTONS:
+            oldest = next(key for key, button in self._kept.items() if button not in row)
+            del self._kept[oldest]
         self._labels = [label for _key, label, _action, _enabled in buttons]
         self._share_width(self._labels)
 
@@ -112,7 +124,9 @@ class CrashStrip(BoxLayout):
         label.opacity = 0 if is_hidden else 1
 
 
-class CrashStripButton(BigButton):
+class CrashStripButton(BigButton, RememberedLabel):
+    """A strip button; its few looks (enabled, disabled, another width) are remembered."""
+
     key = StringProperty("")
     action: Callable[[], None] | None = None
 

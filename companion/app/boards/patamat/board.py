@@ -76,8 +76,10 @@ class PatamatBoard(Board):
     """Set-up: the car type the next tapped field gets."""
     _refreshing = False
     """True inside refresh(): the properties it sets do not each redraw the board."""
-    _canvases: tuple[Canvas, Canvas, Canvas, Canvas] | None = None
+    _canvases: tuple[Canvas, ...] | None = None
     _track_key: tuple[Any, ...] | None = None
+    _cars_key: tuple[Any, ...] | None = None
+    _legend_key: tuple[Any, ...] | None = None
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -317,17 +319,19 @@ class PatamatBoard(Board):
 
     def _redraw(self, *_: Any) -> None:
         """The track (background, edges, fields) is painted again only when the board or its
-        frame changes; the trail, pawns, cars and panel on every redraw."""
+        frame changes, the cars on the track only when a car moves, the panel's legend only
+        when its place changes; the trail, pawns and the rest of the panel on every redraw."""
         if self._refreshing:
             return
-        ground, trail, fields, top = self._layers()
+        ground, trail, fields, top, cars, panel, legend = self._layers()
         trail.clear()
         top.clear()
+        panel.clear()
         self._buttons = []
         if not self._state or self._layout is None or self.host is None:
-            ground.clear()
-            fields.clear()
-            self._track_key = None
+            for layer in (ground, fields, cars, legend):
+                layer.clear()
+            self._track_key = self._cars_key = self._legend_key = None
             return
         ox, oy, size = self._frame()
         looks = self.host.seat_looks()
@@ -350,9 +354,23 @@ class PatamatBoard(Board):
         with top:
             self._draw_last_step()
             self._draw_pawns(looks)
-            self._draw_cars()
+        letters = tuple(self._letter(kind) for kind in CAR_TYPES)
+        cars_key = (self._track_key, tuple(sorted(self._state["cars"].items())), letters)
+        if cars_key != self._cars_key:
+            self._cars_key = cars_key
+            cars.clear()
+            with cars:
+                self._draw_cars()
+        with panel:
             self._draw_placement_hint()
-            self._draw_panel(ox, oy, size, size * (1 - self._layout.panel_top))
+            where = self._draw_panel(ox, oy, size, size * (1 - self._layout.panel_top))
+        legend_key = (where, letters, tuple(self._t(NOUN[kind]) for kind in CAR_TYPES))
+        if legend_key != self._legend_key:
+            self._legend_key = legend_key
+            legend.clear()
+            if where is not None:
+                with legend:
+                    self._draw_legend(*where)
 
     def _draw_trail(self, looks: list[Any]) -> None:
         if len(self._trail) < 2:
@@ -370,11 +388,12 @@ class PatamatBoard(Board):
             Line(rounded_rectangle=(x - side / 2 - 2, y - side / 2 - 2, side + 4, side + 4,
                                     side * 0.22), width=2.5)
 
-    def _layers(self) -> tuple[Canvas, Canvas, Canvas, Canvas]:
-        """ground (background, edges), trail, fields, top (pawns, cars, panel), in the canvas."""
+    def _layers(self) -> tuple[Canvas, ...]:
+        """ground (background, edges), trail, fields, top (the last step, pawns), cars, panel
+        (a placement's hint, the panel), legend (the cars' legend over the panel)."""
         if self._canvases is None:
             self.canvas.clear()
-            self._canvases = (Canvas(), Canvas(), Canvas(), Canvas())
+            self._canvases = tuple(Canvas() for _layer in range(7))
             for layer in self._canvases:
                 self.canvas.add(layer)
         return self._canvases
@@ -493,7 +512,10 @@ class PatamatBoard(Board):
                 return ax + (x - ax) * share, ay + (y - ay) * share
         return x, y
 
-    def _draw_panel(self, ox: float, oy: float, size: float, height: float) -> None:
+    def _draw_panel(self, ox: float, oy: float, size: float,
+                    height: float) -> tuple[float, float, float, float] | None:
+        """The panel under the track; returns where its legend of the cars goes, if it has
+        one (drawn in a layer of its own, over the panel)."""
         Color(*PANEL_COLOUR)
         Rectangle(pos=(ox, oy), size=(size, height))
         pad = 8
@@ -502,7 +524,7 @@ class PatamatBoard(Board):
             self._draw_kind_buttons(ox + pad, oy + pad, size - 2 * pad, min(86, height * 0.55))
             top_height = height - min(86, height * 0.55) - 2 * pad
             self._paragraph(self.hint, ox + pad, oy + height - pad, size - 2 * pad, top_height)
-            return
+            return None
         lines = list(self._instructions)
         if expect["purpose"] == "rolloff" or self._state.get("rolloff"):
             lines = [self._rolloff_line(), *lines[-2:]]
@@ -513,14 +535,16 @@ class PatamatBoard(Board):
         text_left = ox + pad + (56 if light else 0)
         width = ox + size - pad - text_left
         legend = min(64, height * 0.38)
+        where: tuple[float, float, float, float] | None = (ox + pad, oy + 4, size - 2 * pad,
+                                                           legend)
         if text and self._texture(text, 20, INSTRUCTION_COLOUR, int(width)).height > (
                 height - legend - 2 * pad):
             legend = 0  # a long move (bumps, a flag): the instructions take the whole panel
-        else:
-            self._draw_legend(ox + pad, oy + 4, size - 2 * pad, legend)
+            where = None
         if light:
             self._draw_light(ox + pad, oy + legend + 8, 44, height - legend - 14, light)
         self._paragraph(text, text_left, oy + height - pad, width, height - legend - 2 * pad)
+        return where
 
     def _rolloff_line(self) -> str:
         rolloff = self._state.get("rolloff") or {}

@@ -1,0 +1,73 @@
+"""Labels that remember how they looked: a look shown again is not laid out and rendered anew.
+
+Many labels of the play screen flip between a few looks, tap after tap: a score row's name bold
+on its turn and plain after it, the die's face, whose roll it is, the status line's few
+sentences. Kivy lays a label's text out again (measuring every word) and renders a new texture
+on every change, also back to a look it had a moment ago. A :class:`RememberedLabel` keeps the
+textures of its last :data:`REMEMBERED_LOOKS` looks and takes one back when it is due again.
+
+A remembered texture is never drawn into again: the core label that rendered it is set aside
+with it at the label's next change (its texture is filled when first drawn, from that core
+label's text and options), and the widget renders later looks with a core label of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from operator import attrgetter
+from typing import Any
+
+from kivy.uix.label import Label
+
+REMEMBERED_LOOKS = 4
+"""Looks kept per label: small textures (a name, a number, one line), a few kB each."""
+
+
+_LISTS = ("color", "disabled_color", "padding", "outline_color", "disabled_outline_color",
+          "text_size")
+"""The rendering options held in lists (Kivy's ObservableList): compared as tuples."""
+_PLAIN = attrgetter(*(name for name in Label._font_properties
+                      if name not in _LISTS and name != "ellipsis_options"))
+_LISTED = attrgetter(*_LISTS)
+
+
+class RememberedLabel(Label):
+    """A :class:`~kivy.uix.label.Label` that keeps the textures of its last few looks."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._looks: dict[Hashable, tuple[Any, ...]] = {}
+        self._keeps_its_label = False
+        super().__init__(**kwargs)
+
+    def look(self) -> Hashable:
+        """Everything the texture depends on: the text and every option of its rendering."""
+        ellipsis = self.ellipsis_options
+        return (self.disabled, _PLAIN(self), tuple(map(tuple, _LISTED(self))),
+                tuple(sorted(ellipsis.items())) if ellipsis else ())
+
+    def _trigger_texture_update(self, name: str | None = None, source: Any = None,
+                                value: Any = None) -> None:
+        if self._keeps_its_label:  # the core label now belongs to a remembered look
+            self._keeps_its_label = False
+            self._label = None
+            self._create_label()  # a core label of the widget's properties as they are now
+        super()._trigger_texture_update(name, source, value)
+
+    def texture_update(self, *largs: Any) -> None:
+        key = self.look()
+        kept = self._looks.pop(key, None)
+        if kept is not None:
+            self._looks[key] = kept  # the most recently shown last
+            self.texture, size, self.is_shortened, refs, anchors = kept
+            self.texture_size = list(size)
+            if self.markup:
+                self.refs, self.anchors = refs, anchors
+            return
+        super().texture_update(*largs)
+        self._looks[key] = (self.texture, tuple(self.texture_size), self.is_shortened,
+                            self.refs, self.anchors)
+        while len(self._looks) > REMEMBERED_LOOKS:
+            del self._looks[next(iter(self._looks))]
+        self._keeps_its_label = True
+
+__all__ = ["REMEMBERED_LOOKS", "RememberedLabel"]

@@ -1,0 +1,91 @@
+"""A remembered label in a real window: its looks come back without a render, and stay right.
+
+    python tests/ui/scenarios_labels.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+
+from companion.app.label_memory import REMEMBERED_LOOKS, RememberedLabel  # noqa: E402
+
+Scenario = Callable[[Driver], Iterator[float]]
+FRAME = 0.15
+
+
+def pixels_of(texture: Any) -> bytes:
+    return bytes(texture.pixels)
+
+
+def looks_come_back(d: Driver) -> Iterator[float]:
+    """A name shown plain, bold, plain again: the plain texture is the one first rendered,
+    with the same pixels; the bold one too, after a look in between; a fifth look pushes the
+    oldest out."""
+    from kivy.core.text import Label as CoreLabel
+    from kivy.uix.label import Label
+
+    renders: list[str] = []
+    original = Label.texture_update
+
+    def counted(label: Any, *largs: Any) -> None:
+        if label is widget:
+            renders.append(f"{label.text}{'/b' if label.bold else ''}")
+        original(label, *largs)
+
+    counted.__name__ = "texture_update"
+    Label.texture_update = counted  # type: ignore[method-assign]
+    widget = RememberedLabel(text="Eva", font_size=22, size_hint=(None, None),
+                             size=(200, 40), pos=(20, 20))
+    d.app.root.current_screen.add_widget(widget)
+    yield FRAME
+    plain = widget.texture
+    plain_pixels = pixels_of(plain)
+    widget.bold = True
+    yield FRAME
+    bold = widget.texture
+    bold_pixels = pixels_of(bold)
+    widget.bold = False
+    yield FRAME
+    d.results["plain_again_is_the_first"] = widget.texture is plain
+    d.results["plain_pixels_kept"] = pixels_of(widget.texture) == plain_pixels
+    widget.text = "Pat"  # a new look: rendered, into a texture of its own
+    yield FRAME
+    pat = widget.texture
+    fresh = CoreLabel(text="Pat", font_size=22)
+    fresh.refresh()
+    d.results["new_look_is_new_texture"] = pat is not plain and pat is not bold
+    d.results["new_look_size"] = [list(pat.size), list(fresh.texture.size)]
+    widget.text, widget.bold = "Eva", True
+    yield FRAME
+    d.results["bold_again_is_the_first"] = widget.texture is bold
+    d.results["bold_pixels_kept"] = pixels_of(widget.texture) == bold_pixels
+    for text in ("Ida", "Ota", "Ema"):  # three more looks: "Eva" plain is the oldest now
+        widget.text, widget.bold = text, False
+        yield FRAME
+    widget.text = "Eva"
+    yield FRAME
+    d.results["forgotten_is_rendered_again"] = widget.texture is not plain
+    d.results["remembered"] = REMEMBERED_LOOKS
+    d.results["renders"] = renders
+    Label.texture_update = original  # type: ignore[method-assign]
+    d.shot("label_memory")
+
+
+SCENARIOS: dict[str, Scenario] = {"looks_come_back": looks_come_back}
+
+
+def main() -> None:
+    name, store, out, shots = sys.argv[1:5]
+    lang = sys.argv[5] if len(sys.argv) > 5 else None
+    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
+
+
+if __name__ == "__main__":
+    main()
