@@ -188,6 +188,9 @@ def test_a_spectator_and_a_seat_read_the_records(browser: Any, lang: str,
             assert [(p["name"], p["winner"]) for p in play["players"]] == \
                 [("Eva", True), ("Pat", False)]
             assert link["href"] == api(url, f"/api/bgstats/{latest}")["url"]
+            assert_fits_the_phone(browser)
+            if who == "seat":
+                shoot(browser, f"web_records_bgstats_{lang}.png")
 
             # the statistics: the API's figures, in the page's language
             show_part(browser, "stats")
@@ -272,6 +275,9 @@ def test_a_download_hands_over_the_csv(browser: Any, tmp_path: Path) -> None:
             assert link["name"].startswith("companion-records-") and \
                 link["name"].endswith(".csv")
             assert link["text"] == f"Save {link['name']}"
+            assert_fits_the_phone(browser)
+            if url == served.view:
+                shoot(browser, "web_records_downloads_en.png")
             assert saved_file(saved, link["name"]) == csv_text
             browser.find_element("css selector",
                                  '#downloads button[data-format="bgstats"]').click()

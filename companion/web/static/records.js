@@ -304,7 +304,7 @@ window.companionRecords = function (tools) {
         line.appendChild(element("span", "name", String(player.name)));
         const track = element("span", "track");
         const bar = element("span", "bar");
-        bar.dataset.colour = String(player.colour || "");
+        paint(bar, player.colour);
         bar.style.width = Math.round(100 * (Number(row.wins) || 0) / most) + "%";
         track.appendChild(bar);
         line.appendChild(track);
@@ -413,8 +413,16 @@ window.companionRecords = function (tools) {
 
   function swatch(colour) {
     const made = element("span", "swatch");
-    made.dataset.colour = String(colour || "");
+    paint(made, colour);
     return made;
+  }
+
+  /** A player's colour on ``target``: the records keep it as "#rrggbb" (set through the
+   * CSSOM, which the CSP allows: no style attribute is written), the table as a name. */
+  function paint(target, colour) {
+    const text = String(colour || "");
+    if (/^#[0-9a-fA-F]{6}$/.test(text)) target.style.backgroundColor = text;
+    else target.dataset.colour = text;
   }
 
   function onTap(event) {
