@@ -225,12 +225,28 @@ def test_a_spectator_and_a_seat_read_the_records(browser: Any, lang: str,
             if who == "view":
                 shoot(browser, f"web_records_stats_{lang}.png")
 
+            # the other language: the records are read again in it, and a reload keeps them
+            other = "cs" if lang == "en" else "en"
+            browser.find_element("css selector", f'button.lang[data-lang="{other}"]').click()
+            wait_for(browser, "return document.getElementById('stats-count').textContent === "
+                              "arguments[0];", WORDS[other]["games"].format(3))
+            show_part(browser, "history")
+            assert history_on_page(browser)[1]["result"] == WORDS[other]["winner"].format("Eva")
+            assert "view=records" in browser.current_url and f"lang={other}" in \
+                browser.current_url
+            browser.refresh()
+            wait_for(browser, "return document.querySelectorAll('#history li.played').length "
+                              "=== 4 && !document.getElementById('records').hidden;")
+            assert browser.execute_script("return document.getElementById('game').hidden;")
+
             # back to the game: the board again
             browser.find_element("id", "show-game").click()
             wait_for(browser, "return !document.getElementById('game').hidden && "
                               "document.getElementById('records').hidden;")
             assert browser.execute_script(
-                "return document.getElementById('show-game').textContent;") == said["game"]
+                "return document.getElementById('show-game').textContent;") == \
+                WORDS[other]["game"]
+            assert browser.execute_script("return document.querySelector('#board svg') !== null;")
 
 
 def saved_file(folder: Path, name: str) -> str:

@@ -15,7 +15,8 @@ window.companionRecords = function (tools) {
     part: "history",
     history: null,
     stats: null,
-    stale: true,
+    stale: true, // the history is to be read again
+    statsStale: true, // and the statistics too
     loading: false,
     again: false,
     isGone: false,
@@ -67,6 +68,7 @@ window.companionRecords = function (tools) {
   function languageChanged() {
     relabel();
     records.stale = true;
+    records.statsStale = true;
     if (records.isShown) refresh();
   }
 
@@ -74,7 +76,7 @@ window.companionRecords = function (tools) {
    * is in sight, else the next time it is opened. */
   function tableMoved(ended) {
     records.stale = true;
-    if (ended) records.stats = null;
+    if (ended) records.statsStale = true;
     if (records.isShown) refresh();
   }
 
@@ -95,14 +97,22 @@ window.companionRecords = function (tools) {
         if (!took(reply)) return null;
         records.history = reply.data;
         renderHistory();
-        if (records.stats !== null && uidsOf(records.history) === before) return null;
+        if (!records.statsStale && uidsOf(records.history) === before) return null;
+        records.statsStale = false;
         return api("/api/stats").then((answer) => {
-          if (!took(answer)) return;
+          if (!took(answer)) {
+            records.statsStale = true;
+            return;
+          }
           records.stats = answer.data;
           renderStats();
         });
       })
-      .catch(() => note(word("records_failed")))
+      .catch(() => {
+        records.stale = true;
+        records.statsStale = true;
+        note(word("records_failed"));
+      })
       .finally(() => {
         records.loading = false;
         if (records.again) {
