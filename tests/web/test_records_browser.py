@@ -16,8 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from records_store import SEAT0_IN_ONE, SEAT0_IN_TWO, SEAT1_IN_ONE, WALK, dated_store, \
-    play_quoridor
+from records_store import SEAT0_IN_ONE, SEAT0_IN_TWO, SEAT1_IN_ONE, WALK, dated_store, play_quoridor
 
 from companion.engine import open_game
 from tests.web.browser import PHONE, chromium, needs_chromium
