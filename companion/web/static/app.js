@@ -510,7 +510,9 @@
     page.token = parts.length >= 2 ? parts[parts.length - 1] : "";
     page.isSeat = kind === "seat";
     document.body.classList.add(page.isSeat ? "seat" : "view");
-    page.records = window.companionRecords({ word: word, api: api, authorized: authorized, $: $ });
+    page.records = window.companionRecords({
+      word: word, api: api, authorized: authorized, $: $, isSeat: page.isSeat,
+    });
     setLang(page.lang);
     for (const button of document.querySelectorAll("button.lang")) {
       button.addEventListener("click", () => {

@@ -6,7 +6,7 @@
 "use strict";
 
 window.companionRecords = function (tools) {
-  const { word, api, authorized, $ } = tools;
+  const { word, api, authorized, $, isSeat } = tools;
   const PARTS = ["history", "stats", "downloads"];
   const FORMATS = ["csv", "json", "bgstats"];
 
@@ -131,12 +131,17 @@ window.companionRecords = function (tools) {
     if (reply.status === 401) {
       // a seat's link dies with its game: no more asking (each bad token is slowed down)
       records.isGone = true;
-      note(word("records_gone"));
+      note(gone());
     } else {
       note(String((reply.data && reply.data.error) || word("records_failed")));
       records.stale = true;
     }
     return false;
+  }
+
+  /** Why a link no longer reads the records: a seat's dies with its game. */
+  function gone() {
+    return isSeat ? word("records_gone") : word("bad_link");
   }
 
   function uidsOf(history) {
@@ -355,7 +360,7 @@ window.companionRecords = function (tools) {
           return response.json().then((data) => {
             throw new Error(String((data && data.error) || word("records_failed")));
           }, () => {
-            throw new Error(records.isGone ? word("records_gone") : word("records_failed"));
+            throw new Error(records.isGone ? gone() : word("records_failed"));
           });
         }
         name = fileName(response.headers.get("Content-Disposition")) || name;
