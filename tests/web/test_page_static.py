@@ -43,7 +43,7 @@ def test_the_page_has_no_inline_script_or_style_and_nothing_from_elsewhere() -> 
             value = attrs.get(name) or ""
             assert not value or value.startswith("/static/"), (tag, value)
     scripts = [attrs.get("src") for tag, attrs in tags.found if tag == "script"]
-    assert scripts == ["/static/app.js"]
+    assert scripts == ["/static/records.js", "/static/app.js"]  # records.js: the Records tab
 
 
 def test_no_file_reaches_outside_the_table() -> None:
@@ -52,10 +52,15 @@ def test_no_file_reaches_outside_the_table() -> None:
         assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/|@import", text, re.I), path
 
 
+def scripts() -> str:
+    """Every script of the page, one after another."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in sorted(STATIC.glob("*.js")))
+
+
 def test_the_script_sets_text_never_markup() -> None:
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    script = scripts()
     for forbidden in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write",
-                      "eval(", "new Function"):
+                      "eval(", "new Function", "setAttribute(\"style\"", ".cssText"):
         assert forbidden not in script, forbidden
     assert "DOMParser" in script and "importNode" in script  # the board: parsed, then imported
 
@@ -67,6 +72,13 @@ def test_every_word_of_the_page_is_in_czech_and_english() -> None:
     for key in words["en"]:
         assert words["cs"][key] and words["en"][key]
         assert re.findall(r"{\w+}", words["cs"][key]) == re.findall(r"{\w+}", words["en"][key])
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
-    used = set(re.findall(r'word\("(\w+)"', script))
+    script = scripts()
+    used = set(re.findall(r'word\("(\w+)"(?! \+)', script))
+    # the records' words named after their part or format: word("part_" + …)
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    used |= {f"part_{part}" for part in re.findall(r'data-part="(\w+)"', page)}
+    formats = re.search(r"const FORMATS = \[([^\]]*)\]", script)
+    assert formats is not None
+    used |= {f"download_{name}" for name in re.findall(r'"(\w+)"', formats.group(1))}
+    assert {"part_stats", "download_bgstats"} <= used
     assert used <= set(words["en"]), used - set(words["en"])

@@ -1,4 +1,5 @@
-// The phone page of the companion: follows one table (spectator) or plays one seat.
+// The phone page of the companion: follows one table (spectator) or plays one seat, and shows
+// the table's records (records.js) on the "Records" tab.
 // The token is the last segment of the address (/view/<token> or /seat/<token>); every API
 // call carries it as "Authorization: Bearer <token>", the push stream in its path.
 // Every text is set with textContent; the board SVG comes from our own server and is parsed
@@ -9,6 +10,7 @@
   const LANGS = ["cs", "en"];
   const RETRY_MS = 2000;
   const MANY_CHOICES = 12;
+  const VIEWS = ["game", "records"];
 
   const page = {
     token: "",
@@ -22,6 +24,8 @@
     retry: null,
     preview: "",
     busy: false,
+    view: "game",
+    records: null,
   };
 
   const $ = (id) => document.getElementById(id);
@@ -55,6 +59,28 @@
       button.setAttribute("aria-pressed", button.dataset.lang === lang ? "true" : "false");
     }
     fixedWords();
+    if (page.records) page.records.languageChanged();
+  }
+
+  // -- the game or the records --------------------------------------------------------------
+
+  function chooseView() {
+    const asked = new URLSearchParams(window.location.search).get("view");
+    return VIEWS.includes(asked) ? asked : "game";
+  }
+
+  function showView(view) {
+    page.view = view;
+    const url = new URL(window.location.href);
+    if (view === "game") url.searchParams.delete("view");
+    else url.searchParams.set("view", view);
+    window.history.replaceState(null, "", url.pathname + url.search);
+    for (const button of document.querySelectorAll("#views button.view-tab")) {
+      button.setAttribute("aria-pressed", button.dataset.view === view ? "true" : "false");
+    }
+    $("game").hidden = view !== "game" || !page.state;
+    if (view === "records") page.records.show();
+    else page.records.hide();
   }
 
   function fixedWords() {
@@ -69,11 +95,15 @@
     $("confirm-ok").textContent = word("ok");
     $("confirm-cancel").textContent = word("cancel");
     $("langs").setAttribute("aria-label", word("language"));
+    $("views").setAttribute("aria-label", word("views"));
+    $("show-game").textContent = word("view_game");
+    $("show-records").textContent = word("view_records");
   }
 
   // -- the server ---------------------------------------------------------------------------
 
-  function api(path, body) {
+  /** A request to the table with the page's token: the fetch's promise of the response. */
+  function authorized(path, body) {
     const options = {
       method: body === undefined ? "GET" : "POST",
       headers: { Authorization: "Bearer " + page.token, Accept: "application/json" },
@@ -86,7 +116,12 @@
       options.body = JSON.stringify(body);
     }
     const url = path + "?lang=" + encodeURIComponent(page.lang);
-    return fetch(url, options).then((response) =>
+    return fetch(url, options);
+  }
+
+  /** A JSON request to the table: ``{status, data}`` (data null when the body is not JSON). */
+  function api(path, body) {
+    return authorized(path, body).then((response) =>
       response.text().then((text) => {
         let data = null;
         try {
@@ -134,7 +169,10 @@
     } else if (reply.status === 401) {
       showBanner(word("bad_link"));
       closeStream();
+      page.state = null;
       $("game").hidden = true;
+      $("views").hidden = true;
+      page.records.hide();
     } else if (reply.status === 413) {
       showBanner(word("too_big"));
     } else {
@@ -199,11 +237,15 @@
     if (text === page.shown) return;
     page.shown = text;
     const changed = !page.state || page.state.seq !== state.seq;
+    const ended = Boolean(state.over) && !(page.state && page.state.over);
+    const isFirst = !page.state;
     page.state = state;
     document.body.dataset.seq = String(state.seq);
     if (changed) cancelPreview();
     $("scan").hidden = true;
-    $("game").hidden = false;
+    $("game").hidden = page.view !== "game";
+    // the records follow the table: a game that ends (or any move) may change the history
+    if (!isFirst && (changed || ended)) page.records.tableMoved(ended);
     $("game-name").textContent = String(state.game_name || state.game || "");
     document.title = String(state.game_name || "") + " · " + word("title");
     renderSeat(state);
@@ -468,6 +510,9 @@
     page.token = parts.length >= 2 ? parts[parts.length - 1] : "";
     page.isSeat = kind === "seat";
     document.body.classList.add(page.isSeat ? "seat" : "view");
+    page.records = window.companionRecords({
+      word: word, api: api, authorized: authorized, $: $, isSeat: page.isSeat,
+    });
     setLang(page.lang);
     for (const button of document.querySelectorAll("button.lang")) {
       button.addEventListener("click", () => {
@@ -482,6 +527,14 @@
       $("scan").hidden = false;
       return;
     }
+    $("views").hidden = false;
+    for (const button of document.querySelectorAll("#views button.view-tab")) {
+      button.addEventListener("click", () => {
+        showView(button.dataset.view);
+        window.scrollTo(0, 0);
+      });
+    }
+    showView(chooseView());
     $("board").addEventListener("click", onBoardTap);
     $("actions").addEventListener("click", onActionTap);
     $("roll").addEventListener("click", () => send("/api/roll"));
