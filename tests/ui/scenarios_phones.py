@@ -43,9 +43,12 @@ def free_port() -> Config:
 class Fetch:
     """One HTTP request on a thread of its own; ``done`` once it answered or failed."""
 
-    def __init__(self, url: str, token: str = "", body: dict[str, Any] | None = None) -> None:
-        self.url, self.token, self.body = url, token, body
+    def __init__(self, url: str, token: str = "", body: dict[str, Any] | None = None,
+                 follow: bool = True) -> None:
+        self.url, self.token, self.body, self.follow = url, token, body, follow
         self.status: int | None = None
+        self.location = ""
+        """Where a redirect sends the phone (``follow=False``)."""
         self.text = ""
         self.error = ""
         self.done = False
@@ -62,16 +65,25 @@ class Fetch:
             request.add_header("Authorization", f"Bearer {self.token}")
         if data is not None:
             request.add_header("Content-Type", "application/json")
+        opener = urllib.request.build_opener(*(() if self.follow else (Stay(),)))
         try:
-            with urllib.request.urlopen(request, timeout=10) as answer:
+            with opener.open(request, timeout=10) as answer:
                 self.status = answer.status
                 self.text = answer.read().decode("utf-8", "replace")
         except urllib.error.HTTPError as error:
             self.status = error.code
+            self.location = error.headers.get("Location", "")
             self.text = error.read().decode("utf-8", "replace")
         except OSError as error:
             self.error = str(error)
         self.done = True
+
+
+class Stay(urllib.request.HTTPRedirectHandler):
+    """A redirect is read, not followed (the phone would be sent on to BG Stats)."""
+
+    def redirect_request(self, *_args: Any, **_kwargs: Any) -> None:
+        return None
 
 
 def fetched(d: Driver, url: str, token: str = "", body: dict[str, Any] | None = None,
@@ -461,6 +473,9 @@ def phones_result(d: Driver) -> Iterator[float]:
     seen["shown_url"] = result.bgstats_url
     seen["box_width"] = result.ids.bgstats_box.width
     if result.bgstats_url:
+        fetch = Fetch(result.bgstats_url, follow=False)  # the phone that scans the code
+        yield from until(d, lambda: fetch.done, seconds=10)
+        seen["sent_on"] = [fetch.status, fetch.location]
         yield from until_still(d, result.ids.bgstats_code)
         yield P
         seen["result_code"] = read_code(result.ids.bgstats_code)

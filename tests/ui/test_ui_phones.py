@@ -173,14 +173,18 @@ def test_ui_the_result_shows_the_bgstats_code(run_scenario: RunScenario, lang: s
     if not url:  # the records cannot make a link yet: no code, no empty frame
         assert seen["box_width"] == 0
         return
-    assert "createPlay" in url
+    # a short link to the table (a code a camera reads), which sends the phone on to BG Stats
+    assert "/bgstats/" in url and len(url) < 120
+    status, location = seen["sent_on"]
+    assert status == 302 and location.startswith(
+        "https://app.bgstatsapp.com/createPlay.html?data=")
     # on the result screen beside the ranking (small: a long link makes a dense code) ...
     small = seen["result_code"]
     assert small["text"] == url and small["module_pixels"] >= 2
     # ... and tapped, over the whole height: read whole and at half the size
     large = seen["large_code"]
     assert large["text"] == url and large["half_text"] == url
-    assert large["module_pixels"] >= 3 and large["side"] == large["module_pixels"] * large[
+    assert large["module_pixels"] >= 6 and large["side"] == large["module_pixels"] * large[
         "modules"]
     assert large["side"] >= 2 * MIN_CODE_SIDE
     assert seen["large_caption"] == WORDS[lang]["bgstats"]

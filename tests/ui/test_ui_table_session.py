@@ -91,8 +91,11 @@ def test_ui_same_initials_fall_back_to_seat_numbers() -> None:
 
 def test_ui_every_screen_text_has_czech() -> None:
     sources = [*ROOT.joinpath("companion", "app").rglob("*.py"), *ROOT.joinpath("kv").glob("*.kv")]
-    pattern = re.compile(r"""\btr\(\s*"((?:[^"\\]|\\.)+)\"""")
-    texts = {match for path in sources for match in pattern.findall(path.read_text("utf-8"))}
+    # tr("…") and tr("…" "…"): a message written over several lines is one message
+    pattern = re.compile(r"""\btr\(\s*((?:"(?:[^"\\]|\\.)+"\s*)+)[,)]""")
+    piece = re.compile(r""""((?:[^"\\]|\\.)+)\"""")
+    texts = {"".join(piece.findall(match)) for path in sources
+             for match in pattern.findall(path.read_text("utf-8"))}
     texts |= {"roll the die", "your move", "choose", "set up the board", "walls", "steps"}
     texts |= {label for _source, label in DYNAMIC_CHOICES.values()}
     assert len(texts) > 50
