@@ -24,7 +24,7 @@ def choice_label(line: str, match: Match, lang: str) -> str | None:
         colour = words[1].split("@")[0]
         if colour in PIECES:
             return _("Give {piece} to {name}").format(
-                piece=_(PIECES[colour]), name=_seat_name(match, words[-1]))
+                piece=_(PIECES[colour]), name=seat_name(match, words[-1]))
     if words[0] == "enter" and len(words) == 2 and words[1] in PIECES:
         return _("Enter {piece}").format(piece=_(PIECES[words[1]]))
     if words[0] == "move" and len(words) == 3 and words[2] in PIECES:
@@ -39,7 +39,7 @@ def choice_label(line: str, match: Match, lang: str) -> str | None:
     return None
 
 
-def _seat_name(match: Match, label: str) -> str:
+def seat_name(match: Match, label: str) -> str:
     """The player of the seat ``S2``; the label itself for a seat not at the table."""
     state: State = match.state
     number = label.lstrip("Ss")

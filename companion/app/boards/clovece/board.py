@@ -38,6 +38,7 @@ from companion.app.boards.clovece.paint import (
     ink,
 )
 from companion.app.widgets import BigButton, BoardChoices
+from companion.games.clovece.choices import seat_name
 from companion.geometry.clovece import (
     BOARD_COLOUR,
     COLOURS,
@@ -145,7 +146,10 @@ class CloveceBoard(Board):
     def choice_short_label(self, line: str) -> str:
         """Who gets the captured piece: the name (the status line asks the question)."""
         words = line.split()
-        return self._seat_name(words[-1]) if words and words[0] == "give" else ""
+        match = getattr(self.host, "match", None)
+        if not words or words[0] != "give" or match is None:
+            return ""
+        return seat_name(match, words[-1])
 
     # -- fix mode (its part: ``fix_mode``) ---------------------------------------------------------
 
