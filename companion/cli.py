@@ -179,7 +179,7 @@ def _play(args: argparse.Namespace) -> int:
     player = TerminalPlayer(
         match, store, game_id, sys.stdout, as_json=args.json, die=die,
         lang=args.play_lang or args.lang or "en", companions=companions,
-        asks_face=die_source == "table",
+        asks_face=die_source == "table", time_scale=_time_scale(),
     )
     try:
         return player.run(sys.stdin)
@@ -187,6 +187,14 @@ def _play(args: argparse.Namespace) -> int:
         return 130
     finally:
         store.close()
+
+
+def _time_scale() -> float:
+    """The companion's time scale on this machine (config file, model, environment)."""
+    from companion.config import load_config
+    from companion.table.pi_clock import cpu_scale
+
+    return cpu_scale(load_config().companion.cpu_scale).factor
 
 
 def _parse_option(text: str) -> tuple[str, object]:

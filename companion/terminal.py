@@ -42,8 +42,9 @@ class TerminalPlayer:
         lang: str = "en",
         companions: CompanionSeats | None = None,
         asks_face: bool = False,
+        time_scale: float = 1.0,
     ) -> None:
-        self.table = TableSession(store, lang=lang, remembers_lang=False)
+        self.table = TableSession(store, lang=lang, remembers_lang=False, time_scale=time_scale)
         self.table.open_match(match, game_id, companions)
         self.table.listeners.append(self._hear)
         self.store = store

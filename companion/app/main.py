@@ -27,6 +27,7 @@ from companion.app.keyboards import NameKeyboard
 from companion.config import Config
 from companion.records.store import Store
 from companion.table.dice import make_die_source
+from companion.table.pi_clock import cpu_scale
 from companion.table.session import DEFAULT_PAUSE, Change, Decision, TableSession
 
 log = logging.getLogger(__name__)
@@ -99,7 +100,9 @@ class CompanionApp(App):
         self.store = Store(store_path)
         if lang is None and self.store.setting("lang") is None:
             lang = self.config_file.language
-        self.table = TableSession(self.store, lang=lang)
+        self.table = TableSession(
+            self.store, lang=lang,
+            time_scale=cpu_scale(self.config_file.companion.cpu_scale).factor)
         self.audio = AppAudio(self.table, self.store)
         self._companion_event: Any = None
         self.lang = self.table.lang
