@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.engine.errors import IllegalInput
 from companion.engine.strategy import Turn
@@ -52,10 +52,13 @@ PROGRESS = 0.05
 #: How often easy steps off its shortest path, and how often it tries a wall when behind.
 EASY_WANDER = 0.15
 EASY_WALL = 0.2
-#: The opponent's path squares, from its pawn on, near which walls are tried besides the path.
+#: The opponent's path squares, from its pawn on, near which easy tries walls.
 NEAR_PAWN = 3
 #: How many positions may be created between two looks at the clock.
 CLOCK_EVERY = 64
+#: Wall layouts whose path lengths are remembered between decisions (a pure function of the
+#: walls, the square and the goal: remembering them changes no answer, only its speed).
+FIELDS_KEPT = 100_000
 
 
 @dataclass(frozen=True)
@@ -212,11 +215,7 @@ class Search:
         """Pawn moves and the walls that matter, best first for the seat to move."""
         seat = state.turn
         judged, sign = self.view(seat)
-        pawn_moves = [
-            (square_name(square), child)
-            for square in forward_steps(state)
-            if (child := self.after(state, square_name(square))[1]) is not None
-        ]
+        pawn_moves = [self.stepped(state, square) for square in forward_steps(state)]
         walls: list[Child] = []
         if state.walls_left[seat]:
             walls = self.wall_children(state, judged, sign)
@@ -230,56 +229,58 @@ class Search:
     def wall_children(self, state: QuoridorState, judged: int, sign: float) -> list[Child]:
         """The walls worth more to the mover than letting the turn go by, the best few.
 
-        Each candidate is first measured on the board's openings with it; only those kept are
-        placed by the rules (which check R24 and R25 again).
+        Only a wall across a seat's shortest path changes that seat's path length (or cuts it
+        off, R25): each candidate is measured for those seats alone, on the board's openings
+        with it; one that lengthens nobody's path is a wall spent for nothing.
         """
         seat = state.turn
         openings = state.openings
         walls_left = list(state.walls_left)
         walls_left[seat] -= 1
         after_turn = state.next_seat()
-        idle = sign * self.judge(self.steps(state), after_turn, state.walls_left, judged)
-        measured: list[tuple[float, Wall, tuple[int, ...]]] = []
-        for wall in self.wall_candidates(state):
+        now = self.steps(state)
+        idle = sign * self.judge(now, after_turn, state.walls_left, judged)
+        paths = [path_walls(openings, state.pawns[other], info.goal)
+                 for other, info in enumerate(state.seats)]
+        measured: list[tuple[float, Wall, tuple[int, ...], Openings]] = []
+        for wall in self.wall_candidates(state, paths):
             self.tick()
-            steps = seat_steps(state, openings.with_wall(wall))
-            if steps is None:
-                continue  # R25: someone would be cut off
-            value = sign * self.judge(steps, after_turn, walls_left, judged)
-            if value > idle:
-                measured.append((value, wall, steps))
+            walled = openings.with_wall(wall)
+            steps = list(now)
+            for other, info in enumerate(state.seats):
+                if wall in paths[other]:
+                    found = distance(walled, state.pawns[other], info.goal)
+                    if found is None:
+                        break  # R25: this seat would be cut off
+                    steps[other] = found
+            else:
+                value = sign * self.judge(steps, after_turn, walls_left, judged)
+                if value > idle:
+                    measured.append((value, wall, tuple(steps), walled))
         measured.sort(key=lambda item: -item[0])
         kept: list[Child] = []
-        for value, wall, steps in measured[: self.plan.walls_kept]:
-            line, child = self.after(state, wall.name)
-            if child is not None:
-                self.scores[(*_key(child), judged)] = sign * value
-                self.known_steps[_key(child)] = steps
-                kept.append((line, child))
+        for value, wall, steps, walled in measured[: self.plan.walls_kept]:
+            line, child = self.walled(state, wall, walled)
+            self.scores[(*_key(child), judged)] = sign * value
+            self.known_steps[_key(child)] = steps
+            kept.append((line, child))
         return kept
 
-    def wall_candidates(self, state: QuoridorState) -> Iterator[Wall]:
-        """Walls across the shortest paths of the seats the mover plays against."""
+    def wall_candidates(
+        self, state: QuoridorState, paths: Sequence[frozenset[Wall]]
+    ) -> list[Wall]:
+        """Walls across the shortest paths of the seats the mover plays against, not blocked
+        by a placed wall (R24), in board order."""
         seat = state.turn
         if seat == self.root_seat or self.players == 2 or self.plan.each_for_itself:
             targets = [other for other in range(self.players) if other != seat]
         else:
             targets = [self.root_seat]  # paranoid: the others play against the companion
-        openings = state.openings
         blocked = blocked_wall_slots(state.walls)
-        seen: set[Wall] = set()
+        found: set[Wall] = set()
         for target in targets:
-            path = shortest_path(openings, state.pawns[target], state.seats[target].goal)
-            if path is None:
-                continue
-            steps = list(zip(path, path[1:]))
-            for square in path[:NEAR_PAWN]:
-                steps += [(square, near) for near in openings.neighbours(square)]
-            for a, b in steps:
-                for wall in walls_on_step(a, b):
-                    if wall not in seen and wall not in blocked:
-                        seen.add(wall)
-                        yield wall
+            found |= paths[target]
+        return sorted(found - blocked)
 
     def after(self, state: QuoridorState, line: str) -> tuple[str, QuoridorState | None]:
         """The state after ``line`` by the rules, or None when they refuse it (R25)."""
@@ -288,6 +289,29 @@ class Search:
             return line, self.turn.rules.apply(state, line)[0]
         except IllegalInput:
             return line, None
+
+    def stepped(self, state: QuoridorState, square: int) -> Child:
+        """The state after the mover's pawn goes to ``square``, one of ``pawn_destinations``
+        (as the rules' R15–R21 move makes it, without asking them again)."""
+        self.tick()
+        seat = state.turn
+        pawns = state.pawns[:seat] + (square,) + state.pawns[seat + 1 :]
+        if state.seats[seat].goal >> square & 1:
+            return square_name(square), replace(state, pawns=pawns, winner=seat, passes=0)
+        child = replace(state, pawns=pawns, turn=state.next_seat(), passes=0)
+        child.__dict__["openings"] = state.openings  # the walls are the same: keep their bits
+        return square_name(square), child
+
+    def walled(self, state: QuoridorState, wall: Wall, openings: Openings) -> Child:
+        """The state after the mover places ``wall``, already checked against R23–R25 (not
+        blocked by a placed wall, nobody cut off: :meth:`wall_children`)."""
+        self.tick()
+        walls_left = list(state.walls_left)
+        walls_left[state.turn] -= 1
+        child = replace(state, walls=state.walls + (wall,), walls_left=tuple(walls_left),
+                        turn=state.next_seat(), passes=0)
+        child.__dict__["openings"] = openings  # the bits measured for it
+        return wall.name, child
 
     def tick(self) -> None:
         """Count one position looked at; stop when the work limit or the clock runs out."""
@@ -370,13 +394,13 @@ def forward_steps(state: QuoridorState) -> list[int]:
     goal = state.seats[seat].goal
     openings = state.openings
     destinations = pawn_destinations(state)
-    now = openings.distance(state.pawns[seat], goal)
+    now = distance(openings, state.pawns[seat], goal)
     if now is None:
         return destinations
     forward = [
         square
         for square in destinations
-        if goal >> square & 1 or (openings.distance(square, goal) or now) < now
+        if goal >> square & 1 or (distance(openings, square, goal) or now) < now
     ]
     return forward or destinations
 
@@ -385,11 +409,71 @@ def seat_steps(state: QuoridorState, openings: Openings) -> tuple[int, ...] | No
     """Every seat's shortest path length to its goal edge, pawns ignored; None if one is cut off."""
     steps = []
     for seat, info in enumerate(state.seats):
-        found = openings.distance(state.pawns[seat], info.goal)
+        found = distance(openings, state.pawns[seat], info.goal)
         if found is None:
             return None
         steps.append(found)
     return tuple(steps)
+
+
+class GoalField:
+    """Every square's path length to one goal under one set of walls, grown from the goal
+    layer by layer only as far as a question needs (the walls are the same both ways)."""
+
+    __slots__ = ("done", "layers", "openings", "reach")
+
+    def __init__(self, openings: Openings, goal: int) -> None:
+        self.openings = openings
+        self.layers = [goal]
+        self.reach = goal
+        self.done = False
+
+    def distance(self, square: int) -> int | None:
+        bit = 1 << square
+        if self.reach & bit:
+            return next(steps for steps, layer in enumerate(self.layers) if layer & bit)
+        while not self.done:
+            grown = self.openings.grow(self.reach)
+            fresh = grown & ~self.reach
+            if not fresh:
+                self.done = True
+                break
+            self.layers.append(fresh)
+            self.reach = grown
+            if fresh & bit:
+                return len(self.layers) - 1
+        return None
+
+
+_FIELDS: dict[tuple[tuple[int, int, int, int], int], GoalField] = {}
+_PATH_WALLS: dict[tuple[tuple[int, int, int, int], int, int], frozenset[Wall]] = {}
+
+
+def distance(openings: Openings, square: int, goal: int) -> int | None:
+    """``openings.distance``, remembered: the same walls and goal come back again and again in
+    a search, in the next seat's search and in the next decision's (a pure function, so the
+    answers never depend on what was remembered)."""
+    key = (openings.masks, goal)
+    field = _FIELDS.get(key)
+    if field is None:
+        if len(_FIELDS) >= FIELDS_KEPT:
+            _FIELDS.clear()
+        field = _FIELDS[key] = GoalField(openings, goal)
+    return field.distance(square)
+
+
+def path_walls(openings: Openings, square: int, goal: int) -> frozenset[Wall]:
+    """The wall positions across one shortest path from ``square`` to ``goal``: only these
+    can lengthen it (any other wall leaves this path open). Remembered like :func:`distance`."""
+    key = (openings.masks, square, goal)
+    known = _PATH_WALLS.get(key)
+    if known is None:
+        if len(_PATH_WALLS) >= FIELDS_KEPT:
+            _PATH_WALLS.clear()
+        path = shortest_path(openings, square, goal) or []
+        known = _PATH_WALLS[key] = frozenset(
+            wall for a, b in zip(path, path[1:]) for wall in walls_on_step(a, b))
+    return known
 
 
 def race_margin(steps: Sequence[int], turn: int, seat: int) -> float:
