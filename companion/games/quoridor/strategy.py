@@ -45,8 +45,6 @@ from companion.games.quoridor.state import QuoridorState
 WIN = 10_000.0
 #: A position where a seat one step from its goal cannot be stopped (see Search.threat).
 THREAT = WIN / 2
-#: What a wall still in hand is worth, in rounds of the race (a threat the opponent must fear).
-WALL_IN_HAND = 0.6
 #: What one step nearer the goal is worth besides the race: breaks a stand-off of shuffles.
 PROGRESS = 0.05
 #: How often easy steps off its shortest path, and how often it tries a wall when behind.
@@ -74,11 +72,14 @@ class Plan:
     nodes: int
     walls_kept: int
     each_for_itself: bool = False
+    wall_in_hand: float = 0.6
+    """What a wall still in hand is worth, in rounds of the race (a threat the others must fear;
+    worth more than a wall that gains one step, which the path often wins back)."""
 
 
 PLANS: dict[tuple[str, int], Plan] = {
     ("normal", 2): Plan(depths=(2,), nodes=900, walls_kept=8),
-    ("strong", 2): Plan(depths=(2, 4, 6), nodes=6_000, walls_kept=12),
+    ("strong", 2): Plan(depths=(2, 4, 6, 8, 10), nodes=20_000, walls_kept=12, wall_in_hand=1.4),
     ("normal", 4): Plan(depths=(2,), nodes=900, walls_kept=6),
     ("strong", 4): Plan(depths=(2, 3, 4, 5, 6), nodes=8_000, walls_kept=4, each_for_itself=True),
 }
@@ -248,7 +249,7 @@ class Search:
             walled = openings.with_wall(wall)
             steps = list(now)
             for other, info in enumerate(state.seats):
-                if wall in paths[other]:
+                if paths[other] >> wall_bit(wall) & 1:
                     found = distance(walled, state.pawns[other], info.goal)
                     if found is None:
                         break  # R25: this seat would be cut off
@@ -266,9 +267,7 @@ class Search:
             kept.append((line, child))
         return kept
 
-    def wall_candidates(
-        self, state: QuoridorState, paths: Sequence[frozenset[Wall]]
-    ) -> list[Wall]:
+    def wall_candidates(self, state: QuoridorState, paths: Sequence[int]) -> list[Wall]:
         """Walls across the shortest paths of the seats the mover plays against, not blocked
         by a placed wall (R24), in board order."""
         seat = state.turn
@@ -277,10 +276,11 @@ class Search:
         else:
             targets = [self.root_seat]  # paranoid: the others play against the companion
         blocked = blocked_wall_slots(state.walls)
-        found: set[Wall] = set()
+        found = 0
         for target in targets:
             found |= paths[target]
-        return sorted(found - blocked)
+        return [wall for bit, wall in enumerate(WALL_OF_BIT) if found >> bit & 1
+                and wall not in blocked]
 
     def after(self, state: QuoridorState, line: str) -> tuple[str, QuoridorState | None]:
         """The state after ``line`` by the rules, or None when they refuse it (R25)."""
@@ -376,11 +376,11 @@ class Search:
     ) -> float:
         """The race judged for ``seat``, walls in hand counted, and a little progress."""
         if self.players == 2:
-            race = race_margin(steps, turn, seat) + WALL_IN_HAND * (
+            race = race_margin(steps, turn, seat) + self.plan.wall_in_hand * (
                 walls_left[seat] - walls_left[1 - seat]
             )
         else:
-            race = race_chance(steps, turn, seat, walls_left)
+            race = race_chance(steps, turn, seat, walls_left, self.plan.wall_in_hand)
         return race - PROGRESS * steps[seat]
 
 
@@ -416,63 +416,67 @@ def seat_steps(state: QuoridorState, openings: Openings) -> tuple[int, ...] | No
     return tuple(steps)
 
 
-class GoalField:
-    """Every square's path length to one goal under one set of walls, grown from the goal
-    layer by layer only as far as a question needs (the walls are the same both ways)."""
+Field = tuple[int, bool, tuple[int, ...]]
+"""Every square's path length to one goal under one set of walls, as far as grown: the squares
+reached, whether nothing more can be, and the layers (squares 0, 1, 2 … steps from the goal).
+Plain tuples of numbers, which the garbage collector stops tracking: a large cache of objects
+would make each of its full collections take a tenth of a second."""
 
-    __slots__ = ("done", "layers", "openings", "reach")
-
-    def __init__(self, openings: Openings, goal: int) -> None:
-        self.openings = openings
-        self.layers = [goal]
-        self.reach = goal
-        self.done = False
-
-    def distance(self, square: int) -> int | None:
-        bit = 1 << square
-        if self.reach & bit:
-            return next(steps for steps, layer in enumerate(self.layers) if layer & bit)
-        while not self.done:
-            grown = self.openings.grow(self.reach)
-            fresh = grown & ~self.reach
-            if not fresh:
-                self.done = True
-                break
-            self.layers.append(fresh)
-            self.reach = grown
-            if fresh & bit:
-                return len(self.layers) - 1
-        return None
+_FIELDS: dict[tuple[tuple[int, int, int, int], int], Field] = {}
+_PATH_WALLS: dict[tuple[tuple[int, int, int, int], int, int], int] = {}
+WALL_OF_BIT = tuple(Wall(column, row, horizontal) for column in range(8) for row in range(8)
+                    for horizontal in (False, True))
+"""Every wall position, numbered: a set of them is an integer with those bits set."""
 
 
-_FIELDS: dict[tuple[tuple[int, int, int, int], int], GoalField] = {}
-_PATH_WALLS: dict[tuple[tuple[int, int, int, int], int, int], frozenset[Wall]] = {}
+def wall_bit(wall: Wall) -> int:
+    return (wall.column * 8 + wall.row) * 2 + wall.is_horizontal
 
 
 def distance(openings: Openings, square: int, goal: int) -> int | None:
     """``openings.distance``, remembered: the same walls and goal come back again and again in
     a search, in the next seat's search and in the next decision's (a pure function, so the
-    answers never depend on what was remembered)."""
+    answers never depend on what was remembered). Grown from the goal, layer by layer, only as
+    far as a question needs (the walls are the same both ways)."""
     key = (openings.masks, goal)
-    field = _FIELDS.get(key)
-    if field is None:
-        if len(_FIELDS) >= FIELDS_KEPT:
-            _FIELDS.clear()
-        field = _FIELDS[key] = GoalField(openings, goal)
-    return field.distance(square)
+    reach, done, layers = _FIELDS.get(key) or (goal, False, (goal,))
+    bit = 1 << square
+    if reach & bit:
+        return next(steps for steps, layer in enumerate(layers) if layer & bit)
+    found: int | None = None
+    grown_layers = list(layers)
+    while not done:
+        grown = openings.grow(reach)
+        fresh = grown & ~reach
+        if not fresh:
+            done = True
+            break
+        grown_layers.append(fresh)
+        reach = grown
+        if fresh & bit:
+            found = len(grown_layers) - 1
+            break
+    if len(_FIELDS) >= FIELDS_KEPT:
+        _FIELDS.clear()
+    _FIELDS[key] = (reach, done, tuple(grown_layers))
+    return found
 
 
-def path_walls(openings: Openings, square: int, goal: int) -> frozenset[Wall]:
-    """The wall positions across one shortest path from ``square`` to ``goal``: only these
-    can lengthen it (any other wall leaves this path open). Remembered like :func:`distance`."""
+def path_walls(openings: Openings, square: int, goal: int) -> int:
+    """The wall positions across one shortest path from ``square`` to ``goal`` (bits of
+    :func:`wall_bit`): only these can lengthen it (any other wall leaves this path open).
+    Remembered like :func:`distance`."""
     key = (openings.masks, square, goal)
     known = _PATH_WALLS.get(key)
     if known is None:
         if len(_PATH_WALLS) >= FIELDS_KEPT:
             _PATH_WALLS.clear()
         path = shortest_path(openings, square, goal) or []
-        known = _PATH_WALLS[key] = frozenset(
-            wall for a, b in zip(path, path[1:]) for wall in walls_on_step(a, b))
+        known = 0
+        for a, b in zip(path, path[1:]):
+            for wall in walls_on_step(a, b):
+                known |= 1 << wall_bit(wall)
+        _PATH_WALLS[key] = known
     return known
 
 
@@ -492,7 +496,8 @@ def race_margin(steps: Sequence[int], turn: int, seat: int) -> float:
 
 
 def race_chance(
-    steps: Sequence[int], turn: int, seat: int, walls_left: Sequence[int]
+    steps: Sequence[int], turn: int, seat: int, walls_left: Sequence[int],
+    wall_in_hand: float = 0.6,
 ) -> float:
     """Four players: the log of ``seat``'s chance to arrive first, in rounds.
 
@@ -503,7 +508,7 @@ def race_chance(
     """
     players = len(steps)
     arrivals = [
-        players * (needed - 1 - WALL_IN_HAND * walls_left[other]) + (other - turn) % players
+        players * (needed - 1 - wall_in_hand * walls_left[other]) + (other - turn) % players
         for other, needed in enumerate(steps)
     ]
     mine = arrivals[seat]

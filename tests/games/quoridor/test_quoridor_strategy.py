@@ -137,11 +137,12 @@ def test_the_pis_clock_makes_the_strong_search_do_less_work() -> None:
     from companion.games.quoridor.strategy import PLANS, Search
 
     match = opening("quoridor", players=2)
-    for line in ("e8", "e2", "e7", "e3", "c4h", "e4v", "e6", "d7h"):
+    for line in ("e8", "e2", "e7", "d1h", "e6", "f1h", "e5", "b1h", "e4", "h1h", "d4", "e3",
+                 "c4", "e4"):  # walls on both sides' minds: a search with plenty to look at
         match.play(line)
     work = {}
     for factor in (6.0, 1.0):
-        turn = make_turn(match, "strong", seed=5, time_budget=0.3, time_scale=factor,
+        turn = make_turn(match, "strong", seed=5, time_budget=0.12, time_scale=factor,
                          clock=clock.process_time)
         search = Search(turn, PLANS["strong", 2])
         search.best_line()
