@@ -53,7 +53,7 @@ EASY_WALL = 0.2
 #: The opponent's path squares, from its pawn on, near which easy tries walls.
 NEAR_PAWN = 3
 #: How many positions may be created between two looks at the clock.
-CLOCK_EVERY = 64
+CLOCK_EVERY = 16
 #: Wall layouts whose path lengths are remembered between decisions (a pure function of the
 #: walls, the square and the goal: remembering them changes no answer, only its speed).
 FIELDS_KEPT = 100_000
@@ -75,11 +75,18 @@ class Plan:
     wall_in_hand: float = 0.6
     """What a wall still in hand is worth, in rounds of the race (a threat the others must fear;
     worth more than a wall that gains one step, which the path often wins back)."""
+    their_wall: float | None = None
+    """Two players: what a wall in the other seat's hand is worth, if not the same (a lower
+    worth lets the search expect the cheap walls a plain player spends)."""
+    wall_decay: float = 1.0
+    """Each further wall in hand is worth this much of the one before (two players): the last
+    walls are a defence worth keeping, the tenth is cheap to spend."""
 
 
 PLANS: dict[tuple[str, int], Plan] = {
     ("normal", 2): Plan(depths=(2,), nodes=900, walls_kept=8),
-    ("strong", 2): Plan(depths=(2, 4, 6, 8, 10), nodes=20_000, walls_kept=12, wall_in_hand=1.4),
+    ("strong", 2): Plan(depths=(2, 4, 6, 8, 10), nodes=20_000, walls_kept=12, wall_in_hand=1.4,
+                        their_wall=0.6, wall_decay=0.85),
     ("normal", 4): Plan(depths=(2,), nodes=900, walls_kept=6),
     ("strong", 4): Plan(depths=(2, 3, 4, 5, 6), nodes=8_000, walls_kept=4, each_for_itself=True),
 }
@@ -376,12 +383,26 @@ class Search:
     ) -> float:
         """The race judged for ``seat``, walls in hand counted, and a little progress."""
         if self.players == 2:
-            race = race_margin(steps, turn, seat) + self.plan.wall_in_hand * (
-                walls_left[seat] - walls_left[1 - seat]
-            )
+            mine, theirs = walls_left[seat], walls_left[1 - seat]
+            their_wall = self.plan.their_wall
+            if their_wall is None:
+                worth = self.walls_worth(mine) - self.walls_worth(theirs)
+            elif seat == self.root_seat:
+                worth = self.walls_worth(mine) - their_wall * theirs
+            else:
+                worth = their_wall * mine - self.walls_worth(theirs)
+            race = race_margin(steps, turn, seat) + worth
         else:
             race = race_chance(steps, turn, seat, walls_left, self.plan.wall_in_hand)
         return race - PROGRESS * steps[seat]
+
+
+    def walls_worth(self, walls: int) -> float:
+        """What ``walls`` walls in hand are worth together, in rounds (:attr:`Plan.wall_decay`)."""
+        plan = self.plan
+        if plan.wall_decay == 1.0:
+            return plan.wall_in_hand * walls
+        return plan.wall_in_hand * (1 - plan.wall_decay ** walls) / (1 - plan.wall_decay)
 
 
 def forward_steps(state: QuoridorState) -> list[int]:
