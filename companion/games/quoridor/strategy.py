@@ -10,25 +10,35 @@ win, as long as they hold walls) decides the game outright.
 
 The moves looked at are the pawn steps that shorten the mover's path (sidesteps only when none
 does: two careful players would otherwise shuffle for ever) and the few walls across other
-seats' shortest paths that gain more than the tempo they cost.
+seats' shortest paths that gain more than the tempo they cost. Only a wall across a seat's
+shortest path can lengthen it, so each candidate is measured for those seats alone.
 
 - **easy** walks a shortest path, now and then steps aside at random, and only sometimes puts
   a wall across the path of an opponent who is ahead: beatable.
 - **normal** looks two plies ahead (its move and the next seat's reply), every other seat
   taken to play against it.
-- **strong**, 2 players: alpha-beta deepened by whole rounds with a transposition table until
-  its work limit is spent. 4 players: max-n (each seat plays for itself, as people do: they
-  block whoever is about to win), deepened ply by ply over a narrower choice of walls.
+- **strong**, 2 players: alpha-beta deepened by whole rounds (to 10 plies) with a
+  transposition table and the previous depth's best move first, until its work limit or its
+  time is spent (an anytime search: every finished depth leaves an answer). Walls in hand are
+  worth more to it than to normal, each further one a little less (it keeps a defence in
+  hand instead of spending every wall for one step, and spends the tenth readily); the other
+  seat's walls are judged as a plain player spends them, so that the search expects its cheap
+  walls too. 4 players: max-n (each seat plays for itself, as people do: they block whoever is
+  about to win), deepened ply by ply over a narrower choice of walls.
 
 The work limits (positions looked at) are what bound the search, so the same history gives the
-same answer; the time budget only cuts a search short on a slow machine. Successor states come
-from the rules themselves (``rules.apply``), never from a copy of them.
+same answer; the time budget (divided by the Pi's clock factor, ``choose_input(time_scale=…)``)
+only cuts a search short on a slow machine. Successor states are made from the game's own
+queries (``pawn_destinations``, ``blocked_wall_slots``, a seat cut off by a wall is found by the
+same path lengths the rules use for R25), and the answer is checked by ``rules.apply`` before it
+is played. Path lengths are remembered between decisions (fields grown from each goal edge, per
+wall layout): a pure function of the walls, so remembering changes the speed, never an answer.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.engine.errors import IllegalInput
@@ -254,17 +264,17 @@ class Search:
         for wall in self.wall_candidates(state, paths):
             self.tick()
             walled = openings.with_wall(wall)
-            steps = list(now)
+            lengths = list(now)
             for other, info in enumerate(state.seats):
                 if paths[other] >> wall_bit(wall) & 1:
                     found = distance(walled, state.pawns[other], info.goal)
                     if found is None:
                         break  # R25: this seat would be cut off
-                    steps[other] = found
+                    lengths[other] = found
             else:
-                value = sign * self.judge(steps, after_turn, walls_left, judged)
+                value = sign * self.judge(lengths, after_turn, walls_left, judged)
                 if value > idle:
-                    measured.append((value, wall, tuple(steps), walled))
+                    measured.append((value, wall, tuple(lengths), walled))
         measured.sort(key=lambda item: -item[0])
         kept: list[Child] = []
         for value, wall, steps, walled in measured[: self.plan.walls_kept]:
