@@ -73,6 +73,9 @@ class Pace:
 
 
 PACE = Pace()
+AFTER_GAME: list[Any] = []
+"""Called with no arguments after every game (``--json`` rewrites its file: a run stopped in
+the middle of a long row keeps the games it finished)."""
 MAX_INPUTS = 3000
 FULL_GAMES = 200
 QUICK_GAMES = 10
@@ -197,6 +200,8 @@ def run_row(row: Row, games: int) -> Row:
                               row.cpu_seconds)
         row.games += 1
         row.plies.append(plies)
+        for hook in AFTER_GAME:
+            hook()
         tally = row.by_side.setdefault(number % len(sides), [0, 0])
         tally[1] += 1
         if winners is None:
@@ -239,6 +244,8 @@ def run_self(row: Row, games: int) -> Row:
                               row.cpu_seconds)
         row.games += 1
         row.plies.append(plies)
+        for hook in AFTER_GAME:
+            hook()
         if winners is None:
             row.unfinished += 1
         elif all(seat in first for seat in winners):
@@ -387,8 +394,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 if args.against and row.against not in args.against:
                     continue
                 begun = time.monotonic()
-                (run_self if row.kind == "self" else run_row)(row, games)
                 rows.append(row)
+                if args.json:
+                    AFTER_GAME[:] = [lambda: Path(args.json).write_text(
+                        json.dumps(summary(rows, games, started, skipped)) + "\n",
+                        encoding="utf-8")]
+                (run_self if row.kind == "self" else run_row)(row, games)
                 print(f"done {row.game} {row.players}p {row.kind} {row.level} vs {row.against}: "
                       f"{row.wins}/{row.games} in {time.monotonic() - begun:.0f} s",
                       file=sys.stderr, flush=True)
