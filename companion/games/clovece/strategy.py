@@ -19,9 +19,9 @@ others, the leader above all.
 * strong: as normal with twice the plans, and with two or three seats, where normal's judgement
   hardly tells the best plans apart (within ``STRONG_MARGIN`` pips of the best), those few are
   judged again by the next seat's reply: for each roll list that seat may throw, its best turn
-  by the same judgement, and the mean of what that leaves. Judging every plan by the reply instead played worse than normal (87 and 85
-  wins in 200 games against normal, benchmarks/bots.py); as the judge between near-equals it
-  won 106.
+  by the same judgement, and the mean of what that leaves. Judging every plan by the reply
+  instead played worse than normal (87 and 85 wins in 200 games against normal,
+  benchmarks/bots.py); as the judge between near-equals it won 106.
 """
 
 from __future__ import annotations
