@@ -1,7 +1,8 @@
 """The companion as a player (issue 14): its levels against each other and against chance.
 
     python benchmarks/bots.py [--games N] [--game ID ...] [--players N ...] [--only KIND ...]
-                              [--quick] [--json FILE]
+                              [--level L ...] [--against NAME ...] [--cpu-scale F]
+                              [--clock wall|cpu] [--quick] [--json FILE]
 
 For every registered game whose package has a ``strategy.py`` (the others are skipped with a
 line saying so), and for its 2- and 4-player set-ups where it has them, seeded games of:
@@ -9,7 +10,16 @@ line saying so), and for its 2- and 4-player set-ups where it has them, seeded g
 - **self**: the companion at one level in every seat; the row gives how often the first side
   wins (seat 0; in PAC-MAN, PAC-MAN himself);
 - **random**: each level against a player choosing uniformly among the legal inputs (seeded);
-- **lower**: each level against the next lower level (strong vs normal, normal vs easy).
+- **lower**: each level against the next lower level (strong vs normal, normal vs easy);
+- **sensible** (issue 24): each level against the sensible players of ``sensible.py`` (one-ply
+  and two-ply path-difference players in Quoridor, one-ply heuristic players in the dice games,
+  greedy players in PAC-MAN and Crash by Crash), kept here, not in the product.
+
+``--cpu-scale F`` divides every level's time budget by ``F`` (the Pi's clock: 6 for a Pi 4; the
+default is ``COMPANION_CPU_SCALE`` or this machine's model, ``companion.table.pi_clock``).
+``--clock cpu`` measures that budget in the process's CPU time rather than the wall clock, so
+that other processes on a shared machine do not cut the search shorter than the Pi would.
+Each decision's wall time and CPU time are both recorded.
 
 The level under test takes one side and the other player every other side; the side it takes
 turns from game to game (Quoridor: seat 0, 1, …; PAC-MAN: PAC-MAN, then the ghosts; Crash with
@@ -44,11 +54,28 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.sensible import SENSIBLE  # noqa: E402
 from companion.engine import GAMES, open_game  # noqa: E402
 from companion.engine.strategy import LEVELS, choose_input  # noqa: E402
+from companion.table.pi_clock import cpu_scale  # noqa: E402
 
 RANDOM = "random"
-KINDS = ("self", "random", "lower")
+KINDS = ("self", "random", "lower", "sensible")
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+@dataclass
+class Pace:
+    """The Pi's clock simulated: the factor dividing the budgets and the clock measuring them."""
+
+    time_scale: float = 1.0
+    clock: str = "wall"
+
+
+PACE = Pace()
+AFTER_GAME: list[Any] = []
+"""Called with no arguments after every game (``--json`` rewrites its file: a run stopped in
+the middle of a long row keeps the games it finished)."""
 MAX_INPUTS = 3000
 FULL_GAMES = 200
 QUICK_GAMES = 10
@@ -72,6 +99,7 @@ class Row:
     plies: list[int] = field(default_factory=list)
     by_side: dict[int, list[int]] = field(default_factory=dict)  # side → [wins, games]
     seconds: dict[str, list[float]] = field(default_factory=dict)
+    cpu_seconds: dict[str, list[float]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
@@ -86,6 +114,8 @@ class Row:
             "plies_mean": round(statistics.mean(self.plies), 1) if self.plies else None,
             "plies_median": statistics.median(self.plies) if self.plies else None,
             "ms_per_move": {level: timing(samples) for level, samples in self.seconds.items()},
+            "cpu_ms_per_move": {level: timing(samples)
+                                for level, samples in self.cpu_seconds.items()},
         }
 
 
@@ -111,6 +141,7 @@ def timing(samples: list[float]) -> dict[str, Any]:
         "moves": len(samples),
         "median_ms": round(statistics.median(samples) * ms, 2),
         "p95_ms": round(percentile(samples, 0.95) * ms, 2),
+        "p99_ms": round(percentile(samples, 0.99) * ms, 2),
         "max_ms": round(max(samples) * ms, 2),
     }
 
@@ -126,7 +157,9 @@ def sides_of(game_id: str, players: int) -> list[tuple[int, ...]]:
 
 
 def play(game_id: str, players: int, agents: dict[int, str], seed: int,
-         seconds: dict[str, list[float]]) -> tuple[tuple[int, ...] | None, int]:
+         seconds: dict[str, list[float]],
+         cpu_seconds: dict[str, list[float]] | None = None,
+         ) -> tuple[tuple[int, ...] | None, int]:
     """One seeded game; returns the winning seats (None: unfinished) and the inputs played."""
     match = open_game(game_id, players=players)
     dice = random.Random(seed * 1_000_003 + 1)
@@ -142,9 +175,15 @@ def play(game_id: str, players: int, agents: dict[int, str], seed: int,
             if agent == RANDOM:
                 line = chooser.choice(legal)
             else:
-                started = time.perf_counter()
-                line = choose_input(match, agent, seed)
+                started, cpu_started = time.perf_counter(), time.process_time()
+                if agent in LEVELS:
+                    line = choose_input(match, agent, seed, time_scale=PACE.time_scale,
+                                        clock=CLOCKS[PACE.clock])
+                else:
+                    line = SENSIBLE[game_id][agent](match, chooser)
                 seconds.setdefault(agent, []).append(time.perf_counter() - started)
+                if cpu_seconds is not None:
+                    cpu_seconds.setdefault(agent, []).append(time.process_time() - cpu_started)
         match.play(line)
     outcome = match.outcome
     return (outcome.winners if outcome else None), len(match.history)
@@ -157,9 +196,12 @@ def run_row(row: Row, games: int) -> Row:
         agents = {
             seat: row.level if seat in tested else row.against for seat in range(row.players)
         }
-        winners, plies = play(row.game, row.players, agents, number, row.seconds)
+        winners, plies = play(row.game, row.players, agents, number, row.seconds,
+                              row.cpu_seconds)
         row.games += 1
         row.plies.append(plies)
+        for hook in AFTER_GAME:
+            hook()
         tally = row.by_side.setdefault(number % len(sides), [0, 0])
         tally[1] += 1
         if winners is None:
@@ -185,6 +227,11 @@ def plan_rows(game_id: str, players: int, kinds: list[str]) -> list[Row]:
             Row(game_id, players, "lower", level, lower)
             for lower, level in zip(LEVELS, LEVELS[1:])
         ]
+    if "sensible" in kinds:
+        rows += [
+            Row(game_id, players, "sensible", level, name)
+            for name in SENSIBLE.get(game_id, {}) for level in LEVELS
+        ]
     return rows
 
 
@@ -193,9 +240,12 @@ def run_self(row: Row, games: int) -> Row:
     agents = dict.fromkeys(range(row.players), row.level)
     first = sides_of(row.game, row.players)[0]
     for number in range(games):
-        winners, plies = play(row.game, row.players, agents, number, row.seconds)
+        winners, plies = play(row.game, row.players, agents, number, row.seconds,
+                              row.cpu_seconds)
         row.games += 1
         row.plies.append(plies)
+        for hook in AFTER_GAME:
+            hook()
         if winners is None:
             row.unfinished += 1
         elif all(seat in first for seat in winners):
@@ -252,25 +302,37 @@ def _ms(samples: list[float] | None) -> str:
 
 
 def level_timing(rows: list[Row]) -> list[dict[str, Any]]:
-    """Time per decision per game, player count and level, over every row it played in."""
+    """Time per decision per game, player count and level (or sensible player), over every row
+    it played in: wall time, and CPU time (``cpu``)."""
     pooled: dict[tuple[str, int, str], list[float]] = {}
+    pooled_cpu: dict[tuple[str, int, str], list[float]] = {}
     for row in rows:
         for level, samples in row.seconds.items():
             pooled.setdefault((row.game, row.players, level), []).extend(samples)
+        for level, samples in row.cpu_seconds.items():
+            pooled_cpu.setdefault((row.game, row.players, level), []).extend(samples)
+    order = {name: index for index, name in enumerate(LEVELS)}
     return [
-        {"game": game, "players": players, "level": level, **timing(samples)}
+        {"game": game, "players": players, "level": level, **timing(samples),
+         "cpu": timing(pooled_cpu[game, players, level]) if pooled_cpu.get(
+             (game, players, level)) else None}
         for (game, players, level), samples in sorted(
-            pooled.items(), key=lambda item: (item[0][0], item[0][1], LEVELS.index(item[0][2]))
-        )
+            pooled.items(),
+            key=lambda item: (item[0][0], item[0][1], order.get(item[0][2], 9), item[0][2]))
     ]
 
 
 def print_timing(lines: list[dict[str, Any]]) -> None:
-    print("| game | pl | level | decisions | median ms | p95 ms | max ms |")
-    print("|---|---|---|---|---|---|---|")
+    print("| game | pl | player | decisions | wall ms median / p95 / p99 / max | "
+          "CPU ms median / p95 / p99 / max |")
+    print("|---|---|---|---|---|---|")
     for line in lines:
+        cpu = line.get("cpu") or {}
+        cpu_text = (f"{cpu['median_ms']} / {cpu['p95_ms']} / {cpu['p99_ms']} / {cpu['max_ms']}"
+                    if cpu else "—")
         print(f"| {line['game']} | {line['players']} | {line['level']} | {line['moves']} | "
-              f"{line['median_ms']} | {line['p95_ms']} | {line['max_ms']} |")
+              f"{line['median_ms']} / {line['p95_ms']} / {line['p99_ms']} / {line['max_ms']} | "
+              f"{cpu_text} |")
 
 
 def summary(rows: list[Row], games: int, started: float, skipped: list[str]) -> dict[str, Any]:
@@ -279,6 +341,8 @@ def summary(rows: list[Row], games: int, started: float, skipped: list[str]) -> 
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "platform": platform.platform(), "load_average": os.getloadavg()},
         "games_per_row": games,
+        "cpu_scale": PACE.time_scale,
+        "clock": PACE.clock,
         "seconds": round(time.monotonic() - started, 1),
         "skipped": skipped,
         "rows": [row.to_json() for row in rows],
@@ -294,12 +358,23 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--only", action="append", choices=KINDS, help="repeatable")
     parser.add_argument("--level", action="append", choices=LEVELS,
                         help="only the rows testing this level (repeatable)")
+    parser.add_argument("--against", action="append",
+                        help="only the rows against this player (random, a level, oneply, …)")
+    parser.add_argument("--cpu-scale", type=float,
+                        help=("divide every level's time budget by this factor (the Pi's "
+                              "clock: 6 for a Pi 4); default COMPANION_CPU_SCALE or the model"))
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                        help="measure the budget in wall time (default) or CPU time")
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games per row")
     parser.add_argument("--json", help=("also write the JSON object to this file; it is "
                                         "rewritten after every row, so a long run that is "
                                         "stopped keeps the rows it finished"))
     args = parser.parse_args(argv)
     games = args.games or (QUICK_GAMES if args.quick else FULL_GAMES)
+    if args.cpu_scale is not None and not 1 <= args.cpu_scale <= 100:
+        parser.error("--cpu-scale is a number from 1 to 100")
+    PACE.time_scale = args.cpu_scale if args.cpu_scale is not None else cpu_scale().factor
+    PACE.clock = args.clock
     kinds = args.only or list(KINDS)
     started = time.monotonic()
     rows: list[Row] = []
@@ -316,9 +391,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             for row in plan_rows(game_id, players, kinds):
                 if args.level and row.level not in args.level:
                     continue
+                if args.against and row.against not in args.against:
+                    continue
                 begun = time.monotonic()
-                (run_self if row.kind == "self" else run_row)(row, games)
                 rows.append(row)
+                if args.json:
+                    AFTER_GAME[:] = [lambda: Path(args.json).write_text(
+                        json.dumps(summary(rows, games, started, skipped)) + "\n",
+                        encoding="utf-8")]
+                (run_self if row.kind == "self" else run_row)(row, games)
                 print(f"done {row.game} {row.players}p {row.kind} {row.level} vs {row.against}: "
                       f"{row.wins}/{row.games} in {time.monotonic() - begun:.0f} s",
                       file=sys.stderr, flush=True)
@@ -326,7 +407,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     Path(args.json).write_text(
                         json.dumps(summary(rows, games, started, skipped)) + "\n",
                         encoding="utf-8")
-    print(f"Companion players: {games} seeded games per row")
+    print(f"Companion players: {games} seeded games per row; time budgets divided by "
+          f"{PACE.time_scale:g}, measured on the {PACE.clock} clock")
     print()
     print_rows(rows)
     print()

@@ -229,7 +229,7 @@ def _play(args: argparse.Namespace) -> int:
     player = TerminalPlayer(
         match, store, game_id, sys.stdout, as_json=args.json, die=die,
         lang=args.play_lang or args.lang or "en", companions=companions,
-        asks_face=die_source == "table", unnamed_seats=unnamed,
+        asks_face=die_source == "table", unnamed_seats=unnamed, time_scale=_time_scale(),
     )
     try:
         return player.run(sys.stdin)
@@ -280,11 +280,20 @@ def _serve(args: argparse.Namespace) -> int:
         host=config.web.host if args.host is None else args.host,
         port=config.web.port if args.port is None else args.port,
         die=args.play_die or args.die, lang=args.play_lang or args.lang, as_json=args.json,
+        time_scale=_time_scale(),
     )
     try:
         return serve(store, Table(match, game_id, companions, resumed, unnamed), options)
     finally:
         store.close()
+
+
+def _time_scale() -> float:
+    """The companion's time scale on this machine (config file, model, environment)."""
+    from companion.config import load_config
+    from companion.table.pi_clock import cpu_scale
+
+    return cpu_scale(load_config().companion.cpu_scale).factor
 
 
 def _parse_option(text: str) -> tuple[str, object]:

@@ -25,6 +25,8 @@ One TOML file (keys documented in ``hardware/README.md``, example in
     enabled = false              # the phones' server at start (Settings → Phones at the table)
     host = "0.0.0.0"             # all the machine's networks
     port = 8080
+    [companion]
+    cpu_scale = 6                # how many times slower than a desktop (default: from the model)
 
 :func:`load_config` never raises on a bad file: a bad value keeps its default and adds a
 warning naming the key; an unreadable or garbled file gives all defaults and a warning.
@@ -51,6 +53,8 @@ DIE_SOURCES = ("software", "gpio", "serial", "table")
 BUTTON_KEYS = ("roll", "undo", "ok", "menu")
 GPIO_RANGE = range(2, 28)
 """BCM GPIO numbers usable on the 40-pin header."""
+CPU_SCALE_RANGE = (1.0, 100.0)
+"""``companion.cpu_scale``: the factor dividing the companion's time budgets."""
 ROTATIONS = (0, 90, 180, 270)
 """``display.rotation``: degrees the picture is turned (Kivy's ``graphics.rotation``)."""
 
@@ -99,6 +103,14 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class CompanionConfig:
+    cpu_scale: float | None = None
+    """How many times slower than a desktop this machine runs the companion's search (its time
+    budgets are divided by it); None: worked out from the device's model
+    (``companion.table.pi_clock``)."""
+
+
+@dataclass(frozen=True)
 class Config:
     language: str = "en"
     fullscreen: bool = True
@@ -106,6 +118,7 @@ class Config:
     die: DieConfig = DieConfig()
     display: DisplayConfig = DisplayConfig()
     web: WebConfig = WebConfig()
+    companion: CompanionConfig = CompanionConfig()
     path: Path | None = None
     """The file the values came from; None if only defaults apply."""
     warnings: tuple[str, ...] = field(default=(), compare=False)
@@ -148,7 +161,9 @@ def parse_config(data: Mapping[str, Any], *, path: Path | None = None) -> Config
     die_data = top.table("die")
     display_data = top.table("display")
     web_data = top.table("web")
-    top.warn_unknown({"language", "fullscreen", "buttons", "die", "display", "web"})
+    companion_data = top.table("companion")
+    top.warn_unknown({"language", "fullscreen", "buttons", "die", "display", "web",
+                      "companion"})
     return Config(
         language=language,
         fullscreen=fullscreen,
@@ -156,6 +171,7 @@ def parse_config(data: Mapping[str, Any], *, path: Path | None = None) -> Config
         die=_parse_die(_Section(die_data, "die.", warnings)),
         display=_parse_display(_Section(display_data, "display.", warnings)),
         web=_parse_web(_Section(web_data, "web.", warnings)),
+        companion=_parse_companion(_Section(companion_data, "companion.", warnings)),
         path=path,
         warnings=tuple(warnings),
     )
@@ -204,6 +220,12 @@ def _parse_web(section: _Section) -> WebConfig:
     return WebConfig(enabled=enabled, host=host, port=port)
 
 
+def _parse_companion(section: _Section) -> CompanionConfig:
+    scale = section.get("cpu_scale", None, _factor(*CPU_SCALE_RANGE))
+    section.warn_unknown({"cpu_scale"})
+    return CompanionConfig(cpu_scale=None if scale is None else float(scale))
+
+
 @dataclass
 class _Section:
     data: Mapping[str, Any]
@@ -217,9 +239,8 @@ class _Section:
         problem = check(value)
         if problem is None:
             return value
-        self.warnings.append(
-            f"{self.prefix}{key}: {problem}, got {value!r}; using the default {default!r}"
-        )
+        fallback = "ignored" if default is None else f"using the default {default!r}"
+        self.warnings.append(f"{self.prefix}{key}: {problem}, got {value!r}; {fallback}")
         return default
 
     def table(self, key: str) -> Mapping[str, Any]:
@@ -263,6 +284,16 @@ def _seconds(low: float, high: float) -> Callable[[Any], str | None]:
     return check
 
 
+def _factor(low: float, high: float) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        is_number = isinstance(value, int | float) and not isinstance(value, bool)
+        if is_number and math.isfinite(value) and low <= value <= high:
+            return None
+        return f"must be a number from {low:g} to {high:g}"
+
+    return check
+
+
 def _rotation(value: Any) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool) and value in ROTATIONS:
         return None
@@ -287,6 +318,7 @@ def _non_empty_text(value: Any) -> str | None:
 
 __all__ = [
     "ButtonConfig",
+    "CompanionConfig",
     "Config",
     "DieConfig",
     "DisplayConfig",

@@ -43,8 +43,9 @@ class TerminalPlayer:
         companions: CompanionSeats | None = None,
         asks_face: bool = False,
         unnamed_seats: Collection[int] = (),
+        time_scale: float = 1.0,
     ) -> None:
-        self.table = TableSession(store, lang=lang, remembers_lang=False)
+        self.table = TableSession(store, lang=lang, remembers_lang=False, time_scale=time_scale)
         self.table.open_match(match, game_id, companions, unnamed_seats)
         self.table.listeners.append(self._hear)
         self.store = store

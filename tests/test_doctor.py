@@ -44,7 +44,7 @@ def empty_machine(root: Path, **changes: object) -> Machine:
     settings: dict[str, object] = dict(
         sys_root=root / "sys", dev_root=root / "dev", run_root=root / "run",
         service_home=root / "service", environ={"KIVY_HOME": str(root / "kivy")}, word_bits=64,
-        load_library=lambda soname: None,
+        load_library=lambda soname: None, device_tree_model=root / "device-tree" / "model",
     )
     settings.update(changes)
     return Machine(**settings)  # type: ignore[arg-type]
@@ -73,6 +73,7 @@ def pi_machine(root: Path, *, kivy_input: str | None = None, **changes: object) 
         text = re.sub(r"\[input\][^\[]*", f"[input]\n{kivy_input}\n\n", text)
     _write(kivy / "config.ini", text)
     (root / "run" / "systemd" / "system").mkdir(parents=True)
+    _write(root / "device-tree" / "model", "Raspberry Pi 5 Model B Rev 1.0\x00")
     states = {"is-active": "active", "is-enabled": "enabled"}
     settings: dict[str, object] = dict(
         environ={"KIVY_HOME": str(kivy), "SDL_VIDEODRIVER": "kmsdrm"},
@@ -641,3 +642,35 @@ def test_the_report_has_the_phones_line_from_the_config(tmp_path: Path) -> None:
                         empty_machine(tmp_path))
     line = by_name(report, "phones")
     assert line.detail.startswith("phones' server: on (config), http://127.0.0.1:1/")
+# -- the companion's time scale (issue 24) ---------------------------------------------------------
+
+
+def test_doctor_says_the_pi_5_divides_the_companions_time_by_3(tmp_path: Path) -> None:
+    report = run_doctor(DoctorOptions(store=tmp_path / "store.db", config=tmp_path / "none.toml",
+                                      lang="en"), pi_machine(tmp_path))
+    line = by_name(report, "cpu-scale")
+    assert line.status == "ok"
+    assert line.detail.startswith("companion's thinking time divided by 3: for the model "
+                                  "Raspberry Pi 5 Model B Rev 1.0")
+
+
+def test_doctor_says_the_config_file_overrides_the_model(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("[companion]\ncpu_scale = 4.5\n", encoding="utf-8")
+    report = run_doctor(DoctorOptions(store=tmp_path / "store.db", config=config, lang="cs"),
+                        pi_machine(tmp_path))
+    line = by_name(report, "cpu-scale")
+    assert (line.status, line.detail) == (
+        "ok", "čas společníka na přemýšlení je dělen 4.5: nastaveno v konfiguračním souboru "
+              "([companion] cpu_scale)")
+
+
+def test_doctor_names_a_bad_environment_factor_and_says_what_applies(tmp_path: Path) -> None:
+    machine = empty_machine(tmp_path, environ={"COMPANION_CPU_SCALE": "fast"})
+    report = run_doctor(DoctorOptions(store=tmp_path / "store.db", config=tmp_path / "none.toml",
+                                      lang="en"), machine)
+    line = by_name(report, "cpu-scale")
+    assert line.status == "warn"
+    assert "divided by 1: not a Raspberry Pi" in line.detail
+    assert "COMPANION_CPU_SCALE=fast is not a number from 1 to 100" in line.detail
+    assert "COMPANION_CPU_SCALE" in line.fix

@@ -30,6 +30,7 @@ from companion.records.store import Store
 from companion.table.dice import make_die_source
 from companion.table.pacing import CompanionPace
 from companion.table.phones import PhonesFactory
+from companion.table.pi_clock import cpu_scale
 from companion.table.session import Change, TableSession
 
 log = logging.getLogger(__name__)
@@ -105,7 +106,9 @@ class CompanionApp(App):
         self.store = Store(store_path)
         if lang is None and self.store.setting("lang") is None:
             lang = self.config_file.language
-        self.table = TableSession(self.store, lang=lang)
+        self.table = TableSession(
+            self.store, lang=lang,
+            time_scale=cpu_scale(self.config_file.companion.cpu_scale).factor)
         self.audio = AppAudio(self.table, self.store)
         self.pace = CompanionPace(
             self.table, schedule=lambda seconds, fn: Clock.schedule_once(lambda _dt: fn(), seconds),

@@ -64,6 +64,7 @@ from companion.doctor.system import (
     check_touchscreen,
 )
 from companion.i18n import LANGUAGES, Translate, translator
+from companion.table.pi_clock import ENV_VAR, cpu_scale
 
 DOMAIN = "doctor"
 MINIMUM_PYTHON = (3, 11)
@@ -139,6 +140,7 @@ def run_doctor(
     add("disk", partial(check_disk, store.path, t))
     add("voice", partial(check_voice, machine, t))
     add("phones", partial(check_phones, config.web if config is not None else WebConfig(), t))
+    add("cpu-scale", partial(check_cpu_scale, config, machine, t))
     checks.extend(config_checks)
     checks.append(service)
     return Report(lang=lang, checks=tuple(checks))
@@ -154,6 +156,30 @@ def check_voice(machine: Machine, t: Translate) -> Check:
                                         "silent (the sound cues still play)"),
                      t("Install it: sudo apt-get install espeak-ng"))
     return Check("voice", "ok", t("voice: espeak-ng ({path})").format(path=found))
+
+
+def check_cpu_scale(config: Config | None, machine: Machine, t: Translate) -> Check:
+    """Which factor divides the companion's thinking time here, and why (never a failure)."""
+    scale = cpu_scale(config.companion.cpu_scale if config is not None else None,
+                      machine.environ, machine.device_tree_model)
+    factor = f"{scale.factor:g}"
+    if scale.source == "environment":
+        why = t("set by {variable}={value}").format(variable=ENV_VAR, value=scale.detail)
+    elif scale.source == "config":
+        why = t("set in the config file ([companion] cpu_scale)")
+    elif scale.source == "model":
+        why = t("for the model {model} ({path})").format(
+            model=scale.detail, path=machine.device_tree_model)
+    else:
+        why = t("not a Raspberry Pi ({path} does not exist)").format(path=scale.detail)
+    detail = t("companion's thinking time divided by {factor}: {why}").format(
+        factor=factor, why=why)
+    if scale.ignored:
+        return Check("cpu-scale", "warn", detail + "; " + t(
+            "{variable}={value} is not a number from 1 to 100 and is ignored").format(
+            variable=ENV_VAR, value=scale.ignored),
+            t("Unset {variable} or give it a number such as 6.").format(variable=ENV_VAR))
+    return Check("cpu-scale", "ok", detail)
 
 
 def check_python(t: Translate) -> Check:

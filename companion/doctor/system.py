@@ -101,6 +101,8 @@ class Machine:
     word_bits: int = field(default_factory=kernel_word_bits)
     load_library: Callable[[str], str | None] = probe_library
     run: Callable[[Sequence[str]], tuple[int, str]] = run_command
+    device_tree_model: Path = Path("/proc/device-tree/model")
+    """Where a Raspberry Pi names its model (the companion's time scale comes from it)."""
     pin_factory: Any = None
     """gpiozero pin factory for the button check; None: gpiozero's default (lgpio on a Pi)."""
 

@@ -11,6 +11,11 @@ playouts), deterministic too. The time budget (:data:`TIME_BUDGET`, a setting pe
 hard cap on top: on a slow machine (the Pi) the search stops early rather than keep the table
 waiting, and only then may the same history give another answer.
 
+The Pi's clock: ``choose_input(..., time_scale=F)`` divides the level's budget by ``F`` (6 on a
+Raspberry Pi 4), so that a search here does the work it would do in the budget on a machine ``F``
+times slower. The engine knows no device: the table works ``F`` out (the device tree's model, the
+config file, ``COMPANION_CPU_SCALE``; ``companion.table.pi_clock``) and passes it in.
+
 Pure Python: no ``random`` module (the engine never draws a die), no Kivy.
 """
 
@@ -20,7 +25,7 @@ import hashlib
 import importlib
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from companion.engine.errors import IllegalInput
@@ -72,18 +77,29 @@ class SeededRandom:
         return result
 
 
+Clock = Callable[[], float]
+
+
 @dataclass
 class Budget:
-    """The time a decision may take; ``expired()`` is cheap enough to call in a search loop."""
+    """The time a decision may take; ``expired()`` is cheap enough to call in a search loop.
+
+    ``clock`` is the wall clock (what the table waits for); a benchmark on a loaded machine may
+    pass ``time.process_time``, the CPU time that other processes do not inflate."""
 
     seconds: float
-    started: float = field(default_factory=time.perf_counter)
+    clock: Clock = time.perf_counter
+    started: float = -1.0
+
+    def __post_init__(self) -> None:
+        if self.started < 0:
+            self.started = self.clock()
 
     def expired(self) -> bool:
-        return time.perf_counter() - self.started >= self.seconds
+        return self.clock() - self.started >= self.seconds
 
     def remaining(self) -> float:
-        return max(0.0, self.seconds - (time.perf_counter() - self.started))
+        return max(0.0, self.seconds - (self.clock() - self.started))
 
 
 @dataclass
@@ -158,34 +174,59 @@ def choose_input(
     level: str = "normal",
     seed: int | None = None,
     time_budget: float | None = None,
+    time_scale: float = 1.0,
+    clock: Clock | None = None,
 ) -> str:
     """The input the companion plays for ``match.to_move``: one ``match.play`` accepts now.
 
-    Raises ``ValueError`` when the die is awaited, the game is over, or ``level`` is unknown.
+    ``time_budget`` (seconds; default the level's :data:`TIME_BUDGET`) is divided by
+    ``time_scale``, how many times slower than this machine the one to simulate is (the Pi's
+    clock); ``clock`` measures it (default the wall clock, see :class:`Budget`).
+    Raises ``ValueError`` when the die is awaited, the game is over, ``level`` is unknown or
+    ``time_scale`` is not a positive number.
     """
     if level not in LEVELS:
         raise ValueError(f"level {level!r} is not one of {', '.join(LEVELS)}")
+    if not time_scale > 0 or time_scale == float("inf"):
+        raise ValueError(f"time_scale must be a positive number, got {time_scale!r}")
     awaiting = match.awaiting
     if awaiting == "over" or match.to_move is None:
         raise ValueError("the game is over: there is nothing to play")
     if awaiting == "roll":
         raise ValueError("the die is awaited: the next input is a roll, not a decision")
-    turn = Turn(
-        rules=match.rules,
-        state=match.state,
-        players=match.players,
-        seat=match.to_move,
-        level=level,
-        rng=SeededRandom(seed_for(match.history, level, seed, match.game_id)),
-        budget=Budget(TIME_BUDGET[level] if time_budget is None else time_budget),
-        options=dict(match.options),
-    )
+    turn = make_turn(match, level, seed, time_budget, time_scale, clock)
     line = strategy_for(match.game_id)(turn)
     try:
         match.rules.apply(match.state, line)
     except IllegalInput as error:  # a strategy bug: say so plainly rather than play it
         raise RuntimeError(f"the {match.game_id} strategy chose {line!r}: {error}") from error
     return line
+
+
+def make_turn(
+    match: Match,
+    level: str,
+    seed: int | None = None,
+    time_budget: float | None = None,
+    time_scale: float = 1.0,
+    clock: Clock | None = None,
+) -> Turn:
+    """The :class:`Turn` :func:`choose_input` gives the strategy (tests and benchmarks may
+    call a strategy's search with it to see its work)."""
+    assert match.to_move is not None
+    return Turn(
+        rules=match.rules,
+        state=match.state,
+        players=match.players,
+        seat=match.to_move,
+        level=level,
+        rng=SeededRandom(seed_for(match.history, level, seed, match.game_id)),
+        budget=Budget(
+            (TIME_BUDGET[level] if time_budget is None else time_budget) / time_scale,
+            clock or time.perf_counter,
+        ),
+        options=dict(match.options),
+    )
 
 
 # -- helpers for the dice games (appended; the names above stay as they are) ---------------------

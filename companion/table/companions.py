@@ -99,16 +99,18 @@ def companion_is_due(match: Match, seats: CompanionSeats, can_roll: bool = True)
 
 
 def companion_decision(match: Match, seats: CompanionSeats, can_roll: bool = True,
-                       seed: int | None = None) -> Decision | None:
+                       seed: int | None = None, time_scale: float = 1.0) -> Decision | None:
     """What the companion seat to move plays now: its input, or ``roll`` when the die is
-    awaited and the companion may roll it; None when a person is to act."""
+    awaited and the companion may roll it; None when a person is to act. ``time_scale``
+    divides the level's time budget (the Pi's clock, :mod:`companion.table.pi_clock`)."""
     if not companion_is_due(match, seats, can_roll):
         return None
     seat = match.to_move
     assert seat is not None
     if match.awaiting == "roll":
         return Decision(match.cursor, seat, "roll")
-    return Decision(match.cursor, seat, choose_input(match, seats.level(seat), seed=seed))
+    return Decision(match.cursor, seat, choose_input(match, seats.level(seat), seed=seed,
+                                                     time_scale=time_scale))
 
 
 def companion_moves(match: Match, seats: CompanionSeats, roll: RollDie | None = None,

@@ -90,10 +90,13 @@ class TableSession:
     language, behind one small API."""
 
     def __init__(self, store: Store, die: DieSource | None = None, lang: str | None = None,
-                 remembers_lang: bool = True):
+                 remembers_lang: bool = True, time_scale: float = 1.0):
         """``lang`` is remembered in the store as the table's language, unless
-        ``remembers_lang`` is False (the terminal's ``--lang`` is for that run only)."""
+        ``remembers_lang`` is False (the terminal's ``--lang`` is for that run only).
+        ``time_scale`` divides the companion's time budgets: how many times slower than a
+        desktop this machine is (:func:`companion.table.pi_clock.cpu_scale`)."""
         self.store = store
+        self.time_scale = time_scale
         self.die: DieSource = die or FallbackDie(self.die_rolled)
         self.die_status = ""
         """The die's last ``on_status`` text ("connected", "disconnected: …", …)."""
@@ -339,7 +342,8 @@ class TableSession:
         if match is None:
             return None
         return companion_decision(match, self.companions,
-                                  can_roll=self.die.source != "table")
+                                  can_roll=self.die.source != "table",
+                                  time_scale=self.time_scale)
 
     def play_companion(self, decision: Decision) -> bool:
         """Play ``decision`` if the match is still where it was made (a person may have undone
@@ -360,7 +364,8 @@ class TableSession:
         match = self._require_match()
         events: list[str] = []
         for _ in range(MAX_REPLIES):
-            decision = companion_decision(match, self.companions, can_roll=roll is not None)
+            decision = companion_decision(match, self.companions, can_roll=roll is not None,
+                                          time_scale=self.time_scale)
             if decision is None:
                 break
             line = f"roll {roll()}" if decision.line == "roll" and roll is not None \
@@ -383,11 +388,11 @@ class TableSession:
         match = self.match
         if match is None or not self.can_hint():
             return None
-        return choose_input(match, HINT_LEVEL)
+        return choose_input(match, HINT_LEVEL, time_scale=self.time_scale)
 
     def suggestion(self) -> str:
         """What the companion would play now for whoever is to move (the terminal's hint)."""
-        return choose_input(self._require_match(), HINT_LEVEL)
+        return choose_input(self._require_match(), HINT_LEVEL, time_scale=self.time_scale)
 
     def roll(self) -> bool:
         """Ask the die for a roll (when one is awaited); the face comes back via on_roll.

@@ -54,6 +54,8 @@ class ServeOptions:
     die: str | None = None
     lang: str | None = None
     as_json: bool = False
+    time_scale: float = 1.0
+    """The companion's time scale on this machine (``companion.table.pi_clock``)."""
     out: TextIO = field(default_factory=lambda: sys.stdout)
     err: TextIO = field(default_factory=lambda: sys.stderr)
 
@@ -77,7 +79,8 @@ async def _serve(store: Store, table: Table, options: ServeOptions) -> int:
         else:
             loop.call_soon_threadsafe(action)
 
-    session = TableSession(store, lang=options.lang, remembers_lang=False)
+    session = TableSession(store, lang=options.lang, remembers_lang=False,
+                           time_scale=options.time_scale)
     if options.die not in (None, "software"):
         session.die = make_die_source(str(options.die), session.die_rolled, post,
                                       on_status=session.die_status_changed)

@@ -16,12 +16,12 @@ others, the leader above all.
   most advanced piece), with a fair share of random moves; the captured piece goes to the seat
   with most pieces in its goal.
 * normal: the whole turn planned, end positions judged as above.
-* strong: as normal, and where normal's judgement hardly tells the best plans apart (within
-  ``STRONG_MARGIN`` pips of the best), those few are judged again by the next seat's reply: for
-  each roll list that seat may throw, its best turn by the same judgement, and the mean of what
-  that leaves. Judging every plan by the reply instead played worse than normal (87 and 85
-  wins in 200 games against normal, benchmarks/bots.py); as the judge between near-equals it
-  won 106.
+* strong: as normal with twice the plans, and with two or three seats, where normal's judgement
+  hardly tells the best plans apart (within ``STRONG_MARGIN`` pips of the best), those few are
+  judged again by the next seat's reply: for each roll list that seat may throw, its best turn
+  by the same judgement, and the mean of what that leaves. Judging every plan by the reply
+  instead played worse than normal (87 and 85 wins in 200 games against normal,
+  benchmarks/bots.py); as the judge between near-equals it won 106.
 """
 
 from __future__ import annotations
@@ -54,6 +54,11 @@ STRONG_CANDIDATES = 4
 """End positions the strong level judges again by the next seat's reply, at most."""
 STRONG_MARGIN = 2.0
 """How close (in pips of need) to the best end position a plan must be to be judged again."""
+REPLIES_UP_TO = 3
+"""The most seats at which strong judges near-equal plans by the next seat's reply. With four
+the next seat is one of three rivals, and judging by its reply played worse than normal on
+the Pi's clock (28 wins in 153 games against three normals, 18 %); without it strong won 26 of
+the same first 100 (benchmarks/README.md, issue 24)."""
 REPLY_PLAN_LIMIT = 40
 """Turn plans of the replying seat followed per roll list."""
 EASY_RANDOM = 0.3
@@ -81,7 +86,7 @@ def choose(turn: Turn) -> str:
     )
     rank = turn.seat
     judged = [(value(plan.state, rank), plan) for plan in plans]
-    if turn.level == "strong":
+    if turn.level == "strong" and len(state.seats) <= REPLIES_UP_TO:
         judged = _with_replies(turn, judged)
     best_by_first: dict[str, float] = {}
     for score, plan in judged:

@@ -10,26 +10,36 @@ win, as long as they hold walls) decides the game outright.
 
 The moves looked at are the pawn steps that shorten the mover's path (sidesteps only when none
 does: two careful players would otherwise shuffle for ever) and the few walls across other
-seats' shortest paths that gain more than the tempo they cost.
+seats' shortest paths that gain more than the tempo they cost. Only a wall across a seat's
+shortest path can lengthen it, so each candidate is measured for those seats alone.
 
 - **easy** walks a shortest path, now and then steps aside at random, and only sometimes puts
   a wall across the path of an opponent who is ahead: beatable.
 - **normal** looks two plies ahead (its move and the next seat's reply), every other seat
   taken to play against it.
-- **strong**, 2 players: alpha-beta deepened by whole rounds with a transposition table until
-  its work limit is spent. 4 players: max-n (each seat plays for itself, as people do: they
-  block whoever is about to win), deepened ply by ply over a narrower choice of walls.
+- **strong**, 2 players: alpha-beta deepened by whole rounds (to 10 plies) with a
+  transposition table and the previous depth's best move first, until its work limit or its
+  time is spent (an anytime search: every finished depth leaves an answer). Walls in hand are
+  worth more to it than to normal, each further one a little less (it keeps a defence in
+  hand instead of spending every wall for one step, and spends the tenth readily); the other
+  seat's walls are judged as a plain player spends them, so that the search expects its cheap
+  walls too. 4 players: max-n (each seat plays for itself, as people do: they block whoever is
+  about to win), deepened ply by ply over a narrower choice of walls.
 
 The work limits (positions looked at) are what bound the search, so the same history gives the
-same answer; the time budget only cuts a search short on a slow machine. Successor states come
-from the rules themselves (``rules.apply``), never from a copy of them.
+same answer; the time budget (divided by the Pi's clock factor, ``choose_input(time_scale=…)``)
+only cuts a search short on a slow machine. Successor states are made from the game's own
+queries (``pawn_destinations``, ``blocked_wall_slots``, a seat cut off by a wall is found by the
+same path lengths the rules use for R25), and the answer is checked by ``rules.apply`` before it
+is played. Path lengths are remembered between decisions (fields grown from each goal edge, per
+wall layout): a pure function of the walls, so remembering changes the speed, never an answer.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from companion.engine.errors import IllegalInput
 from companion.engine.strategy import Turn
@@ -45,17 +55,18 @@ from companion.games.quoridor.state import QuoridorState
 WIN = 10_000.0
 #: A position where a seat one step from its goal cannot be stopped (see Search.threat).
 THREAT = WIN / 2
-#: What a wall still in hand is worth, in rounds of the race (a threat the opponent must fear).
-WALL_IN_HAND = 0.6
 #: What one step nearer the goal is worth besides the race: breaks a stand-off of shuffles.
 PROGRESS = 0.05
 #: How often easy steps off its shortest path, and how often it tries a wall when behind.
 EASY_WANDER = 0.15
 EASY_WALL = 0.2
-#: The opponent's path squares, from its pawn on, near which walls are tried besides the path.
+#: The opponent's path squares, from its pawn on, near which easy tries walls.
 NEAR_PAWN = 3
 #: How many positions may be created between two looks at the clock.
-CLOCK_EVERY = 64
+CLOCK_EVERY = 16
+#: Wall layouts whose path lengths are remembered between decisions (a pure function of the
+#: walls, the square and the goal: remembering them changes no answer, only its speed).
+FIELDS_KEPT = 100_000
 
 
 @dataclass(frozen=True)
@@ -71,11 +82,21 @@ class Plan:
     nodes: int
     walls_kept: int
     each_for_itself: bool = False
+    wall_in_hand: float = 0.6
+    """What a wall still in hand is worth, in rounds of the race (a threat the others must fear;
+    worth more than a wall that gains one step, which the path often wins back)."""
+    their_wall: float | None = None
+    """Two players: what a wall in the other seat's hand is worth, if not the same (a lower
+    worth lets the search expect the cheap walls a plain player spends)."""
+    wall_decay: float = 1.0
+    """Each further wall in hand is worth this much of the one before (two players): the last
+    walls are a defence worth keeping, the tenth is cheap to spend."""
 
 
 PLANS: dict[tuple[str, int], Plan] = {
     ("normal", 2): Plan(depths=(2,), nodes=900, walls_kept=8),
-    ("strong", 2): Plan(depths=(2, 4, 6), nodes=6_000, walls_kept=12),
+    ("strong", 2): Plan(depths=(2, 4, 6, 8, 10), nodes=20_000, walls_kept=12, wall_in_hand=1.4,
+                        their_wall=0.6, wall_decay=0.85),
     ("normal", 4): Plan(depths=(2,), nodes=900, walls_kept=6),
     ("strong", 4): Plan(depths=(2, 3, 4, 5, 6), nodes=8_000, walls_kept=4, each_for_itself=True),
 }
@@ -212,11 +233,7 @@ class Search:
         """Pawn moves and the walls that matter, best first for the seat to move."""
         seat = state.turn
         judged, sign = self.view(seat)
-        pawn_moves = [
-            (square_name(square), child)
-            for square in forward_steps(state)
-            if (child := self.after(state, square_name(square))[1]) is not None
-        ]
+        pawn_moves = [self.stepped(state, square) for square in forward_steps(state)]
         walls: list[Child] = []
         if state.walls_left[seat]:
             walls = self.wall_children(state, judged, sign)
@@ -230,56 +247,57 @@ class Search:
     def wall_children(self, state: QuoridorState, judged: int, sign: float) -> list[Child]:
         """The walls worth more to the mover than letting the turn go by, the best few.
 
-        Each candidate is first measured on the board's openings with it; only those kept are
-        placed by the rules (which check R24 and R25 again).
+        Only a wall across a seat's shortest path changes that seat's path length (or cuts it
+        off, R25): each candidate is measured for those seats alone, on the board's openings
+        with it; one that lengthens nobody's path is a wall spent for nothing.
         """
         seat = state.turn
         openings = state.openings
         walls_left = list(state.walls_left)
         walls_left[seat] -= 1
         after_turn = state.next_seat()
-        idle = sign * self.judge(self.steps(state), after_turn, state.walls_left, judged)
-        measured: list[tuple[float, Wall, tuple[int, ...]]] = []
-        for wall in self.wall_candidates(state):
+        now = self.steps(state)
+        idle = sign * self.judge(now, after_turn, state.walls_left, judged)
+        paths = [path_walls(openings, state.pawns[other], info.goal)
+                 for other, info in enumerate(state.seats)]
+        measured: list[tuple[float, Wall, tuple[int, ...], Openings]] = []
+        for wall in self.wall_candidates(state, paths):
             self.tick()
-            steps = seat_steps(state, openings.with_wall(wall))
-            if steps is None:
-                continue  # R25: someone would be cut off
-            value = sign * self.judge(steps, after_turn, walls_left, judged)
-            if value > idle:
-                measured.append((value, wall, steps))
+            walled = openings.with_wall(wall)
+            lengths = list(now)
+            for other, info in enumerate(state.seats):
+                if paths[other] >> wall_bit(wall) & 1:
+                    found = distance(walled, state.pawns[other], info.goal)
+                    if found is None:
+                        break  # R25: this seat would be cut off
+                    lengths[other] = found
+            else:
+                value = sign * self.judge(lengths, after_turn, walls_left, judged)
+                if value > idle:
+                    measured.append((value, wall, tuple(lengths), walled))
         measured.sort(key=lambda item: -item[0])
         kept: list[Child] = []
-        for value, wall, steps in measured[: self.plan.walls_kept]:
-            line, child = self.after(state, wall.name)
-            if child is not None:
-                self.scores[(*_key(child), judged)] = sign * value
-                self.known_steps[_key(child)] = steps
-                kept.append((line, child))
+        for value, wall, steps, walled in measured[: self.plan.walls_kept]:
+            line, child = self.walled(state, wall, walled)
+            self.scores[(*_key(child), judged)] = sign * value
+            self.known_steps[_key(child)] = steps
+            kept.append((line, child))
         return kept
 
-    def wall_candidates(self, state: QuoridorState) -> Iterator[Wall]:
-        """Walls across the shortest paths of the seats the mover plays against."""
+    def wall_candidates(self, state: QuoridorState, paths: Sequence[int]) -> list[Wall]:
+        """Walls across the shortest paths of the seats the mover plays against, not blocked
+        by a placed wall (R24), in board order."""
         seat = state.turn
         if seat == self.root_seat or self.players == 2 or self.plan.each_for_itself:
             targets = [other for other in range(self.players) if other != seat]
         else:
             targets = [self.root_seat]  # paranoid: the others play against the companion
-        openings = state.openings
         blocked = blocked_wall_slots(state.walls)
-        seen: set[Wall] = set()
+        found = 0
         for target in targets:
-            path = shortest_path(openings, state.pawns[target], state.seats[target].goal)
-            if path is None:
-                continue
-            steps = list(zip(path, path[1:]))
-            for square in path[:NEAR_PAWN]:
-                steps += [(square, near) for near in openings.neighbours(square)]
-            for a, b in steps:
-                for wall in walls_on_step(a, b):
-                    if wall not in seen and wall not in blocked:
-                        seen.add(wall)
-                        yield wall
+            found |= paths[target]
+        return [wall for bit, wall in enumerate(WALL_OF_BIT) if found >> bit & 1
+                and wall not in blocked]
 
     def after(self, state: QuoridorState, line: str) -> tuple[str, QuoridorState | None]:
         """The state after ``line`` by the rules, or None when they refuse it (R25)."""
@@ -288,6 +306,29 @@ class Search:
             return line, self.turn.rules.apply(state, line)[0]
         except IllegalInput:
             return line, None
+
+    def stepped(self, state: QuoridorState, square: int) -> Child:
+        """The state after the mover's pawn goes to ``square``, one of ``pawn_destinations``
+        (as the rules' R15–R21 move makes it, without asking them again)."""
+        self.tick()
+        seat = state.turn
+        pawns = state.pawns[:seat] + (square,) + state.pawns[seat + 1 :]
+        if state.seats[seat].goal >> square & 1:
+            return square_name(square), replace(state, pawns=pawns, winner=seat, passes=0)
+        child = replace(state, pawns=pawns, turn=state.next_seat(), passes=0)
+        child.__dict__["openings"] = state.openings  # the walls are the same: keep their bits
+        return square_name(square), child
+
+    def walled(self, state: QuoridorState, wall: Wall, openings: Openings) -> Child:
+        """The state after the mover places ``wall``, already checked against R23–R25 (not
+        blocked by a placed wall, nobody cut off: :meth:`wall_children`)."""
+        self.tick()
+        walls_left = list(state.walls_left)
+        walls_left[state.turn] -= 1
+        child = replace(state, walls=state.walls + (wall,), walls_left=tuple(walls_left),
+                        turn=state.next_seat(), passes=0)
+        child.__dict__["openings"] = openings  # the bits measured for it
+        return wall.name, child
 
     def tick(self) -> None:
         """Count one position looked at; stop when the work limit or the clock runs out."""
@@ -352,12 +393,26 @@ class Search:
     ) -> float:
         """The race judged for ``seat``, walls in hand counted, and a little progress."""
         if self.players == 2:
-            race = race_margin(steps, turn, seat) + WALL_IN_HAND * (
-                walls_left[seat] - walls_left[1 - seat]
-            )
+            mine, theirs = walls_left[seat], walls_left[1 - seat]
+            their_wall = self.plan.their_wall
+            if their_wall is None:
+                worth = self.walls_worth(mine) - self.walls_worth(theirs)
+            elif seat == self.root_seat:
+                worth = self.walls_worth(mine) - their_wall * theirs
+            else:
+                worth = their_wall * mine - self.walls_worth(theirs)
+            race = race_margin(steps, turn, seat) + worth
         else:
-            race = race_chance(steps, turn, seat, walls_left)
+            race = race_chance(steps, turn, seat, walls_left, self.plan.wall_in_hand)
         return race - PROGRESS * steps[seat]
+
+
+    def walls_worth(self, walls: int) -> float:
+        """What ``walls`` walls in hand are worth together, in rounds (:attr:`Plan.wall_decay`)."""
+        plan = self.plan
+        if plan.wall_decay == 1.0:
+            return plan.wall_in_hand * walls
+        return plan.wall_in_hand * (1 - plan.wall_decay ** walls) / (1 - plan.wall_decay)
 
 
 def forward_steps(state: QuoridorState) -> list[int]:
@@ -370,13 +425,13 @@ def forward_steps(state: QuoridorState) -> list[int]:
     goal = state.seats[seat].goal
     openings = state.openings
     destinations = pawn_destinations(state)
-    now = openings.distance(state.pawns[seat], goal)
+    now = distance(openings, state.pawns[seat], goal)
     if now is None:
         return destinations
     forward = [
         square
         for square in destinations
-        if goal >> square & 1 or (openings.distance(square, goal) or now) < now
+        if goal >> square & 1 or (distance(openings, square, goal) or now) < now
     ]
     return forward or destinations
 
@@ -385,11 +440,75 @@ def seat_steps(state: QuoridorState, openings: Openings) -> tuple[int, ...] | No
     """Every seat's shortest path length to its goal edge, pawns ignored; None if one is cut off."""
     steps = []
     for seat, info in enumerate(state.seats):
-        found = openings.distance(state.pawns[seat], info.goal)
+        found = distance(openings, state.pawns[seat], info.goal)
         if found is None:
             return None
         steps.append(found)
     return tuple(steps)
+
+
+Field = tuple[int, bool, tuple[int, ...]]
+"""Every square's path length to one goal under one set of walls, as far as grown: the squares
+reached, whether nothing more can be, and the layers (squares 0, 1, 2 … steps from the goal).
+Plain tuples of numbers, which the garbage collector stops tracking: a large cache of objects
+would make each of its full collections take a tenth of a second."""
+
+_FIELDS: dict[tuple[tuple[int, int, int, int], int], Field] = {}
+_PATH_WALLS: dict[tuple[tuple[int, int, int, int], int, int], int] = {}
+WALL_OF_BIT = tuple(Wall(column, row, horizontal) for column in range(8) for row in range(8)
+                    for horizontal in (False, True))
+"""Every wall position, numbered: a set of them is an integer with those bits set."""
+
+
+def wall_bit(wall: Wall) -> int:
+    return (wall.column * 8 + wall.row) * 2 + wall.is_horizontal
+
+
+def distance(openings: Openings, square: int, goal: int) -> int | None:
+    """``openings.distance``, remembered: the same walls and goal come back again and again in
+    a search, in the next seat's search and in the next decision's (a pure function, so the
+    answers never depend on what was remembered). Grown from the goal, layer by layer, only as
+    far as a question needs (the walls are the same both ways)."""
+    key = (openings.masks, goal)
+    reach, done, layers = _FIELDS.get(key) or (goal, False, (goal,))
+    bit = 1 << square
+    if reach & bit:
+        return next(steps for steps, layer in enumerate(layers) if layer & bit)
+    found: int | None = None
+    grown_layers = list(layers)
+    while not done:
+        grown = openings.grow(reach)
+        fresh = grown & ~reach
+        if not fresh:
+            done = True
+            break
+        grown_layers.append(fresh)
+        reach = grown
+        if fresh & bit:
+            found = len(grown_layers) - 1
+            break
+    if len(_FIELDS) >= FIELDS_KEPT:
+        _FIELDS.clear()
+    _FIELDS[key] = (reach, done, tuple(grown_layers))
+    return found
+
+
+def path_walls(openings: Openings, square: int, goal: int) -> int:
+    """The wall positions across one shortest path from ``square`` to ``goal`` (bits of
+    :func:`wall_bit`): only these can lengthen it (any other wall leaves this path open).
+    Remembered like :func:`distance`."""
+    key = (openings.masks, square, goal)
+    known = _PATH_WALLS.get(key)
+    if known is None:
+        if len(_PATH_WALLS) >= FIELDS_KEPT:
+            _PATH_WALLS.clear()
+        path = shortest_path(openings, square, goal) or []
+        known = 0
+        for a, b in zip(path, path[1:]):
+            for wall in walls_on_step(a, b):
+                known |= 1 << wall_bit(wall)
+        _PATH_WALLS[key] = known
+    return known
 
 
 def race_margin(steps: Sequence[int], turn: int, seat: int) -> float:
@@ -408,7 +527,8 @@ def race_margin(steps: Sequence[int], turn: int, seat: int) -> float:
 
 
 def race_chance(
-    steps: Sequence[int], turn: int, seat: int, walls_left: Sequence[int]
+    steps: Sequence[int], turn: int, seat: int, walls_left: Sequence[int],
+    wall_in_hand: float = 0.6,
 ) -> float:
     """Four players: the log of ``seat``'s chance to arrive first, in rounds.
 
@@ -419,7 +539,7 @@ def race_chance(
     """
     players = len(steps)
     arrivals = [
-        players * (needed - 1 - WALL_IN_HAND * walls_left[other]) + (other - turn) % players
+        players * (needed - 1 - wall_in_hand * walls_left[other]) + (other - turn) % players
         for other, needed in enumerate(steps)
     ]
     mine = arrivals[seat]

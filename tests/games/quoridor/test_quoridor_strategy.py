@@ -124,3 +124,27 @@ def test_the_strong_level_beats_the_easy_one() -> None:
         assert match.outcome is not None
         wins += levels[match.outcome.winners[0]] == "strong"
     assert wins == 2
+
+
+def test_the_pis_clock_makes_the_strong_search_do_less_work() -> None:
+    """F = 6 divides the strong level's time budget: the same search under the same seed looks
+    at clearly fewer positions (CPU time, so that other processes do not blur it; F = 6 first,
+    so that the path lengths it remembers can only speed the F = 1 search)."""
+    import time as clock
+
+    from companion.engine import open_game as opening
+    from companion.engine.strategy import make_turn
+    from companion.games.quoridor.strategy import PLANS, Search
+
+    match = opening("quoridor", players=2)
+    for line in ("e8", "e2", "e7", "d1h", "e6", "f1h", "e5", "b1h", "e4", "h1h", "d4", "e3",
+                 "c4", "e4"):  # walls on both sides' minds: a search with plenty to look at
+        match.play(line)
+    work = {}
+    for factor in (6.0, 1.0):
+        turn = make_turn(match, "strong", seed=5, time_budget=0.12, time_scale=factor,
+                         clock=clock.process_time)
+        search = Search(turn, PLANS["strong", 2])
+        search.best_line()
+        work[factor] = search.created
+    assert work[6.0] * 2 < work[1.0]
