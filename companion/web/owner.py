@@ -277,14 +277,14 @@ class TableOwner:
         return problem or words("The table could not take it now. Try again.")
 
 
-def choose_hint(match: Match, lang: str) -> dict[str, Any]:
+def choose_hint(match: Match, lang: str, time_scale: float = 1.0) -> dict[str, Any]:
     """The coach's hint in a copy of the match (off the owner thread: a strong choice may take
     most of a second): the input and its label in ``lang``, as its choice button says it."""
     from companion.engine import choose_input
     from companion.table.session import HINT_LEVEL
     from companion.table.words import choice_label
 
-    line = choose_input(match, HINT_LEVEL)
+    line = choose_input(match, HINT_LEVEL, time_scale=time_scale)
     return {"hint": choice_label(line, match, lang), "input": line}
 
 

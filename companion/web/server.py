@@ -281,7 +281,8 @@ async def api_hint(request: web.Request) -> web.StreamResponse:
     if answer.status != 200 or answer.hint is None:
         return await _answered(request, who, answer, lang)
     match, hint_lang = answer.hint
-    hint = await request.app[RENDERS].run(lambda: choose_hint(match, hint_lang))
+    scale = owner.session.time_scale
+    hint = await request.app[RENDERS].run(lambda: choose_hint(match, hint_lang, scale))
     return web.json_response(hint, dumps=_dumps)
 
 
