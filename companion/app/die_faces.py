@@ -91,7 +91,7 @@ class FacesDialog(ModalView):
         super().__init__(**kwargs)
 
     def chosen(self, face: int) -> None:
-        self.dismiss()
+        self.dismiss(animation=False)  # a fading dialog would take the next tap as a face
         self.choose(face)
 
 

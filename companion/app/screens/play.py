@@ -409,7 +409,7 @@ class PlayScreen(Screen):
 
     def close_modal(self) -> None:
         if self._modal is not None:
-            self._modal.dismiss()
+            self._modal.dismiss(animation=False)  # gone at once: a fading one eats the next tap
             self._modal = None
 
     # -- private helpers -------------------------------------------------------------------------
