@@ -147,6 +147,15 @@ class CloveceBoard(Board):
         words = line.split()
         return self._seat_name(words[-1]) if words and words[0] == "give" else ""
 
+    def _seat_name(self, label: str) -> str:
+        """The player of the seat ``S2`` (the label itself for a seat not at the table)."""
+        number = label.lstrip("Ss")
+        ranks = {str(seat["seat"])[1:]: rank
+                 for rank, seat in enumerate(self._state.get("seats", []))} if self._state else {}
+        names = self._snapshot.get("names", [])
+        rank = ranks.get(number)
+        return str(names[rank]) if rank is not None and rank < len(names) else label
+
     # -- fix mode (its part: ``fix_mode``) ---------------------------------------------------------
 
     def begin_fix(self) -> None:
