@@ -51,7 +51,7 @@ MEMORY_AIM_MB = 15.0
 IDLE_AIM_PERCENT = 0.3
 
 
-# -- the app process --------------------------------------------------------------------------------
+# -- the app process ------------------------------------------------------------------------------
 
 def phones_app(store: str, is_on: bool) -> Any:
     """The app as ``companion`` starts it, with the phones' factory, on 127.0.0.1 on a port the
