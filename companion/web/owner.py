@@ -118,17 +118,20 @@ class TableOwner:
         """The session's listener: a failure here is logged, never raised into the table (the
         touchscreen must not die for the phones).
 
-        Beside the touchscreen (``post`` given) the view is taken and published one turn of
-        the owner's loop later, after the frame that shows the change is drawn: the phones'
-        states are made in a thread that holds the GIL while it works, and made at once they
-        slowed the very frame the tap was waiting for. Changes that come in one turn (a roll
-        and the companion's move) are published once, as the table is after them."""
+        Beside the touchscreen (``post`` given) the seat passes follow the game at once (the
+        app shows a new game's codes right away), but the view is taken and published one
+        turn of the owner's loop later, after the frame that shows the change is drawn: the
+        phones' states are made in a thread that holds the GIL while it works, and made at
+        once they slowed the very frame the tap was waiting for. Changes that come in one turn
+        (a roll and the companion's move) are published once, as the table is after them."""
         try:
             if change.seq >= self._reserved:
                 self._reserve(change.seq)
             if self._post is None:
                 self._changed()
-            elif not self._is_due:
+                return
+            self._follow_game()
+            if not self._is_due:
                 self._is_due = True
                 self._post(self._changed_later)
         except Exception:  # noqa: BLE001
@@ -144,6 +147,15 @@ class TableOwner:
             log.exception("the phones could not take the table's change")
 
     def _changed(self) -> TableView:
+        self._follow_game()
+        view = take_view(self.session)
+        self.view = view
+        if self._publish is not None:
+            self._publish(view)
+        return view
+
+    def _follow_game(self) -> None:
+        """The seat passes follow the open game (new ones for a new game, none once over)."""
         session = self.session
         match = session.match
         if match is None or match.is_over:
@@ -154,11 +166,6 @@ class TableOwner:
             was = self._game[1] if self._game is not None and self._game[0] is match else None
             self.tokens.open_game(key, match.players, was)
             self._game = (match, key)
-        view = take_view(session)
-        self.view = view
-        if self._publish is not None:
-            self._publish(view)
-        return view
 
     def _reserve(self, seq: int) -> None:
         self._reserved = seq + SEQ_BLOCK
