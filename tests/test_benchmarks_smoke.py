@@ -82,3 +82,34 @@ def test_the_companion_benchmark_plays_crash_by_crash_four_players_as_two_teams(
     (line,) = [line for line in done.stdout.splitlines()
                if line.startswith("| crash | 4 | easy vs random | 2 |")]
     assert "| 50% |" in line  # fair: one win in two for either team
+
+
+def test_the_phones_tap_benchmark_reports_the_tap_with_the_server_off_and_on(
+    tmp_path: Path,
+) -> None:
+    """A handful of Quoridor taps in the real app with the phones' server off, then on with
+    10 phones reading every state, and a short idle round: both rows come out."""
+    out = tmp_path / "web_tap.json"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "web_tap.py"), "--rounds", "1", "--taps",
+         "6", "--tap-seconds", "10", "--game", "quoridor", "--idle-rounds", "1", "--idle", "2",
+         "--out", str(out)],
+        capture_output=True, text=True, timeout=180, cwd=ROOT, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "server off against on with 10 phones" in done.stdout  # the readable table first
+    figures = json.loads(done.stdout.strip().splitlines()[-1])["web_tap"]
+    assert figures == json.loads(out.read_text(encoding="utf-8"))["web_tap"]
+    (row,) = figures["taps"]
+    assert row["game"] == "quoridor"
+    for mode in ("off", "on"):
+        assert row[mode]["taps"] > 0
+        assert row[mode]["app_p95"] > 0 and row[mode]["total_p95"] >= row[mode]["app_p95"]
+    assert isinstance(row["app_p95_more_ms"], float)
+    # the 10 phones read the states pushed while the app was tapped, the seat polled
+    (states,) = row["on"]["states_received_by_phones"]
+    assert states >= 10 * 2
+    (idle,) = figures["idle"]
+    assert idle["cpu_percent"]["off"] >= 0 and idle["cpu_percent"]["on"] >= 0
+    assert idle["rss_mb"]["on"] > 0 and idle["rss_mb"]["off"] > 0
+    assert len(idle["phones"]["states"]) == 10 and min(idle["phones"]["states"]) >= 1

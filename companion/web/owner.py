@@ -7,10 +7,11 @@ A handler awaits :meth:`TableOwner.call`; the phones' actions (input, undo, roll
 the token's seat and the ``seq`` the phone saw and play in one go on the owner thread, so a
 phone's input and a touch at the same moment cannot both play: the second finds ``seq`` moved.
 
-After every change the owner takes a :class:`TableView` (cheap, on the owner thread) and hands
-it to ``publish`` (any thread may be there; the web side moves it to its loop). The tokens'
-seat passes follow the open game there too, and ``seq`` is kept from going backwards across a
-restart: the store holds a ceiling reserved ahead (one write per :data:`SEQ_BLOCK` changes).
+After every change (beside the touchscreen: after the frame that shows it) the owner takes a
+:class:`TableView` (cheap, on the owner thread) and hands it to ``publish`` (any thread may be
+there; the web side moves it to its loop). The tokens' seat passes follow the open game there
+too, and ``seq`` is kept from going backwards across a restart: the store holds a ceiling
+reserved ahead (one write per :data:`SEQ_BLOCK` changes).
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ class TableOwner:
         """The open match and its key for the tokens (a game stored only later is the same)."""
         self.view: TableView | None = None
         """The latest view (set on the owner thread)."""
+        self._is_due = False
+        """A change is heard and its view not yet taken (see :meth:`_hear`)."""
 
     # -- on the owner thread -----------------------------------------------------------------
 
@@ -113,15 +116,46 @@ class TableOwner:
 
     def _hear(self, change: Change) -> None:
         """The session's listener: a failure here is logged, never raised into the table (the
-        touchscreen must not die for the phones)."""
+        touchscreen must not die for the phones).
+
+        Beside the touchscreen (``post`` given) the seat passes follow the game at once (the
+        app shows a new game's codes right away), but the view is taken and published one
+        turn of the owner's loop later, after the frame that shows the change is drawn: the
+        phones' states are made in a thread that holds the GIL while it works, and made at
+        once they slowed the very frame the tap was waiting for. Changes that come in one turn
+        (a roll and the companion's move) are published once, as the table is after them."""
         try:
             if change.seq >= self._reserved:
                 self._reserve(change.seq)
-            self._changed()
+            if self._post is None:
+                self._changed()
+                return
+            self._follow_game()
+            if not self._is_due:
+                self._is_due = True
+                self._post(self._changed_later)
         except Exception:  # noqa: BLE001
             log.exception("the phones could not take the table's change %s", change.kind)
 
+    def _changed_later(self) -> None:
+        self._is_due = False
+        if self._publish is None:  # detached meanwhile: the server has stopped
+            return
+        try:
+            self._changed()
+        except Exception:  # noqa: BLE001
+            log.exception("the phones could not take the table's change")
+
     def _changed(self) -> TableView:
+        self._follow_game()
+        view = take_view(self.session)
+        self.view = view
+        if self._publish is not None:
+            self._publish(view)
+        return view
+
+    def _follow_game(self) -> None:
+        """The seat passes follow the open game (new ones for a new game, none once over)."""
         session = self.session
         match = session.match
         if match is None or match.is_over:
@@ -132,11 +166,6 @@ class TableOwner:
             was = self._game[1] if self._game is not None and self._game[0] is match else None
             self.tokens.open_game(key, match.players, was)
             self._game = (match, key)
-        view = take_view(session)
-        self.view = view
-        if self._publish is not None:
-            self._publish(view)
-        return view
 
     def _reserve(self, seq: int) -> None:
         self._reserved = seq + SEQ_BLOCK

@@ -54,6 +54,10 @@ class TableView:
     """software | gpio | serial | table."""
     is_coach_on: bool = False
     is_unsaved: bool = False
+    boards: dict[tuple[tuple[str, ...], str], str] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The SVG boards drawn of this view, by (legal inputs, language): a board is drawn once
+    per change however many tokens see it (a seat not to move sees the spectators' board)."""
 
 
 def take_view(session: TableSession) -> TableView:
@@ -183,16 +187,25 @@ def state_bytes(view: TableView, seat: int | None, lang: str) -> bytes:
 def board(view: TableView, legal: list[str], lang: str) -> str:
     """The board as SVG (``companion.web.svg.board_svg``); "" when it cannot be drawn (the
     page shows the texts; the table never stops for a drawing)."""
-    match = view.match
-    if match is None or view.snapshot is None:
+    match, snapshot = view.match, view.snapshot
+    if match is None or snapshot is None:
         return ""
+    key = (tuple(legal), lang)
+    drawn = view.boards.get(key)
+    if drawn is None:
+        drawn = view.boards[key] = _draw_board(view, match, snapshot, legal, lang)
+    return drawn
+
+
+def _draw_board(view: TableView, match: Match, snapshot: Mapping[str, Any], legal: list[str],
+                lang: str) -> str:
     try:
         draw: Callable[..., str] = importlib.import_module("companion.web.svg").board_svg
     except ImportError:  # the drawings are not installed: the page shows the texts
         return ""
     try:
         history = match.history
-        return draw(match.game_id, dict(view.snapshot), colours=list(view.colours),
+        return draw(match.game_id, dict(snapshot), colours=list(view.colours),
                     legal=legal, last=history[-1] if history else None, lang=lang,
                     names=list(match.names))
     except Exception:  # noqa: BLE001 - a drawing bug must not break the phones' state

@@ -66,10 +66,17 @@ class Broadcast:
 
 class Renders:
     """The state JSON of (view, seat, language), made in a worker thread once however many
-    phones ask for it; only the newest change's are kept."""
+    phones ask for it; only the newest change's are kept.
 
-    def __init__(self, workers: int = 2) -> None:
-        self._executor = concurrent.futures.ThreadPoolExecutor(workers, "phones-render")
+    One thread makes the states, one after another: making them is Python holding the GIL,
+    and beside the touchscreen every thread that holds it slows the app's own thread (two
+    render threads left it a third of the GIL while they ran: the tap got slower). Other
+    work (the coach's hint, up to a second) has a thread of its own, so a hint never holds up
+    the push."""
+
+    def __init__(self) -> None:
+        self._executor = concurrent.futures.ThreadPoolExecutor(1, "phones-render")
+        self._other = concurrent.futures.ThreadPoolExecutor(1, "phones-work")
         self._made: dict[tuple[int, int | None, str], asyncio.Future[bytes]] = {}
         self._seq = -1
 
@@ -89,10 +96,11 @@ class Renders:
 
     async def run(self, work: Callable[[], bytes | dict[str, object]]) -> object:
         """Other work off the loop (the coach's hint)."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+        return await asyncio.get_running_loop().run_in_executor(self._other, work)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self._other.shutdown(wait=False, cancel_futures=True)
 
 
 Write = Callable[[bytes], Awaitable[None]]

@@ -224,3 +224,38 @@ def test_log_to_bg_stats_is_a_short_link_that_sends_the_phone_on(
         assert sent_on.value.code == 302 and sent_on.value.headers["Location"] == whole
     finally:
         owner.run(server.stop)
+
+
+def test_beside_the_touchscreen_the_phones_hear_a_change_after_its_frame_and_codes_at_once(
+    tmp_path: Path,
+) -> None:
+    """The app's tap is drawn before the phones' states are made (they would compete with it
+    for the GIL): the view is published one turn of the owner's loop later, once for the
+    changes of that turn; a new game's seat codes are there at once (the app shows them)."""
+    from companion.web.owner import TableOwner
+    from companion.web.state import TableView
+    from companion.web.tokens import Tokens
+
+    store = Store(str(tmp_path / "games.db"))
+    session = TableSession(store, lang="en")
+    match = open_game("quoridor", players=2, names=["Eva", "Pat"])
+    session.open_match(match, store.start(match))
+    next_turn: list[Callable[[], None]] = []
+    owner = TableOwner(session, Tokens(store), next_turn.append)
+    published: list[TableView] = []
+    owner.attach(published.append)
+    assert [view.seq for view in published] == [session.seq]
+    assert session.send("e8") and session.send("e2")   # Eva and Pat, in one turn of the loop
+    assert published[-1].seq < session.seq            # not yet: the tap's frame comes first
+    assert len(next_turn) == 1                         # one publication for both
+    next_turn.pop()()
+    assert published[-1].seq == session.seq and published[-1].match is not None
+    assert published[-1].match.history == ["e8", "e2"]
+    old_seats = owner.tokens.passes.seats
+    session.new_game(session.last_setup("quoridor"))
+    new_seats = owner.tokens.passes.seats              # at once, before the next turn
+    assert len(new_seats) == 2 and not set(new_seats) & set(old_seats)
+    owner.detach()
+    next_turn.pop()()                                  # the server stopped meanwhile: nothing
+    assert published[-1].match is not None and published[-1].match.history == ["e8", "e2"]
+    store.close()

@@ -7,6 +7,8 @@ here reads a file or the network; the result is one ``<svg>`` element as a strin
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
@@ -26,7 +28,12 @@ def _number(value: float) -> str:
 
 def hex_colour(rgba: Sequence[float]) -> str:
     """``#rrggbb`` of an RGBA in 0–1 (Kivy's colours)."""
-    r, g, b = (max(0, min(255, round(channel * 255))) for channel in rgba[:3])
+    return _hex(tuple(rgba[:3]))
+
+
+@functools.lru_cache(maxsize=512)
+def _hex(rgb: tuple[float, ...]) -> str:
+    r, g, b = (max(0, min(255, round(channel * 255))) for channel in rgb)
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
@@ -64,10 +71,22 @@ def attributes(**values: str | float | None) -> str:
     for name, value in values.items():
         if value is None:
             continue
-        key = name.rstrip("_").replace("_", "-")
-        text = _number(value) if isinstance(value, int | float) else str(value)
-        parts.append(f" {key}={quoteattr(text)}")
+        key = _KEYS.get(name) or _KEYS.setdefault(name, name.rstrip("_").replace("_", "-"))
+        if isinstance(value, int | float):  # digits, "-" and ".": nothing to escape
+            parts.append(f' {key}="{_number(value)}"')
+            continue
+        text = str(value)
+        # quoteattr's result, faster for the plain texts that nearly every attribute is (a
+        # board has thousands: it was most of a phone's state): "text" when nothing needs it
+        quoted = quoteattr(text) if _NEEDS_ESCAPE.search(text) else f'"{text}"'
+        parts.append(f" {key}={quoted}")
     return "".join(parts)
+
+
+_KEYS: dict[str, str] = {}
+"""Attribute names as written (``class_`` → ``class``), by keyword."""
+_NEEDS_ESCAPE = re.compile("[&<>\"\n\r\t]")
+"""What :func:`xml.sax.saxutils.quoteattr` changes or quotes otherwise."""
 
 
 class Drawing:
