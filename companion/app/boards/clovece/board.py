@@ -151,6 +151,8 @@ class CloveceBoard(Board):
             return ""
         return seat_name(match, words[-1])
 
+    # -- fix mode (its part: ``fix_mode``) ---------------------------------------------------------
+
     def begin_fix(self) -> None:
         self._close_overlay()
         self._stop_pulse()
