@@ -45,6 +45,33 @@ def port_number(text: str) -> int:
     return int(text)
 
 
+def add_game_arguments(command: argparse.ArgumentParser, with_games: bool) -> None:
+    """The game, its seats and where it is kept, as ``play`` and ``serve`` both take them."""
+    if with_games:
+        from companion.engine import GAMES
+
+        command.add_argument("game", choices=sorted(GAMES), help="the game id")
+    else:
+        command.add_argument("game", help="the game id")
+    command.add_argument("--players", type=int, help="number of players")
+    command.add_argument(
+        "--name", dest="names", action="append", default=None, metavar="NAME",
+        help="a player's name, one per seat in seat order (repeatable; sets --players)",
+    )
+    command.add_argument(
+        "--companion", action="append", default=[], metavar="SEAT[:LEVEL]",
+        help="the companion plays this seat (0 = the first to move), at level easy, normal "
+             "(default) or strong (repeatable)",
+    )
+    command.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option, e.g. --option target=3 (repeatable)",
+    )
+    command.add_argument("--die", dest="play_die", type=die_spec, help=DIE_HELP)
+    command.add_argument("--store", dest="play_store",
+                         help="the SQLite file that keeps every game")
+
+
 def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     """The command line. ``with_games=False`` skips loading every game (a faster app start)."""
     parser = CommandLine(
@@ -58,56 +85,14 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
 
     play = commands.add_parser("play", help="play one game in the terminal")
-    if with_games:
-        from companion.engine import GAMES
-
-        play.add_argument("game", choices=sorted(GAMES), help="the game id")
-    else:
-        play.add_argument("game", help="the game id")
-    play.add_argument("--players", type=int, help="number of players")
-    play.add_argument(
-        "--name", dest="names", action="append", default=None, metavar="NAME",
-        help="a player's name, one per seat in seat order (repeatable; sets --players)",
-    )
+    add_game_arguments(play, with_games)
     play.add_argument("--position", help="start from a position in the game's notation")
-    play.add_argument("--store", dest="play_store", help="the SQLite file that keeps every game")
     play.add_argument("--json", action="store_true", help="one JSON object per line read")
-    play.add_argument("--die", dest="play_die", type=die_spec, help=DIE_HELP)
     play.add_argument("--lang", dest="play_lang", choices=("cs", "en"), default=None)
-    play.add_argument(
-        "--companion", action="append", default=[], metavar="SEAT[:LEVEL]",
-        help="the companion plays this seat (0 = the first to move), at level easy, normal "
-             "(default) or strong (repeatable)",
-    )
-    play.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE",
-        help="a game option, e.g. --option target=3 (repeatable)",
-    )
 
     serve = commands.add_parser(
         "serve", help="serve one game to the phones at the table (no touchscreen)")
-    if with_games:
-        from companion.engine import GAMES
-
-        serve.add_argument("game", choices=sorted(GAMES), help="the game id")
-    else:
-        serve.add_argument("game", help="the game id")
-    serve.add_argument("--players", type=int, help="number of players")
-    serve.add_argument(
-        "--name", dest="names", action="append", default=None, metavar="NAME",
-        help="a player's name, one per seat in seat order (repeatable; sets --players)",
-    )
-    serve.add_argument(
-        "--companion", action="append", default=[], metavar="SEAT[:LEVEL]",
-        help="the companion plays this seat, at level easy, normal (default) or strong "
-             "(repeatable)",
-    )
-    serve.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE",
-        help="a game option, e.g. --option target=3 (repeatable)",
-    )
-    serve.add_argument("--die", dest="play_die", type=die_spec, help=DIE_HELP)
-    serve.add_argument("--store", dest="play_store", help="the SQLite file that keeps every game")
+    add_game_arguments(serve, with_games)
     serve.add_argument("--host", default=None,
                        help="the address to listen on (default: the config's, all interfaces)")
     serve.add_argument("--port", type=port_number, default=None,

@@ -223,59 +223,60 @@ async def api_state(request: web.Request) -> web.StreamResponse:
     return web.Response(body=data, content_type="application/json", charset="utf-8")
 
 
-async def api_input(request: web.Request) -> web.StreamResponse:
+async def _action(request: web.Request, required: tuple[str, ...],
+                  ) -> tuple[Pass, dict[str, Any], str] | web.StreamResponse:
+    """What every action checks first: the token's pass, the JSON body with ``required`` keys,
+    the language to answer in; or the answer that refuses it (401, 400, 413)."""
     who = await _authorized(request)
     if isinstance(who, web.Response):
         return who
-    body = await _body(request, ("input", "seq"))
+    body = await _body(request, required)
     if isinstance(body, web.Response):
         return body
+    return who, body, _lang(request, request.app[BROADCAST].view)
+
+
+async def api_input(request: web.Request) -> web.StreamResponse:
+    checked = await _action(request, ("input", "seq"))
+    if isinstance(checked, web.StreamResponse):
+        return checked
+    who, body, lang = checked
     line = body["input"]
     if not isinstance(line, str) or not line.strip() or len(line) > MAX_INPUT:
         return await _bad(request, "input", MAX_INPUT)
-    lang = _lang(request, request.app[BROADCAST].view)
     owner = request.app[OWNER]
     answer = await owner.call(lambda: owner.play(who, body["seq"], line, lang))
     return await _answered(request, who, answer, lang)
 
 
 async def api_undo(request: web.Request) -> web.StreamResponse:
-    who = await _authorized(request)
-    if isinstance(who, web.Response):
-        return who
-    body = await _body(request, ("seq",))
-    if isinstance(body, web.Response):
-        return body
-    lang = _lang(request, request.app[BROADCAST].view)
+    checked = await _action(request, ("seq",))
+    if isinstance(checked, web.StreamResponse):
+        return checked
+    who, body, lang = checked
     owner = request.app[OWNER]
     answer = await owner.call(lambda: owner.undo(who, body["seq"], lang))
     return await _answered(request, who, answer, lang)
 
 
 async def api_roll(request: web.Request) -> web.StreamResponse:
-    who = await _authorized(request)
-    if isinstance(who, web.Response):
-        return who
-    body = await _body(request, ("seq",))
-    if isinstance(body, web.Response):
-        return body
+    checked = await _action(request, ("seq",))
+    if isinstance(checked, web.StreamResponse):
+        return checked
+    who, body, lang = checked
     face = body.get("face")
     if face is not None and (not _is_int(face) or not 1 <= face <= 6):
         return await _bad(request, "face")
-    lang = _lang(request, request.app[BROADCAST].view)
     owner = request.app[OWNER]
     answer = await owner.call(lambda: owner.roll(who, body["seq"], face, lang))
     return await _answered(request, who, answer, lang)
 
 
 async def api_hint(request: web.Request) -> web.StreamResponse:
-    who = await _authorized(request)
-    if isinstance(who, web.Response):
-        return who
-    body = await _body(request, ("seq",))
-    if isinstance(body, web.Response):
-        return body
-    lang = _lang(request, request.app[BROADCAST].view)
+    checked = await _action(request, ("seq",))
+    if isinstance(checked, web.StreamResponse):
+        return checked
+    who, body, lang = checked
     owner = request.app[OWNER]
     answer = await owner.call(lambda: owner.hint(who, body["seq"], lang))
     if answer.status != 200 or answer.hint is None:
