@@ -17,6 +17,9 @@ DRIVER = shutil.which("chromedriver")
 PHONE = (390, 844)
 """A phone held upright, in CSS pixels."""
 
+WAIT = 20.0
+"""Seconds a page is given to show what a test waits for."""
+
 needs_chromium = pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
     reason="chromium and chromium-driver are not installed (tools/setup.sh installs them)")
@@ -60,4 +63,12 @@ def boxes(driver: Any, selector: str) -> list[dict[str, float]]:
     return found
 
 
-__all__ = ["PHONE", "boxes", "chromium", "needs_chromium"]
+def wait_for(driver: Any, script: str, *args: Any) -> Any:
+    """Wait until ``script`` (JS returning a value) returns something truthy; that value."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(
+        lambda d: d.execute_script(script, *args))
+
+
+__all__ = ["PHONE", "WAIT", "boxes", "chromium", "needs_chromium", "wait_for"]

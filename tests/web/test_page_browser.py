@@ -12,13 +12,12 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import PHONE, boxes, chromium, needs_chromium
+from tests.web.browser import PHONE, boxes, chromium, needs_chromium, wait_for
 from tests.web.served import serving, start
 
 pytestmark = needs_chromium
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-WAIT = 20.0
 NAMES = {"quoridor": ["Eva", "Pat"], "pacman": ["Eva", "Pat"],
          "clovece": ["Eva", "Pat", "Mat", "Ola"], "patamat": ["Eva", "Pat", "Mat"],
          "crash": ["Eva", "Pat"]}
@@ -30,14 +29,6 @@ WORDS = {"en": {"spectator": "Watching", "players": "PLAYERS"},
 def browser() -> Iterator[Any]:
     with chromium() as driver:
         yield driver
-
-
-def wait_for(driver: Any, script: str, *args: Any) -> Any:
-    """Wait until ``script`` (JS returning a value) returns something truthy; that value."""
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(
-        lambda d: d.execute_script(script, *args))
 
 
 def open_page(driver: Any, url: str, lang: str, seq: int | None = None) -> int:

@@ -19,13 +19,13 @@ import pytest
 from records_store import SEAT0_IN_ONE, SEAT0_IN_TWO, SEAT1_IN_ONE, WALK, dated_store, play_quoridor
 
 from companion.engine import open_game
-from tests.web.browser import PHONE, chromium, needs_chromium
+from tests.web.browser import PHONE, WAIT, chromium, needs_chromium, wait_for
 from tests.web.served import serving
 
 pytestmark = needs_chromium
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-WAIT = 20.0
+
 HOSTILE = "<script>alert(1)</script>"
 WORDS = {
     "en": {"records": "Records", "game": "Game", "history": "History", "stats": "Statistics",
@@ -60,14 +60,6 @@ def store_with_games(path: Path) -> Path:
 def browser() -> Iterator[Any]:
     with chromium() as driver:
         yield driver
-
-
-def wait_for(driver: Any, script: str, *args: Any) -> Any:
-    """Wait until ``script`` (JS returning a value) returns something truthy; that value."""
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(
-        lambda d: d.execute_script(script, *args))
 
 
 def api(url: str, path: str, body: dict[str, Any] | None = None, lang: str = "en") -> Any:
