@@ -33,43 +33,19 @@ import argparse
 import asyncio
 import json
 import os
-import queue
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-T = TypeVar("T")
-
-
-class OwnerThread:
-    """The Kivy clock's stand-in: one thread runs everything posted to it, in order."""
-
-    def __init__(self) -> None:
-        self._work: queue.Queue[Callable[[], None] | None] = queue.Queue()
-        self.thread = threading.Thread(target=self._run, name="owner", daemon=True)
-        self.thread.start()
-
-    def post(self, action: Callable[[], None]) -> None:
-        self._work.put(action)
-
-    def run(self, action: Callable[[], T]) -> T:
-        done: queue.Queue[T] = queue.Queue()
-        self.post(lambda: done.put(action()))
-        return done.get(timeout=60)
-
-    def _run(self) -> None:
-        while (action := self._work.get()) is not None:
-            action()
-
+from tests.web.owner_thread import OwnerThread  # noqa: E402 (after the path)
 
 # -- the phones (another process) -----------------------------------------------------------------
 

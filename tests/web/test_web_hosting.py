@@ -5,14 +5,13 @@ clock), a taken port said in plain words, stop and start again with the same lin
 from __future__ import annotations
 
 import json
-import queue
 import socket
 import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
@@ -21,44 +20,7 @@ from companion.records.store import Store
 from companion.table.phones import Phones, lan_address
 from companion.table.session import Change, TableSession
 from companion.web.hosting import PhoneServer, url_host
-
-T = TypeVar("T")
-
-
-class OwnerThread:
-    """The Kivy clock's stand-in: one thread runs everything posted to it, in order."""
-
-    def __init__(self) -> None:
-        self._work: queue.Queue[Callable[[], None] | None] = queue.Queue()
-        self.thread = threading.Thread(target=self._run, name="owner", daemon=True)
-        self.thread.start()
-
-    def post(self, action: Callable[[], None]) -> None:
-        self._work.put(action)
-
-    def run(self, action: Callable[[], T]) -> T:
-        """Run ``action`` on the owner thread and wait for it (as the app's own calls are)."""
-        done: queue.Queue[tuple[bool, Any]] = queue.Queue()
-
-        def call() -> None:
-            try:
-                done.put((True, action()))
-            except Exception as error:  # noqa: BLE001 - handed back to the test
-                done.put((False, error))
-
-        self.post(call)
-        is_ok, value = done.get(timeout=20)
-        if not is_ok:
-            raise value
-        return value  # type: ignore[no-any-return]
-
-    def stop(self) -> None:
-        self._work.put(None)
-        self.thread.join(5)
-
-    def _run(self) -> None:
-        while (action := self._work.get()) is not None:
-            action()
+from tests.web.owner_thread import OwnerThread
 
 
 @pytest.fixture
