@@ -86,8 +86,9 @@ def finished_games(store: Records, with_inputs: bool = True,
     only = "" if game_id is None else " AND game_id = ?"
     only_params: tuple[int, ...] = () if game_id is None else (game_id,)
     unnamed = {found_id for (found_id,) in db.execute(
-        "SELECT g.id FROM games g WHERE g.players >"
-        " (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id)")}
+        "SELECT g.id FROM games g WHERE g.status = 'finished' AND g.players >"
+        " (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id)"
+        + only.replace("game_id", "g.id"), only_params)}
     players = {pid: name for pid, name in db.execute("SELECT id, name FROM players")}
     seats: dict[int, list[SeatRecord]] = {}
     for found_id, seat, player_id, rank, won, turns, counters in db.execute(
