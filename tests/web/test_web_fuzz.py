@@ -60,10 +60,11 @@ def requests(draw: st.DrawFn, legal: list[str], seq: int) -> dict[str, Any]:
             [b'{"input": "e8", "seq": ', b"[" * 5000, b'{"seq": 1e999}', b"\xff\xfe"]))
     else:
         body, raw = None, b'{"input": "' + b"e" * (MAX_BODY + draw(st.integers(0, 100))) + b'"}'
-    if draw(st.booleans()):  # as a phone would send it: a seat's well-formed request
+    if draw(st.booleans()):  # as a phone would send it: a seat's well-formed request, now
+        late = draw(st.sampled_from((0, 0, 0, -1, 1)))  # or from a phone a step behind
         return {"path": draw(st.sampled_from(PATHS[:4])),
                 "token": draw(st.sampled_from(("seat0", "seat1"))),
-                "body": {"input": line, "seq": seq}, "raw": None, "method": "POST"}
+                "body": {"input": line, "seq": seq + late}, "raw": None, "method": "POST"}
     return {"path": draw(st.sampled_from(PATHS)), "token": draw(st.sampled_from(TOKEN_KINDS)),
             "body": body, "raw": raw, "method": draw(st.sampled_from(("POST", "POST", "GET")))}
 
