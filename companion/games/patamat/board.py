@@ -28,7 +28,9 @@ PACKAGE_BOARDS = package_path("companion.games.patamat.boards")
 
 _ID = re.compile(r"[A-Za-z0-9_]+")
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")
-_TOP_KEYS = ("format", "name", "start", "finish", "fields")
+_TOP_KEYS = ("format", "name", "title", "start", "finish", "fields")
+TITLE_LENGTH = 40
+"""The most characters a board's ``title`` (the name players gave it) may have."""
 _FIELD_KEYS = ("id", "kind", "next", "main", "forced", "back", "label", "x", "y")
 
 
@@ -65,6 +67,10 @@ class Board:
     finish: str
     fields: tuple[Field, ...]
     sha: str
+    title: str | None = field(default=None, kw_only=True)
+    """The name the players gave the board (the file's ``title``), None when it has none."""
+    text: str = field(default="", repr=False, kw_only=True)
+    """The board file's text, as it was read (a game keeps it in the store)."""
     by_id: Mapping[str, Field] = field(repr=False)
     by_folded: Mapping[str, str] = field(repr=False)
     step_first: Mapping[str, str] = field(repr=False)
@@ -76,6 +82,10 @@ class Board:
 
     def __hash__(self) -> int:
         return hash(self.sha)
+
+    def __str__(self) -> str:
+        """The board's name: what a game's options show when they hold the board itself."""
+        return self.name
 
     def lookup(self, text: str) -> str | None:
         """The field id written ``text`` (ids are compared ignoring case), or None."""
@@ -223,6 +233,9 @@ def _schema_errors(data: dict[str, Any]) -> list[str]:
     name = data.get("name")
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         errors.append("format: top-level name must be letters, digits, _, - or .")
+    title = data.get("title", "")
+    if not isinstance(title, str) or len(title) > TITLE_LENGTH:
+        errors.append(f"format: top-level title must be a text of at most {TITLE_LENGTH} characters")
     for key in ("start", "finish"):
         value = data.get(key)
         if not isinstance(value, str) or not _ID.fullmatch(value):
@@ -422,13 +435,20 @@ def _parse_cached(text: str, source: str) -> Board:
         start=data["start"],
         finish=data["finish"],
         fields=fields,
-        sha=hashlib.sha256(text.encode("utf-8")).hexdigest()[:16],
+        sha=board_sha(text),
+        title=data.get("title") or None,
+        text=text,
         by_id={spot.id: spot for spot in fields},
         by_folded={spot.id.casefold(): spot.id for spot in fields},
         step_first=step_first,
         step_on=step_on,
         step_back=step_back,
     )
+
+
+def board_sha(text: str) -> str:
+    """The hash a board file's text is known by (in saved positions and in the store)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def _find_named(directory: Path, name: str) -> Path | None:
