@@ -132,7 +132,7 @@ def test_a_schema_2_store_is_migrated_each_game_gets_a_uid_its_key_kept(
     assert store.warnings == []
     (version,) = store.connection.execute(
         "SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    assert version == str(SCHEMA_VERSION) == "3"
+    assert version == str(SCHEMA_VERSION) == "4"
     [copy] = tmp_path.glob("games.v2-backup-*.sqlite3")  # the file as it was, kept beside
     with sqlite3.connect(copy) as old:
         assert old.execute("SELECT value FROM meta").fetchone() == ("2",)

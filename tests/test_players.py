@@ -157,7 +157,7 @@ def test_a_schema_1_store_is_migrated_in_place_after_a_copy_is_kept(tmp_path: Pa
     assert store.warnings == []
     (version,) = store.connection.execute(
         "SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    assert version == str(SCHEMA_VERSION) == "3"
+    assert version == str(SCHEMA_VERSION) == "4"
     [copy] = tmp_path.glob("games.v1-backup-*.sqlite3")
     with sqlite3.connect(copy) as old:
         assert old.execute("SELECT value FROM meta").fetchone() == ("1",)

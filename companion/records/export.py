@@ -30,6 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.records import boards as kept_boards
 from companion.records.bgstats import bgstats_json
 from companion.records.finished import GameExport, Records, finished_games
 from companion.records.players import (
@@ -104,6 +105,7 @@ def records_json(store: Records, games: Iterable[GameExport] | None = None) -> d
                             key=lambda player: player.name.casefold())
         ],
         "games": [game.to_json() for game in games],
+        "boards": _boards_of(store, games),
     }
 
 
@@ -115,6 +117,7 @@ def _records_json_text(store: Records, games: list[GameExport]) -> str:
     marker = f"inputs-{uuid.uuid4().hex}"
     data = records_json(store, [])
     data["games"] = [{**game.to_json(), "inputs": f"{marker}:{game.id}"} for game in games]
+    data["boards"] = _boards_of(store, games)
     return re.sub(
         f'"{marker}:(\\d+)"', lambda found: arrays.get(int(found.group(1)), "[]"), _dumps(data)
     )
@@ -169,8 +172,10 @@ def import_json(store: Store, path: Path) -> ImportReport:
     except json.JSONDecodeError as error:
         raise ValueError(f"{path} is not JSON: {error.msg} at line {error.lineno}") from None
     players, games = _checked_file(data, path)
+    boards = _checked_boards(data.get("boards", {}), path)
 
     def write(db: sqlite3.Connection) -> ImportReport:
+        kept_boards.take_in(db, boards)
         uids = {uid for (uid,) in db.execute("SELECT uid FROM games WHERE uid IS NOT NULL")}
         keys = {key for (key,) in db.execute("SELECT key FROM games WHERE key IS NOT NULL")}
         players_before = db.execute("SELECT COUNT(*) FROM players").fetchone()[0]
@@ -200,6 +205,26 @@ def import_json(store: Store, path: Path) -> ImportReport:
 
 
 # -- private helpers ---------------------------------------------------------------------------
+
+
+def _boards_of(store: Records, games: Iterable[GameExport]) -> dict[str, str]:
+    """Hash → text of the boards the games were played on (a game keeps its board)."""
+    shas = [sha for game in games
+            if isinstance(sha := game.extra.get(kept_boards.BOARD_KEY), str)]
+    if not shas:
+        return {}
+    try:
+        return kept_boards.texts_of(store.connection, shas)
+    except sqlite3.OperationalError:  # a copy of a store from before boards were kept
+        return {}
+
+
+def _checked_boards(boards: Any, path: Path) -> dict[str, str]:
+    if not isinstance(boards, dict) or not all(
+        isinstance(sha, str) and isinstance(text, str) for sha, text in boards.items()
+    ):
+        raise ValueError(f"{path}: 'boards' must map each board's hash to its file's text")
+    return boards
 
 
 def _import_player(db: sqlite3.Connection, entry: dict[str, Any]) -> int:

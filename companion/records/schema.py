@@ -15,6 +15,11 @@ when the game starts, kept for good, exported and used as the import key (two ga
 inputs, started in the same second, are two games). A migrated game keeps its content key
 (``games.key``) as its uid; a game without one (not finished) and the second of two games that
 share a content key get a new random uid.
+
+Schema 4 keeps the boards the games were played on (``boards``: a Pat a Mat board file's text,
+stored once, keyed by its hash; a game points to it with ``extra["board_sha"]``), so editing or
+deleting a board file later never breaks an old game's resume, history or replay (see
+:mod:`companion.records.boards`). Migrating a schema-3 store only adds the empty table.
 """
 
 from __future__ import annotations
@@ -34,8 +39,8 @@ if TYPE_CHECKING:
 
 # The engine, the results and logging are imported by the migration only: opening a current
 # store (the records commands, ``companion stats``) does not load them.
-SCHEMA_VERSION = 3
-READABLE_VERSIONS = ("1", "2", str(SCHEMA_VERSION))
+SCHEMA_VERSION = 4
+READABLE_VERSIONS = ("1", "2", "3", str(SCHEMA_VERSION))
 """The schema versions a store may have: the older ones are migrated when it is opened."""
 
 _GAMES_V1_COLUMNS = (
@@ -57,6 +62,10 @@ _GAMES_KEY_COLUMN = "key TEXT"
 _GAMES_UID_COLUMN = "uid TEXT"
 """What schema 3 adds to ``games``: the game's identity (see the module's text)."""
 _GAMES_BY_UID = "CREATE UNIQUE INDEX IF NOT EXISTS games_by_uid ON games (uid)"
+_BOARDS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS boards (sha TEXT PRIMARY KEY, text TEXT NOT NULL) WITHOUT ROWID"
+)
+"""What schema 4 adds: the boards the games were played on, each once, by its hash."""
 
 
 def _log() -> logging.Logger:
@@ -132,8 +141,8 @@ V1_TABLES = _V1_TABLES
 _GAMES_KEY = f"ALTER TABLE games ADD COLUMN {_GAMES_KEY_COLUMN}"
 _GAMES_UID = f"ALTER TABLE games ADD COLUMN {_GAMES_UID_COLUMN}"
 _GAMES_V3 = _games_table((*_GAMES_V1_COLUMNS, _GAMES_KEY_COLUMN, _GAMES_UID_COLUMN))
-TABLES = (_V1_TABLES[0], _GAMES_V3, *_V1_TABLES[2:], *_V2_TABLES, _GAMES_BY_UID)
-"""Every table of schema 3 (what a new store is created with)."""
+TABLES = (_V1_TABLES[0], _GAMES_V3, *_V1_TABLES[2:], *_V2_TABLES, _GAMES_BY_UID, _BOARDS_TABLE)
+"""Every table of schema 4 (what a new store is created with)."""
 
 
 def new_uid() -> str:
@@ -167,12 +176,21 @@ def set_version(db: sqlite3.Connection) -> None:
 
 
 def migrate(db: sqlite3.Connection, version: str) -> int:
-    """An older store (``version`` "1" or "2") to this schema, inside the caller's transaction;
-    returns how many games were replayed (schema 1's finished games)."""
+    """An older store (``version`` "1", "2" or "3") to this schema, inside the caller's
+    transaction; returns how many games were replayed (schema 1's finished games)."""
     replayed = migrate_v1(db) if version == "1" else 0
-    migrate_v2(db)
+    if version in ("1", "2"):
+        migrate_v2(db)
+    migrate_v3(db)
     set_version(db)
     return replayed
+
+
+def migrate_v3(db: sqlite3.Connection) -> None:
+    """Schema 3 → 4 (inside the caller's transaction): the boards' table, empty (the games
+    stored before it keep naming their board as they did)."""
+    db.execute(_BOARDS_TABLE)
+    _log().info("store migrated to schema 4: the boards the games are played on are kept")
 
 
 def migrate_v2(db: sqlite3.Connection) -> None:

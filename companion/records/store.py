@@ -3,7 +3,7 @@
 The file lives in the user's data directory (platformdirs) unless a path is given. A file that
 cannot be read (corrupt, a newer or unknown schema version, not SQLite at all) is moved aside with
 a plain message in :attr:`Store.warnings` and a fresh store is started: never a crash, never
-silent loss. A store of an older schema (1 or 2) is migrated in place, in one transaction, after
+silent loss. A store of an older schema (1, 2 or 3) is migrated in place, in one transaction, after
 a copy of it is taken beside it (``<name>.v<version>-backup-<stamp>.sqlite3``; see
 :mod:`companion.records.schema`). Every game has its identity, a random uid given when it starts
 (:attr:`StoredGame.uid`).
@@ -31,10 +31,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from companion.records import boards as kept_boards
 from companion.records import players as roster
 from companion.records.faults import StoreUnwritable, Transaction, unwritable_kind
 from companion.records.players import Player
 from companion.records.schema import (
+    READABLE_VERSIONS,
     SCHEMA_VERSION,
     create_tables,
     migrate_file,
@@ -92,6 +94,15 @@ class StoredGame:
     timeline: tuple[str, ...]
     uid: str = ""
     """The game's identity (random, given when it started; exported, the import key)."""
+    board_text: str | None = None
+    """The board file's text the game is played on, as the store kept it when the game started
+    (None for a game without a board file, or one stored before boards were kept)."""
+
+    @property
+    def match_options(self) -> dict[str, Any]:
+        """The options to open the game with: the board is the kept text, not the file, so
+        editing or deleting the file later changes nothing of this game."""
+        return kept_boards.with_board(self.options, self.board_text)
 
     @property
     def winners(self) -> list[str]:
@@ -163,6 +174,13 @@ class Store:
         companions = (extra or {}).get("companions")
         started = self.clock()
         uid = new_uid()
+        options = match.snapshot()["options"]
+        board = kept_boards.board_of(match)
+        if board is not None:
+            extra = {**(extra or {}), kept_boards.BOARD_KEY: board[0]}
+            chosen = options.get(kept_boards.BOARD_OPTION)
+            if not isinstance(chosen, str) or "\n" in chosen:  # a kept board played again
+                options[kept_boards.BOARD_OPTION] = match.state.board.name
 
         def insert(db: sqlite3.Connection) -> int:
             cursor = db.execute(
@@ -172,7 +190,7 @@ class Store:
                     match.game_id,
                     match.players,
                     json.dumps(list(match.names)),
-                    json.dumps(match.snapshot()["options"]),
+                    json.dumps(options),
                     match.start_position,
                     json.dumps(extra or {}),
                     started,
@@ -180,6 +198,8 @@ class Store:
                 ),
             )
             game_id = int(cursor.lastrowid or 0)
+            if board is not None:
+                kept_boards.keep(db, *board)
             if player_ids is None:
                 seats = roster.seat_players(
                     db, match.names, companions if isinstance(companions, dict) else None,
@@ -326,7 +346,7 @@ class Store:
             players=stored.players,
             names=stored.names,
             position=stored.start_position,
-            **stored.options,
+            **stored.match_options,
         )
         match.restore(stored.timeline, stored.cursor)
         self._saved_lines[stored.id] = list(stored.timeline)
@@ -347,6 +367,10 @@ class Store:
                 "UPDATE games SET status = 'unreadable' WHERE id = ?", (stored.id,)
             ))
             return None
+
+    def board_names_in_use(self) -> set[str]:
+        """The boards (by name) the unfinished games are played on: not to be deleted."""
+        return kept_boards.board_names_in_use(self._connection)
 
     # -- players -------------------------------------------------------------------------------
 
@@ -486,7 +510,7 @@ class Store:
             if self._check and connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("the database failed its integrity check")
             version = schema_version(connection)
-            if version in ("1", "2"):
+            if version in READABLE_VERSIONS[:-1]:
                 self._migrate(connection, version)
             elif version is None:  # a new store
                 with Transaction(connection) as db:
@@ -573,7 +597,7 @@ class Store:
                     version = schema_version(connection)
                     if version == str(SCHEMA_VERSION):
                         return connection
-                    if version in ("1", "2"):  # migrated in memory: written once it can be
+                    if version in READABLE_VERSIONS[:-1]:  # migrated in memory: written once it can be
                         return migrated_in_memory(connection, version)
                 except Exception as error:  # noqa: BLE001 - unreadable: the empty store below
                     _log().warning("the store %s cannot be read here: %r", self.path, error)
@@ -586,6 +610,7 @@ class Store:
     def _stored_game(self, row: Sequence[Any]) -> StoredGame:
         (game_id, game, players, names, options, start_position, extra, started, finished,
          status, cursor, result, uid) = row
+        extra_of = json.loads(extra)
         timeline = tuple(
             line
             for (line,) in self._connection.execute(
@@ -599,7 +624,7 @@ class Store:
             names=tuple(json.loads(names)),
             options=json.loads(options),
             start_position=start_position,
-            extra=json.loads(extra),
+            extra=extra_of,
             started=started,
             finished=finished,
             status=status,
@@ -607,6 +632,7 @@ class Store:
             result=json.loads(result) if result else None,
             timeline=timeline,
             uid=uid or "",
+            board_text=kept_boards.text_of(self._connection, extra_of),
         )
 
 

@@ -67,7 +67,7 @@ class ReplayHost(ShownMatch):
 
     def __init__(self, table: TableSession, stored: StoredGame) -> None:
         match: Match = open_game(stored.game, players=stored.players, names=stored.names,
-                                 position=stored.start_position, **stored.options)
+                                 position=stored.start_position, **stored.match_options)
         played = stored.timeline[:stored.cursor]  # a game ended early: as it was left
         match.restore(played, len(played))
         while match.undo():

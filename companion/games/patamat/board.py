@@ -155,7 +155,8 @@ def user_boards_dir() -> Path:
 
 
 def resolve_board(choice: object) -> Board:
-    """The board named by the ``board`` option: a Board, a file path, or a board name.
+    """The board named by the ``board`` option: a Board, a file path, a board name, or the
+    text of a board file (a line break tells it apart: what the store keeps for a game).
 
     A name is looked up as ``<name>.toml`` (or a file whose ``name`` key matches) in the user
     boards directory, then among the boards shipped in the package. Raises ValueError naming
@@ -169,6 +170,11 @@ def resolve_board(choice: object) -> Board:
             f"option 'board' must be a board name or a file path, not {choice!r}"
         )
     text = os.fspath(choice)
+    if "\n" in text:  # the board file's text itself (a stored game keeps its board so)
+        try:
+            return parse_board(text, "<kept board>")
+        except BoardError as error:
+            raise ValueError(f"option 'board': {error}") from None
     path = Path(text)
     if text.endswith(".toml") or os.sep in text or "/" in text or path.is_file():
         if not path.is_file():
