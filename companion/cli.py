@@ -102,9 +102,9 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     serve.add_argument("--json", action="store_true",
                        help='one JSON line first: {"view": URL, "seats": [URL, ...]}')
 
-    board = commands.add_parser("board", help="Pat a Mat board files")
-    board.add_argument("action", choices=["check"])
-    board.add_argument("file", help="the board file to check")
+    from companion.records.board_commands import add_board_command
+
+    add_board_command(commands)
 
     doctor = commands.add_parser(
         "doctor", help="check this machine: display, touch, GPIO, die, store, config, service"
@@ -162,9 +162,9 @@ def _main(argv: Sequence[str] | None) -> int:
 
         return sounds_command(args.sounds_out, args.sounds_lang)
     if args.command == "board":
-        from companion.games.patamat.validate import main as check_board
+        from companion.records.board_commands import run_board
 
-        return int(check_board([args.file]))
+        return run_board(args)
     if args.command == "doctor":
         from pathlib import Path
 
