@@ -1,0 +1,139 @@
+"""The players' Pat a Mat boards to a USB stick and back (Settings' two board buttons).
+
+Copying writes every board the players made into ``companion-boards/`` on the stick, each file
+whole (a temporary file renamed into place). Loading reads every ``.toml`` file in that folder,
+checks it first and takes only the playable ones, each written whole into the boards directory;
+a refused file is named with its reason, and a board that is there already (the same file) is
+not taken twice. Nothing is ever half-copied: a file is either all there or not there.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+USB_BOARDS_FOLDER = "companion-boards"
+"""The folder on the stick the boards go to and come from."""
+
+
+class StickProblem(ValueError):
+    """The stick cannot be read or written at all; the message says why in plain words."""
+
+
+@dataclass
+class BoardsCarried:
+    """What a copy or a load did: the boards taken (their titles), the files refused (file
+    name, reason), the boards already there (titles)."""
+
+    taken: list[str] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    already_there: list[str] = field(default_factory=list)
+    folder: Path | None = None
+
+
+def copy_boards_to_stick(stick: Path | str) -> BoardsCarried:
+    """Every board the players made onto the stick (``companion-boards/<name>.toml``)."""
+    from companion.games.patamat.board import BoardError, parse_board
+    from companion.games.patamat.library import board_text, board_title, players_names
+
+    folder = _folder(stick, create=True)
+    carried = BoardsCarried(folder=folder)
+    for name in players_names():
+        try:
+            text = board_text(name)
+            parse_board(text, f"{name}.toml")
+        except (OSError, UnicodeDecodeError) as error:
+            carried.refused.append((f"{name}.toml", f"it cannot be read ({error})"))
+            continue
+        except BoardError as error:
+            carried.refused.append((f"{name}.toml", error.errors[0]))
+            continue
+        target = folder / f"{name}.toml"
+        if _same_text(target, text):
+            carried.already_there.append(board_title(name))
+            continue
+        try:
+            _write_whole(target, text)
+        except OSError as error:
+            raise StickProblem(
+                f"the USB stick {stick} cannot be written: {error.strerror}") from None
+        carried.taken.append(board_title(name))
+    return carried
+
+
+def load_boards_from_stick(stick: Path | str) -> BoardsCarried:
+    """Every playable board in ``companion-boards/`` on the stick among the players' boards;
+    each file checked before it is taken."""
+    from companion.games.patamat.board import BoardError, parse_board
+    from companion.games.patamat.library import board_text, players_names, save_board
+
+    folder = _folder(stick, create=False)
+    carried = BoardsCarried(folder=folder)
+    if not folder.is_dir():
+        return carried
+    mine = {name: board_text(name) for name in players_names()}
+    for file in sorted(folder.glob("*.toml"), key=lambda path: path.name.casefold()):
+        try:
+            text = file.read_bytes().decode("utf-8")
+        except OSError as error:
+            carried.refused.append((file.name, f"it cannot be read ({error.strerror})"))
+            continue
+        except UnicodeDecodeError:
+            carried.refused.append((file.name, "it is not a text file"))
+            continue
+        try:
+            board = parse_board(text, file.name)
+        except BoardError as error:
+            carried.refused.append((file.name, error.errors[0]))
+            continue
+        title = board.title or board.name
+        if text in mine.values():
+            carried.already_there.append(title)
+            continue
+        try:
+            saved = save_board(text, title)
+        except BoardError as error:
+            carried.refused.append((file.name, error.errors[0]))
+            continue
+        mine[saved] = board_text(saved)
+        carried.taken.append(title)
+    return carried
+
+
+def _folder(stick: Path | str, create: bool) -> Path:
+    root = Path(stick)
+    if not root.is_dir():
+        raise StickProblem(f"the USB stick {stick} is not there")
+    folder = root / USB_BOARDS_FOLDER
+    if create:
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError as error:
+            raise StickProblem(
+                f"the USB stick {stick} cannot be written: {error.strerror}") from None
+    return folder
+
+
+def _same_text(path: Path, text: str) -> bool:
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _write_whole(path: Path, text: str) -> None:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
+__all__ = ["USB_BOARDS_FOLDER", "BoardsCarried", "StickProblem", "copy_boards_to_stick",
+           "load_boards_from_stick"]
