@@ -39,7 +39,7 @@ _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "home": ("companion.app.screens.home:HomeScreen", ("home", "phones")),
-    "newgame": ("companion.app.screens.newgame:NewGameScreen", ("players", "newgame")),
+    "newgame": ("companion.app.screens.newgame:NewGameScreen", ("players", "boards", "newgame")),
     "play": ("companion.app.screens.play:PlayScreen", ("play", "phones")),
     "result": ("companion.app.screens.result:ResultScreen", ("play", "phones", "result")),
     "history": ("companion.app.screens.history:HistoryScreen", ("history",)),

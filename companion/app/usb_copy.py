@@ -23,9 +23,11 @@ LOOK_SECONDS = 2.0
 """How often the row looks for a stick while Settings is shown."""
 
 
-class UsbCopy(BoxLayout):
+class StickRow(BoxLayout):
+    """A Settings row shown while a USB stick is mounted (the records' copy, the boards')."""
+
     stick = StringProperty("")
-    """The mounted stick the records are copied to ("" when none is mounted)."""
+    """The mounted stick ("" when none is mounted)."""
     message = StringProperty("")
     is_copying = BooleanProperty(False)
 
@@ -72,6 +74,10 @@ class UsbCopy(BoxLayout):
             if not self.is_copying:
                 self.message = ""
 
+
+class UsbCopy(StickRow):
+    """The records onto the stick."""
+
     def copy(self) -> None:
         """Copy the records to the stick, off the UI thread; then say where, or why not."""
         if not self.stick or self.is_copying:
@@ -114,4 +120,4 @@ def _shown(written: Path, stick: Path) -> str:
         return str(written)
 
 
-__all__ = ["UsbCopy"]
+__all__ = ["StickRow", "UsbCopy"]

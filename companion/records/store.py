@@ -597,7 +597,7 @@ class Store:
                     version = schema_version(connection)
                     if version == str(SCHEMA_VERSION):
                         return connection
-                    if version in READABLE_VERSIONS[:-1]:  # migrated in memory: written once it can be
+                    if version in READABLE_VERSIONS[:-1]:  # migrated in memory, written later
                         return migrated_in_memory(connection, version)
                 except Exception as error:  # noqa: BLE001 - unreadable: the empty store below
                     _log().warning("the store %s cannot be read here: %r", self.path, error)

@@ -525,5 +525,8 @@ SCENARIOS.update(LAYOUT_SCENARIOS)
 from scenarios_phones import SCENARIOS as PHONES_SCENARIOS  # noqa: E402
 
 SCENARIOS.update(PHONES_SCENARIOS)
+from scenarios_boards import SCENARIOS as BOARD_SCENARIOS  # noqa: E402
+
+SCENARIOS.update(BOARD_SCENARIOS)
 
 __all__ = ["SCENARIOS", "Any"]

@@ -17,6 +17,7 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.app.board_choice import BoardOption, BoardsDialog, board_label
 from companion.app.keyboards import keyboard_top
 from companion.app.player_widgets import PlayerChip
 from companion.app.stats.view import Look, look_of
@@ -61,6 +62,8 @@ class NewGameScreen(Screen):
         """Seats a known player's chip filled: seat → player id."""
         self.known: list[Look] = []
         """The known players (not the companion), the most recently played first."""
+        self.boards_dialog: BoardsDialog | None = None
+        """Pat a Mat's boards, while shown."""
 
     requested_game = ""
     """The game a home tile asked for ("" for the one played last)."""
@@ -185,6 +188,20 @@ class NewGameScreen(Screen):
         self.options = options
         self._build_options()
 
+    def open_boards(self) -> None:
+        """Pat a Mat's board: the boards by title, to choose, make, edit, rename, delete."""
+        chosen = dict(self.options).get("board", "")
+        self.boards_dialog = BoardsDialog(chosen=str(chosen), on_choose=self.choose_board)
+        self.boards_dialog.bind(on_dismiss=lambda *_: self._boards_closed())
+        self.boards_dialog.open(animation=False)
+
+    def choose_board(self, name: str) -> None:
+        spec = next(spec for spec in GAMES[self.game].options if spec.name == "board")
+        self._choices["board"] = option_choices(self.game, spec)
+        self.options = [(key, name if key == "board" else value) for key, value in self.options]
+        self.problem = ""
+        self._build_options()
+
     def set_crash_layout(self, choice: str) -> None:
         self.crash_layout = choice
         self._build_options()
@@ -215,6 +232,18 @@ class NewGameScreen(Screen):
             app.root.get_screen("play").show_phone_codes(is_start=True)
 
     # -- private helpers -------------------------------------------------------------------------
+
+    def _boards_closed(self) -> None:
+        """The boards shown again as they are now (one may be new, renamed or deleted)."""
+        self.boards_dialog = None
+        if self.game == "patamat":
+            chosen = dict(self.options).get("board")
+            spec = next(spec for spec in GAMES[self.game].options if spec.name == "board")
+            self._choices["board"] = option_choices(self.game, spec)
+            if chosen not in self._choices["board"]:
+                self.choose_board(spec.default)
+            else:
+                self._build_options()
 
     def _place_above_keyboard(self, field: Any) -> None:
         if not field.focus:
@@ -336,7 +365,10 @@ class NewGameScreen(Screen):
                 if description == specs[name].description:
                     description = app.tr(description)
             choices = self._choices.get(name, ())
-            if isinstance(value, bool):
+            if (self.game, name) == ("patamat", "board"):
+                box.add_widget(BoardOption(text=description,
+                                           value_text=board_label(str(value), app.tr)))
+            elif isinstance(value, bool):
                 box.add_widget(BoolOption(option=name, text=description, value=value))
             elif choices:
                 index = choices.index(value) if value in choices else 0

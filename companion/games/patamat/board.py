@@ -241,7 +241,8 @@ def _schema_errors(data: dict[str, Any]) -> list[str]:
         errors.append("format: top-level name must be letters, digits, _, - or .")
     title = data.get("title", "")
     if not isinstance(title, str) or len(title) > TITLE_LENGTH:
-        errors.append(f"format: top-level title must be a text of at most {TITLE_LENGTH} characters")
+        errors.append(
+            f"format: top-level title must be a text of at most {TITLE_LENGTH} characters")
     for key in ("start", "finish"):
         value = data.get(key)
         if not isinstance(value, str) or not _ID.fullmatch(value):
