@@ -67,11 +67,13 @@ def test_a_file_that_is_not_a_playable_board_is_refused_by_name_with_its_reason(
     (folder / "notes.toml").write_text("this is = = not toml", encoding="utf-8")
     loaded = load_boards_from_stick(stick)
     assert loaded.taken == ["standin-v1"]
-    refused = dict(loaded.refused)
+    refused = {refusal.file: refusal.reason for refusal in loaded.refused}
     assert sorted(refused) == ["broken.toml", "notes.toml", "photo.toml"]
-    assert refused["broken.toml"] == "V6: field 'F17' has 2 predecessors (F16, A3) and needs back"
-    assert refused["photo.toml"] == "it is not a text file"
-    assert refused["notes.toml"].startswith("TOML: the file is not valid TOML")
+    assert refused["broken.toml"] == ("not a playable board: V6: field 'F17' has 2 "
+                                      "predecessors (F16, A3) and needs back")
+    assert refused["photo.toml"] == "not a text file"
+    assert refused["notes.toml"].startswith(
+        "not a playable board: TOML: the file is not valid TOML")
     home = tmp_path / "home"
     assert sorted(path.name for path in home.iterdir()) == ["standin-v1-2.toml"]
 

@@ -39,6 +39,7 @@ def board_label(name: str, tr: Callable[[str], str]) -> str:
 class BoardOption(BoxLayout):
     """New game's board row: "Board" and the chosen board's title; a tap opens the boards."""
 
+    option = StringProperty("board")
     text = StringProperty("")
     value_text = StringProperty("")
 

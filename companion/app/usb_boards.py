@@ -71,8 +71,11 @@ def carried_words(carried: BoardsCarried, way: str, tr: Callable[[str], str]) ->
     if carried.already_there:
         lines.append(tr("Already there: {boards}").format(
             boards=", ".join(carried.already_there)))
-    for file, reason in carried.refused:
-        lines.append(tr("Not taken: {file} ({reason})").format(file=file, reason=reason))
+    from companion.records.stick_boards import REASONS
+
+    for refused in carried.refused:
+        reason = tr(REASONS[refused.why]).format(detail=refused.detail)
+        lines.append(tr("Not taken: {file} ({reason})").format(file=refused.file, reason=reason))
     if not lines:
         lines.append(tr("You have no boards of your own yet.") if way == "copy"
                      else tr("There are no boards on the stick (folder companion-boards)."))

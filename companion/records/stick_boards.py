@@ -17,6 +17,28 @@ USB_BOARDS_FOLDER = "companion-boards"
 """The folder on the stick the boards go to and come from."""
 
 
+REASONS = {
+    "not_playable": "not a playable board: {detail}",
+    "not_text": "not a text file",
+    "unreadable": "it cannot be read: {detail}",
+}
+"""Why a file is not taken, in English (the app's catalogue has them in Czech)."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A file not taken: its name, why (a key of :data:`REASONS`) and the detail (the board
+    checker's first sentence, or the system's words)."""
+
+    file: str
+    why: str
+    detail: str = ""
+
+    @property
+    def reason(self) -> str:
+        return REASONS[self.why].format(detail=self.detail)
+
+
 class StickProblem(ValueError):
     """The stick cannot be read or written at all; the message says why in plain words."""
 
@@ -27,7 +49,7 @@ class BoardsCarried:
     name, reason), the boards already there (titles)."""
 
     taken: list[str] = field(default_factory=list)
-    refused: list[tuple[str, str]] = field(default_factory=list)
+    refused: list[Refused] = field(default_factory=list)
     already_there: list[str] = field(default_factory=list)
     folder: Path | None = None
 
@@ -44,10 +66,10 @@ def copy_boards_to_stick(stick: Path | str) -> BoardsCarried:
             text = board_text(name)
             parse_board(text, f"{name}.toml")
         except (OSError, UnicodeDecodeError) as error:
-            carried.refused.append((f"{name}.toml", f"it cannot be read ({error})"))
+            carried.refused.append(Refused(f"{name}.toml", "unreadable", str(error)))
             continue
         except BoardError as error:
-            carried.refused.append((f"{name}.toml", error.errors[0]))
+            carried.refused.append(Refused(f"{name}.toml", "not_playable", error.errors[0]))
             continue
         target = folder / f"{name}.toml"
         if _same_text(target, text):
@@ -77,15 +99,15 @@ def load_boards_from_stick(stick: Path | str) -> BoardsCarried:
         try:
             text = file.read_bytes().decode("utf-8")
         except OSError as error:
-            carried.refused.append((file.name, f"it cannot be read ({error.strerror})"))
+            carried.refused.append(Refused(file.name, "unreadable", str(error.strerror)))
             continue
         except UnicodeDecodeError:
-            carried.refused.append((file.name, "it is not a text file"))
+            carried.refused.append(Refused(file.name, "not_text"))
             continue
         try:
             board = parse_board(text, file.name)
         except BoardError as error:
-            carried.refused.append((file.name, error.errors[0]))
+            carried.refused.append(Refused(file.name, "not_playable", error.errors[0]))
             continue
         title = board.title or board.name
         if text in mine.values():
@@ -94,7 +116,7 @@ def load_boards_from_stick(stick: Path | str) -> BoardsCarried:
         try:
             saved = save_board(text, title)
         except BoardError as error:
-            carried.refused.append((file.name, error.errors[0]))
+            carried.refused.append(Refused(file.name, "not_playable", error.errors[0]))
             continue
         mine[saved] = board_text(saved)
         carried.taken.append(title)
@@ -135,5 +157,5 @@ def _write_whole(path: Path, text: str) -> None:
             temporary.unlink()
 
 
-__all__ = ["USB_BOARDS_FOLDER", "BoardsCarried", "StickProblem", "copy_boards_to_stick",
+__all__ = ["REASONS", "USB_BOARDS_FOLDER", "BoardsCarried", "Refused", "StickProblem", "copy_boards_to_stick",
            "load_boards_from_stick"]

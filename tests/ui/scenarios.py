@@ -428,8 +428,11 @@ def newgame_choices_and_names(d: Driver) -> Iterator[float]:
         d.tap(rows()["target"].ids.down_button)
         yield P
     d.results["target_down"] = [shown()["target"], rows()["target"].ids.down_button.disabled]
-    d.results["board_up_off"] = rows()["board"].ids.up_button.disabled
-    d.tap(rows()["board"].ids.down_button)
+    d.tap(rows()["board"].ids.board_button)   # the boards, by title: a broken file is not
+    yield P                                    # offered
+    dialog = new.boards_dialog
+    d.results["boards_offered"] = [row.title for row in reversed(dialog.ids.rows.children)]
+    d.tap(next(row for row in dialog.ids.rows.children if row.name == "garden").ids.choose_button)
     yield P
     d.results["board_down"] = shown()["board"]
     d.shot(f"newgame_patamat_{lang}")
@@ -445,16 +448,15 @@ def newgame_choices_and_names(d: Driver) -> Iterator[float]:
     name_input.text = "Eva"
     yield P
     d.results["problem_after_edit"] = new.problem
-    d.tap(rows()["board"].ids.down_button)       # garden → broken
-    yield P
+    garden = (boards / "garden.toml").read_text(encoding="utf-8")
+    (boards / "garden.toml").write_text('name = "garden"\n', encoding="utf-8")  # it broke
     d.tap(d.widget("newgame", "start_button"))
     yield 0.3
     d.results["board_problem"] = new.problem
     d.results["board_screen"] = d.screen.name
     d.results["board_kept"] = [list(new.names), shown()]
     d.shot(f"newgame_start_problem_{lang}")
-    d.tap(rows()["board"].ids.up_button)         # back to garden: it starts
-    yield P
+    (boards / "garden.toml").write_text(garden, encoding="utf-8")  # mended: it starts
     d.tap(d.widget("newgame", "start_button"))
     yield 0.4
     d.results["started_screen"] = d.screen.name

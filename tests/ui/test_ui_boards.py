@@ -23,8 +23,8 @@ WORDS = {
         "deleted": "“Dědova deska” was deleted.",
         "no_builder": "The board builder is not available",
         "loaded": "Loaded: Chata",
-        "not_taken": "Not taken: broken.toml (V6: field 'F17' has 2 predecessors (F16, A3) "
-                     "and needs back)",
+        "not_taken": "Not taken: broken.toml (not a playable board: V6: field 'F17' has 2 "
+                     "predecessors (F16, A3) and needs back)",
         "copied": "Copied to the stick: Chata, Naše deska",
     },
     "cs": {
@@ -36,8 +36,8 @@ WORDS = {
         "deleted": "Plán „Dědova deska“ je smazaný.",
         "no_builder": "Stavitel plánu tu není k dispozici",
         "loaded": "Nahráno: Chata",
-        "not_taken": "Nepřevzato: broken.toml (V6: field 'F17' has 2 predecessors (F16, A3) "
-                     "and needs back)",
+        "not_taken": "Nepřevzato: broken.toml (není to hratelný plán: V6: field 'F17' has 2 "
+                     "predecessors (F16, A3) and needs back)",
         "copied": "Zkopírováno na USB disk: Chata, Naše deska",
     },
 }

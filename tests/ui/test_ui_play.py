@@ -188,13 +188,13 @@ def test_ui_new_game_offers_option_choices_and_checks_names(
     assert seen["clovece_options"] == {"track_length": "48", "play_on": True}
     assert seen["clovece_kinds"] == ["BoolOption", "ChoiceOption"]
     assert seen["clovece_steps"] == ["72", True]
-    # Pat a Mat: flags 1–10, and the boards found (the user's, by its name, and the shipped
-    # one, in words: its file name "standin-v1" means nothing to a player)
+    # Pat a Mat: flags 1–10, and the playable boards found (the user's, by its title or name,
+    # and the shipped one, in words: its file name "standin-v1" means nothing to a player)
     shipped = {"en": "Example board", "cs": "Ukázkový plán"}[lang]
     assert seen["patamat_options"] == {"target": "3", "board": shipped}
     assert seen["target_up"] == "4"
     assert seen["target_down"] == ["1", True]
-    assert seen["board_up_off"] is True
+    assert seen["boards_offered"] == [shipped, "garden"]
     assert seen["board_down"] == "garden"
     # a name with a space: said in words, nothing started, nothing lost
     space = {"en": "Pat and Mat race: “Eva Nová” has a space; names here are one word, "
@@ -205,11 +205,12 @@ def test_ui_new_game_offers_option_choices_and_checks_names(
     assert seen["space_screen"] == "newgame"
     assert seen["space_kept"] == [["Eva Nová", "Pat"], {"target": "1", "board": "garden"}]
     assert seen["problem_after_edit"] == ""
-    # a broken board file: the start's refusal in the banner, the setup kept
+    # the board file broke after it was chosen: the start's refusal in the banner, the setup
+    # kept
     prefix = {"en": "The game cannot start: ", "cs": "Hru nelze začít: "}[lang]
     assert seen["board_problem"].startswith(prefix + "option 'board'")
     assert seen["board_screen"] == "newgame"
-    assert seen["board_kept"] == [["Eva", "Pat"], {"target": "1", "board": "broken"}]
+    assert seen["board_kept"] == [["Eva", "Pat"], {"target": "1", "board": "garden"}]
     assert seen["started_screen"] == "play"
     assert seen["started"] == ["patamat", ["Eva", "Pat"], "garden", 1]
 
