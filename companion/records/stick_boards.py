@@ -157,5 +157,5 @@ def _write_whole(path: Path, text: str) -> None:
             temporary.unlink()
 
 
-__all__ = ["REASONS", "USB_BOARDS_FOLDER", "BoardsCarried", "Refused", "StickProblem", "copy_boards_to_stick",
-           "load_boards_from_stick"]
+__all__ = ["REASONS", "USB_BOARDS_FOLDER", "BoardsCarried", "Refused", "StickProblem",
+           "copy_boards_to_stick", "load_boards_from_stick"]
