@@ -116,15 +116,15 @@ def board_title(name: str) -> str:
 def save_board(text: str, title: str, replace: str | None = None) -> str:
     """Check ``text`` (a ``patamat-board/1`` file; :class:`BoardError` with the checker's
     sentences when it is not playable), write it into :func:`user_boards_dir` under a file name
-    made from ``title`` (unique; or over the players' board ``replace``), and return the
-    board's name (the file stem). The file's ``name`` and ``title`` become that name and title.
+    made from ``title`` (unique; or over the players' board ``replace``: ValueError for a
+    shipped board), and return the board's name (the file stem). The file's ``name`` and ``title`` become that name and title.
     """
     clean = _clean_title(title)
     parse_board(text, "<new board>")  # the checker's sentences, before anything is touched
     if replace is not None:
-        if replace not in players_names():
-            raise KeyError(f"there is no board of yours called {replace!r}")
-        name = replace
+        if not _NAME.fullmatch(replace) or replace in shipped_names():
+            raise ValueError(_not_yours(replace))
+        name = replace  # written anew should the file have gone meanwhile
     else:
         name = _free_name(_slug(clean))
     final = _with_name_and_title(text, name, clean)

@@ -81,6 +81,8 @@ def test_renaming_changes_the_title_only_and_replace_writes_over_the_same_file(
     assert resolve_board(name).kind("F07") == "normal"
     with pytest.raises(KeyError, match="comes with the app"):
         rename_board("standin-v1", "Mine")
+    with pytest.raises(ValueError, match="comes with the app"):
+        save_board(copy_of("standin-v1"), "Mine", replace="standin-v1")
 
 
 def test_delete_is_refused_while_an_unfinished_game_uses_the_board(boards: Path) -> None:
