@@ -16,11 +16,18 @@ from companion.engine import open_game
 from companion.games.patamat.library import board_title, copy_of, players_names, save_board
 
 P = 0.2
+LONG_TITLE = "Dráha u dědy na chatě pod Sněžkou, 1985!"
 Scenario = Callable[[Driver], Iterator[float]]
 
 
 def row_of(dialog: Any, name: str) -> Any:
     return next(row for row in dialog.ids.rows.children if row.name == name)
+
+
+def board_option(newgame: Any) -> Any:
+    """New game's board row (made again whenever the options are)."""
+    return next(row for row in newgame.ids.options.children
+                if getattr(row, "option", "") == "board")
 
 
 def buttons_of(widget: Any) -> list[Any]:
@@ -35,12 +42,12 @@ def boards_rename_delete(d: Driver) -> Iterator[float]:
     seen = d.results
     ours = save_board(copy_of("standin-v1"), "Naše deska")
     cottage = save_board(copy_of("standin-v1"), "Chata u lesa")
+    save_board(copy_of("standin-v1"), LONG_TITLE)               # the longest title there is
     d.app.store.start(open_game("patamat", players=2, names=["Eva", "Jan"], board=cottage))
     d.app.new_game_of("patamat")
     yield 0.4
     newgame = d.app.root.get_screen("newgame")
-    option = next(row for row in newgame.ids.options.children if hasattr(row, "value_text")
-                  and row.ids.get("board_button") is not None)
+    option = board_option(newgame)
     seen["board_shown"] = option.value_text
     d.shot(f"boards_newgame_{lang}")
     d.tap(option.ids.board_button)
@@ -84,13 +91,18 @@ def boards_rename_delete(d: Driver) -> Iterator[float]:
     seen["screen_after_make"] = d.screen.name
     if newgame.boards_dialog is None:                          # the builder opened
         return
+    long_name = next(row.name for row in dialog.ids.rows.children if row.title == LONG_TITLE)
+    d.tap(row_of(dialog, long_name).ids.choose_button)         # the long title, chosen
+    yield P
+    d.shot(f"boards_long_title_{lang}")
+    d.tap(board_option(newgame).ids.board_button)
+    yield P
+    dialog = newgame.boards_dialog
     d.tap(row_of(dialog, cottage).ids.choose_button)           # play on the cottage's board
     yield P
     seen["dialog_closed"] = newgame.boards_dialog is None
     seen["chosen"] = dict(newgame.options).get("board")
-    option = next(row for row in newgame.ids.options.children if hasattr(row, "value_text")
-                  and row.ids.get("board_button") is not None)
-    seen["board_shown_after"] = option.value_text
+    seen["board_shown_after"] = board_option(newgame).value_text
     d.shot(f"boards_chosen_{lang}")
 
 

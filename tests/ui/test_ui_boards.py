@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import RunScenario
+from scenarios_boards import LONG_TITLE
 from test_ui_stats import usb_stick
 
 __all__ = ["usb_stick"]  # the stick fixture of the records' USB test
@@ -57,16 +58,17 @@ def test_ui_boards_rename_and_delete_with_and_without_an_unfinished_game(
     words = WORDS[lang]
     print(seen)
     assert seen["board_shown"] == words["example"]
-    assert seen["titles"] == [words["example"], "Chata u lesa", "Naše deska"]
+    assert len(LONG_TITLE) == 40
+    assert seen["titles"] == [words["example"], "Chata u lesa", LONG_TITLE, "Naše deska"]
     assert seen["smallest_button"] >= 48
     assert seen["title_after_rename"] == seen["row_after_rename"] == "Dědova deska"
     assert seen["message_after_rename"] == words["renamed"]
     assert seen["refused"] == words["refused"] and seen["asked_for_cottage"] == ""
     assert (boards / "chata-u-lesa.toml").is_file()
     assert seen["asking"] == words["asking"] and seen["still_there_while_asked"]
-    assert seen["after_delete"] == ["chata-u-lesa"]
+    assert seen["after_delete"] == ["chata-u-lesa", "draha-u-dedy-na-chate-pod-snezko"]
     assert seen["message_after_delete"] == words["deleted"]
-    assert seen["titles_after_delete"] == [words["example"], "Chata u lesa"]
+    assert seen["titles_after_delete"] == [words["example"], "Chata u lesa", LONG_TITLE]
     if seen["screen_after_make"] == "builder":  # the builder's branch merged
         return
     assert seen["make_message"] == words["no_builder"]

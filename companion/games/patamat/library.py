@@ -117,7 +117,8 @@ def save_board(text: str, title: str, replace: str | None = None) -> str:
     """Check ``text`` (a ``patamat-board/1`` file; :class:`BoardError` with the checker's
     sentences when it is not playable), write it into :func:`user_boards_dir` under a file name
     made from ``title`` (unique; or over the players' board ``replace``: ValueError for a
-    shipped board), and return the board's name (the file stem). The file's ``name`` and ``title`` become that name and title.
+    shipped board), and return the board's name (the file stem). The file's ``name`` and
+    ``title`` become that name and title.
     """
     clean = _clean_title(title)
     parse_board(text, "<new board>")  # the checker's sentences, before anything is touched
