@@ -66,10 +66,12 @@ class BoardsDialog(ModalView):
     """The board being renamed ("" when none)."""
     chosen = StringProperty("")
 
-    def __init__(self, chosen: str, on_choose: Callable[[str], None], **kwargs: Any) -> None:
+    def __init__(self, chosen: str, on_choose: Callable[[str], None],
+                 on_builder: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.chosen = chosen
         self._on_choose = on_choose
+        self._on_builder = on_builder
         self.refresh()
 
     # -- one call per kv handler ---------------------------------------------------------------
@@ -211,6 +213,8 @@ class BoardsDialog(ModalView):
             self.message = self._tr("The board builder is not available")
             return
         self.dismiss(animation=False)
+        if self._on_builder is not None:
+            self._on_builder()
         open_builder(name)
 
 

@@ -105,6 +105,14 @@ def boards_rename_delete(d: Driver) -> Iterator[float]:
     seen["board_shown_after"] = board_option(newgame).value_text
     d.shot(f"boards_chosen_{lang}")
 
+    newgame.names = ["Eva", "Ota"]                             # typed before the builder
+    newgame.builder_opened()                                   # what the builder's Save does:
+    made = save_board(copy_of("standin-v1"), "Nová dráha")     # a board saved, New game again
+    d.app.go("newgame")
+    yield P
+    seen["after_builder"] = [dict(newgame.options).get("board"), list(newgame.names),
+                             board_option(newgame).value_text, made]
+
 
 def boards_usb(d: Driver) -> Iterator[float]:
     """A stick (``COMPANION_TEST_STICK``) with a good board and a broken one: Settings loads

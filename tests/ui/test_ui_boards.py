@@ -74,6 +74,8 @@ def test_ui_boards_rename_and_delete_with_and_without_an_unfinished_game(
     assert seen["make_message"] == words["no_builder"]
     assert seen["dialog_closed"] and seen["chosen"] == "chata-u-lesa"
     assert seen["board_shown_after"] == "Chata u lesa"
+    # back from the builder: the names typed stay, the board saved there is chosen
+    assert seen["after_builder"] == ["nova-draha", ["Eva", "Ota"], "Nová dráha", "nova-draha"]
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])

@@ -64,11 +64,17 @@ class NewGameScreen(Screen):
         """The known players (not the companion), the most recently played first."""
         self.boards_dialog: BoardsDialog | None = None
         """Pat a Mat's boards, while shown."""
+        self._boards_before: set[str] | None = None
+        """The players' boards when the board builder was opened (None when it was not)."""
 
     requested_game = ""
     """The game a home tile asked for ("" for the one played last)."""
 
     def prepare(self) -> None:
+        if self._boards_before is not None and not self.requested_game and self.game:
+            self._back_from_builder()
+            return
+        self._boards_before = None
         table = App.get_running_app().table
         last = self.requested_game or table.store.setting("last_game", None)
         self.requested_game = ""
@@ -191,9 +197,17 @@ class NewGameScreen(Screen):
     def open_boards(self) -> None:
         """Pat a Mat's board: the boards by title, to choose, make, edit, rename, delete."""
         chosen = dict(self.options).get("board", "")
-        self.boards_dialog = BoardsDialog(chosen=str(chosen), on_choose=self.choose_board)
+        self.boards_dialog = BoardsDialog(chosen=str(chosen), on_choose=self.choose_board,
+                                          on_builder=self.builder_opened)
         self.boards_dialog.bind(on_dismiss=lambda *_: self._boards_closed())
         self.boards_dialog.open(animation=False)
+
+    def builder_opened(self) -> None:
+        """The board builder opens: back from it, the setup stays as it is and a board saved
+        there is the one chosen."""
+        from companion.games.patamat.library import players_names
+
+        self._boards_before = set(players_names())
 
     def choose_board(self, name: str) -> None:
         spec = next(spec for spec in GAMES[self.game].options if spec.name == "board")
@@ -232,6 +246,15 @@ class NewGameScreen(Screen):
             app.root.get_screen("play").show_phone_codes(is_start=True)
 
     # -- private helpers -------------------------------------------------------------------------
+
+    def _back_from_builder(self) -> None:
+        from companion.games.patamat.library import players_names
+
+        before, self._boards_before = self._boards_before or set(), None
+        made = sorted(set(players_names()) - before)
+        if self.game == "patamat":
+            self.choose_board(made[0] if made else str(dict(self.options).get("board", "")))
+            self._boards_closed()  # the chosen board may be gone: the default then
 
     def _boards_closed(self) -> None:
         """The boards shown again as they are now (one may be new, renamed or deleted)."""
