@@ -154,7 +154,68 @@ def boards_usb(d: Driver) -> Iterator[float]:
     d.shot(f"boards_usb_copied_{lang}")
 
 
+def our_track() -> str:
+    """The stand-in's track with the family's own field ids (N01 … instead of F01 …)."""
+    import re
+
+    return re.sub(r'"F(\d\d)"', r'"N\1"', copy_of("standin-v1"))
+
+
+def play_on(match: Any, steps: int | None = None) -> None:
+    """Every input the first legal one, the die cycling 6, 5, 4 …; to the end when no steps."""
+    done = 0
+    while match.outcome is None and (steps is None or done < steps):
+        legal = match.legal()
+        rolls = [line for line in legal if line.startswith("roll ")]
+        match.play(rolls[-1 - done % len(rolls)] if rolls else legal[0])
+        done += 1
+
+
+def boards_kept_in_history(d: Driver) -> Iterator[float]:
+    """A finished game and an unfinished one on "Our board"; the file edited, then deleted:
+    the history replays the finished one on its own track, Continue resumes the other."""
+    from companion.games.patamat.library import board_path
+
+    lang = d.app.table.lang
+    seen = d.results
+    store = d.app.store
+    name = save_board(our_track(), "Our board")
+    finished = open_game("patamat", players=2, names=["Eva", "Jan"], board=name, target=1)
+    finished_id = store.start(finished, {"colours": ["red", "blue"]})
+    play_on(finished)
+    store.record(finished_id, finished)
+    unfinished = open_game("patamat", players=2, names=["Eva", "Jan"], board=name)
+    unfinished_id = store.start(unfinished, {"colours": ["red", "blue"]})
+    play_on(unfinished, 40)
+    store.record(unfinished_id, unfinished)
+    board_path(name).write_text(copy_of("standin-v1"), encoding="utf-8")   # edited
+    board_path(name).unlink()                                              # and deleted
+
+    d.app.go("history")
+    yield P
+    d.app.root.get_screen("history").open_game(finished_id)
+    yield P
+    replay = d.app.root.get_screen("replay")
+    replay.jump(to_end=True)
+    yield P
+    state = replay.host.match.snapshot()["state"]
+    seen["replay_fields"] = [spot["id"] for spot in state["board"]["fields"]][:4]
+    seen["replay_pawns"] = {player: pawn["field"] for player, pawn in state["pawns"].items()}
+    seen["finished_pawns"] = {player: pawn["field"] for player, pawn in
+                              finished.snapshot()["state"]["pawns"].items()}
+    d.shot(f"boards_history_replay_{lang}")
+
+    d.app.continue_game()
+    yield 0.3
+    seen["screen_after_continue"] = d.screen.name
+    seen["resumed_history"] = d.app.table.match.history == unfinished.history
+    seen["resumed_fields"] = [spot["id"] for spot in
+                              d.app.table.match.snapshot()["state"]["board"]["fields"]][:4]
+    d.shot(f"boards_resumed_{lang}")
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "boards_kept_in_history": boards_kept_in_history,
     "boards_rename_delete": boards_rename_delete,
     "boards_usb": boards_usb,
 }

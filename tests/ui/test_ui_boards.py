@@ -79,6 +79,16 @@ def test_ui_boards_rename_and_delete_with_and_without_an_unfinished_game(
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
+def test_ui_a_game_keeps_its_board_after_the_file_is_edited_and_deleted(
+        run_scenario: RunScenario, lang: str, boards: Path) -> None:
+    seen = run_scenario("boards_kept_in_history", lang=lang)
+    assert seen["replay_fields"] == ["START", "N01", "N02", "N03"]
+    assert seen["replay_pawns"] == seen["finished_pawns"]
+    assert seen["screen_after_continue"] == "play" and seen["resumed_history"]
+    assert seen["resumed_fields"] == ["START", "N01", "N02", "N03"]
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
 def test_ui_boards_to_and_from_a_usb_stick(run_scenario: RunScenario, lang: str, boards: Path,
                                            usb_stick: Path) -> None:
     seen = run_scenario("boards_usb", lang=lang)
