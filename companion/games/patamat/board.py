@@ -28,7 +28,7 @@ PACKAGE_BOARDS = package_path("companion.games.patamat.boards")
 
 _ID = re.compile(r"[A-Za-z0-9_]+")
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")
-_TOP_KEYS = ("format", "name", "start", "finish", "fields")
+_TOP_KEYS = ("format", "name", "title", "start", "finish", "fields")
 _FIELD_KEYS = ("id", "kind", "next", "main", "forced", "back", "label", "x", "y")
 
 
@@ -220,6 +220,8 @@ def _schema_errors(data: dict[str, Any]) -> list[str]:
         errors.append(f"format: unknown top-level key {key!r}")
     if data.get("format") != BOARD_FORMAT:
         errors.append(f"format: format must be {BOARD_FORMAT!r}, not {data.get('format')!r}")
+    if not isinstance(data.get("title", ""), str) or len(data.get("title", "")) > 40:
+        errors.append("format: top-level title must be a text of at most 40 characters")
     name = data.get("name")
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         errors.append("format: top-level name must be letters, digits, _, - or .")
