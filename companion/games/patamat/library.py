@@ -41,6 +41,7 @@ def _slug(title: str) -> str:
 
 def _free_name(base: str) -> str:
     name, number = base, 2
-    while (user_boards_dir() / f"{name}.toml").exists() or (PACKAGE_BOARDS / f"{name}.toml").exists():
+    folders = (user_boards_dir(), PACKAGE_BOARDS)
+    while any((folder / f"{name}.toml").exists() for folder in folders):
         name, number = f"{base}-{number}", number + 1
     return name
