@@ -87,7 +87,8 @@ def test_printed_numbers_are_labels_and_survive_the_round_trip() -> None:
 def test_a_fresh_walk_never_reaches_cil() -> None:
     draft = walk(Draft(), "normal", "normal")
     assert draft_problems(draft) == ["The road from F02 never reaches CÍL: walk on to CÍL."]
-    assert draft_problems(draft, "cs") == ["Cesta od F02 nikdy nedojde do CÍLe: pokračuj až do CÍLe."]
+    assert draft_problems(draft, "cs") == [
+        "Cesta od F02 nikdy nedojde do CÍLe: pokračuj až do CÍLe."]
     assert not is_playable(draft)
 
 

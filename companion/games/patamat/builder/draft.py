@@ -241,10 +241,17 @@ class Draft:
         ways = (*self.ways[:index], way, *self.ways[index + 1:])
         return replace(self, ways=ways, previous=self)
 
-    def _set_spot(self, key: int, **changes: str) -> Draft:
+    def _set_spot(self, key: int, *, kind: str | None = None, label: str | None = None,
+                  arrow: str | None = None) -> Draft:
         index = self.way_of(key)
         way = self.ways[index]
-        spots = tuple(replace(spot, **changes) if spot.key == key else spot for spot in way.spots)
+
+        def changed(spot: Spot) -> Spot:
+            return Spot(spot.key, spot.kind if kind is None else kind,
+                        spot.label if label is None else label,
+                        spot.arrow if arrow is None else arrow)
+
+        spots = tuple(changed(spot) if spot.key == key else spot for spot in way.spots)
         return self._with_way(index, replace(way, spots=spots))
 
     def _walk_on(self) -> Draft:

@@ -78,20 +78,20 @@ def draft_track(draft: Draft) -> Track:
     fields: dict[str, dict[str, Any]] = {}
     kinds = {spot.key: spot for way in draft.ways for spot in way.spots}
     for key, ident in ids.items():
-        spot = kinds.get(key)
-        kind = "start" if key == START_KEY else spot.kind if spot else "normal"
+        placed = kinds.get(key)
+        kind = "start" if key == START_KEY else placed.kind if placed else "normal"
         targets = following[key]
         entry: dict[str, Any] = {"id": ident, "kind": kind, "next": [ids[t] for t in targets]}
         if len(targets) >= 2 and key in main_next:
             entry["main"] = ids[main_next[key]]
-        if kind == "sign" and spot is not None:
-            forced = _forced(draft, key, spot.arrow, targets, main_next)
+        if kind == "sign" and placed is not None:
+            forced = _forced(draft, key, placed.arrow, targets, main_next)
             if forced is not None:
                 entry["forced"] = ids[forced]
         if len(predecessors[key]) >= 2 and key in own_before:
             entry["back"] = ids[own_before[key]]
-        if spot is not None and spot.label:
-            entry["label"] = spot.label
+        if placed is not None and placed.label:
+            entry["label"] = placed.label
         fields[ident] = entry
     ordered = {ident: fields[ident] for ident in _walk_order(draft, ids)}
     finish = FINISH_ID if FINISH_ID in ordered else ids[draft.end_of(0)]
