@@ -17,6 +17,7 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.app.builder import open_builder
 from companion.app.keyboards import keyboard_top
 from companion.app.player_widgets import PlayerChip
 from companion.app.stats.view import Look, look_of
@@ -189,6 +190,10 @@ class NewGameScreen(Screen):
         self.crash_layout = choice
         self._build_options()
 
+    def make_board(self) -> None:
+        """Pat a Mat: walk our own track in the board builder; back here when done."""
+        open_builder(None, back_to=self.name)
+
     def start(self) -> None:
         """Start, unless a name or an option is refused: then say why and keep the setup."""
         app = App.get_running_app()
@@ -347,6 +352,10 @@ class NewGameScreen(Screen):
                     arrows=not isinstance(value, (int, float))))
             else:
                 box.add_widget(IntOption(option=name, text=description, value=value))
+        if self.game == "patamat":  # the board builder (issue #23)
+            box.add_widget(Factory.BigButton(
+                text=app.tr("Make our board"), font_size=20, tone="quiet", size_hint_y=None,
+                height=56, on_release=lambda _b: self.make_board()))
         if self.game == "crash":
             for choice in LAYOUT_CHOICES:
                 box.add_widget(Factory.ToggleChoice(

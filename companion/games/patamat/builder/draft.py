@@ -119,15 +119,20 @@ class Draft:
         """Every way is walked to its end."""
         return not self.open_ways
 
+    def can_join_at(self, key: int) -> bool:
+        """The way being walked may join the road again at field ``key``."""
+        return self.walking != 0 and key != START_KEY and key not in self._own_fields(
+            self.walking)
+
     # -- walking ---------------------------------------------------------------------------------
 
     def add(self, kind: str) -> Draft:
         """The next field of the way being walked is a ``kind`` field."""
         self._check_kind(kind)
         if self.is_closed(self.walking):
-            raise DraftError("this way is walked to its end already")
+            raise DraftError("This way is walked to its end already.")
         if kind == "finish" and (self.walking != 0 or self.has_finish):
-            raise DraftError("CÍL is at the end of the road of the white arrows, once")
+            raise DraftError("CÍL is at the end of the road of the white arrows, once.")
         spot = Spot(self.next_key, kind)
         way = self.ways[self.walking]
         draft = self._with_way(self.walking, replace(way, spots=(*way.spots, spot)))
@@ -139,9 +144,9 @@ class Draft:
         the other way is walked later. ``arrow``: where a blue sign there points."""
         key = self.end
         if key != START_KEY and self.spot(key).kind == "finish":
-            raise DraftError("the road ends at CÍL")
+            raise DraftError("The road ends at CÍL.")
         if self.branch_at(key) is not None:
-            raise DraftError("the road splits here already")
+            raise DraftError("The road splits here already.")
         draft = replace(self, ways=(*self.ways, Way(key)), previous=self)
         if arrow:
             draft = replace(draft._set_spot(key, arrow=self._check_arrow(arrow)), previous=self)
@@ -150,18 +155,18 @@ class Draft:
     def walk(self, index: int) -> Draft:
         """Walk way ``index`` on (another way left open, or the road)."""
         if not 0 <= index < len(self.ways) or self.is_closed(index):
-            raise DraftError("that way is walked to its end already")
+            raise DraftError("That way is walked to its end already.")
         return replace(self, walking=index, previous=self)
 
     def join(self, key: int) -> Draft:
         """The way being walked joins the road again at field ``key``."""
         if self.walking == 0:
-            raise DraftError("the road of the white arrows ends at CÍL, it joins nothing")
+            raise DraftError("The road of the white arrows ends at CÍL, it joins nothing.")
         if key == START_KEY:
-            raise DraftError("no way leads back into START")
+            raise DraftError("No way leads back into START.")
         self.spot(key)
         if key in self._own_fields(self.walking):
-            raise DraftError("a way cannot join itself: tap a field of the road")
+            raise DraftError("A way cannot join itself: tap a field of the road.")
         way = self.ways[self.walking]
         return self._with_way(self.walking, replace(way, joins=key))._walk_on()
 
@@ -189,7 +194,7 @@ class Draft:
             index = self.way_of(key)
             if index != 0 or self.ways[0].spots[-1].key != key or self.has_finish \
                     or self.branch_at(key) is not None:
-                raise DraftError("CÍL can only be the last field of the road")
+                raise DraftError("CÍL can only be the last field of the road.")
         draft = self._set_spot(key, kind=kind, arrow=arrow if kind == "sign" else "")
         return draft._walk_on() if kind == "finish" or spot.kind == "finish" else draft
 
@@ -198,7 +203,7 @@ class Draft:
         way joining there is open again."""
         index = self.way_of(key)
         if key == START_KEY:
-            raise DraftError("START stays")
+            raise DraftError("START stays.")
         gone = {key}
         ways = list(self.ways)
         dropped: set[int] = set()
@@ -225,10 +230,10 @@ class Draft:
         """A ``kind`` field was missed: it comes just before field ``key`` on its way."""
         self._check_kind(kind)
         if kind == "finish":
-            raise DraftError("CÍL can only be the last field of the road")
+            raise DraftError("CÍL can only be the last field of the road.")
         index = self.way_of(key)
         if key == START_KEY:
-            raise DraftError("nothing comes before START")
+            raise DraftError("Nothing comes before START.")
         way = self.ways[index]
         at = [spot.key for spot in way.spots].index(key)
         spots = (*way.spots[:at], Spot(self.next_key, kind), *way.spots[at:])
