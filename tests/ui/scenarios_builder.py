@@ -56,7 +56,8 @@ def choose(d: Driver, widget_id: str) -> Iterator[float]:
     overlay = builder(d).overlay
     yield 0.3  # the overlay's opening animation
     d.tap(overlay.ids[widget_id])
-    yield 0.25
+    yield from until(d, lambda: overlay.parent is None, seconds=3)   # closed: taps go through
+    yield P
 
 
 def see(d: Driver, key: str) -> None:
@@ -190,8 +191,7 @@ def mistakes(d: Driver) -> Iterator[float]:
     see(d, "finish_undone")
     yield from press(d, "split_button")                  # F05 is where the road splits
     yield from walk(d, "normal", "finish")
-    see(d, "way_not_walked")
-    yield from press(d, "other_button")
+    see(d, "way_not_walked")                             # CÍL: on to the other way at once
     yield from walk(d, "normal", "semafor")              # a semafor by mistake …
     yield from press(d, "undo_button")                   # … undone
     see(d, "way_open")
@@ -201,18 +201,19 @@ def mistakes(d: Driver) -> Iterator[float]:
     see(d, "join_itself")
     d.shot(f"builder_mistake_join_itself_{lang}")
     yield from press(d, "join_button")
-    yield from tap_drawn(d, "F07")
+    yield from tap_drawn(d, "F06")
     see(d, "joined")
     yield from tap_drawn(d, "F03")                       # a field was missed before F03
     yield from choose(d, "insert")
     yield from tap_drawn(d, "F02")                       # its printed number
     yield from choose(d, "number")
     yield 0.4
-    keys = ["1", "2"] if lang == "en" else ["123", "1", "2", "123"]
+    keys = ["1", "2"] if lang == "en" else ["123", "1", "2"]
     yield from type_keys(d, keys)
     d.shot(f"builder_number_{lang}")
-    d.tap(builder(d).overlay.ids.ok_button)
-    yield 0.3
+    overlay = builder(d).overlay
+    d.tap(overlay.ids.ok_button)
+    yield from until(d, lambda: overlay.parent is None, seconds=3)
     see(d, "corrected")
     d.results["fields"] = {fid: dict(spot) for fid, spot in
                            builder(d).drawing.track.fields.items()}
@@ -225,7 +226,8 @@ def long_track(d: Driver) -> Iterator[float]:
     tap, the view scrolls to the end of the walk."""
     from companion.app.builder import open_builder
     from companion.games.patamat import library
-    from companion.games.patamat.builder import Draft, board_text as file_of, draft_track
+    from companion.games.patamat.builder import Draft, draft_track
+    from companion.games.patamat.builder import board_text as file_of
 
     draft = Draft()
     for _ in range(20):
@@ -237,7 +239,7 @@ def long_track(d: Driver) -> Iterator[float]:
     for _ in range(6):
         draft = draft.add("normal")
     draft = draft.join(draft_track(draft).key_of("F30"))
-    for number in range(74):
+    for number in range(79):
         draft = draft.add("semafor" if number % 15 == 7 else "normal")
     draft = draft.add("finish")
     name = library.save_board(file_of(draft, "long", "Long"), "Long")
@@ -249,7 +251,12 @@ def long_track(d: Driver) -> Iterator[float]:
     d.results["field_side"] = screen.drawing.field_side
     d.results["drawing"] = list(screen.drawing.size)
     d.shot(f"builder_long_{d.app.table.lang}")
+    screen.ids.drawing_view.scroll_x, screen.ids.drawing_view.scroll_y = 1, 0  # a finger's swipe
+    yield 0.4
+    d.shot(f"builder_long_end_{d.app.table.lang}")
     yield from tap_drawn(d, "F100")
+    yield from until(d, lambda: screen.overlay is not None, seconds=3)
+    yield 0.4
     d.shot(f"builder_long_menu_{d.app.table.lang}")
     d.results["menu_title"] = screen.overlay.title
 

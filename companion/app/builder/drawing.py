@@ -99,7 +99,7 @@ class TrackDrawing(Widget):
             self._layout = None
             self.canvas.clear()
             return
-        self._layout = layout_board(track.fields, track.start, track.finish)
+        self._layout = layout_board(track.fields, track.start, track.finish, panel=0)
         width = max(float(self.view_width), SMALLEST_FIELD / self._layout.side)
         rows_height = max(self._layout.centres[f][1] for f in track.fields) \
             + self._layout.start_side / 2

@@ -4,6 +4,7 @@ beside it, and Save names the board and writes it (the boards library's ``save_b
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.app import App
@@ -141,7 +142,7 @@ class BuilderScreen(Screen):
             field=field_name(self.draft, key)))
         for kind, words in KIND_WORDS.items():
             if kind != spot.kind:
-                menu.add_choice(app.tr(words), lambda k=kind: self._change_kind(key, k),
+                menu.add_choice(app.tr(words), partial(self._change_kind, key, kind),
                                 widget_id=f"kind_{kind}")
         if spot.kind == "sign" and self.draft.branch_at(key) is not None:
             menu.add_choice(app.tr("Where the blue arrow points"),
@@ -224,7 +225,8 @@ class BuilderScreen(Screen):
         """The way "walk the other way" goes to: the next way left open after this one."""
         left = [index for index in self.draft.open_ways if index != self.draft.walking]
         later = [index for index in left if index > self.draft.walking]
-        return (later or left or [None])[0]
+        ahead = later or left
+        return ahead[0] if ahead else None
 
     def _bind_drawing(self) -> None:
         self.drawing.bind(on_field=lambda _d, field_id: self.tap_field(field_id))
@@ -285,6 +287,9 @@ class BuilderScreen(Screen):
         if draft.walking == 0:
             return app.tr("The road after {field}: what is the next field?").format(field=end)
         fork = draft.ways[draft.walking].fork
+        if not draft.ways[draft.walking].spots:
+            return app.tr("The other way from {fork}: what is its first field?").format(
+                fork=field_name(draft, fork if fork is not None else START_KEY))
         return app.tr("The other way from {fork}, after {field}: what is next?").format(
             fork=field_name(draft, fork if fork is not None else START_KEY), field=end)
 

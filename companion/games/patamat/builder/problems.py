@@ -32,8 +32,10 @@ def field_name(draft: Draft, key: int) -> str:
     """How the players know a field: its printed number when typed, else its id."""
     if key == START_KEY:
         return "START"
-    label = draft.spot(key).label
-    return label or draft_track(draft).ids[key]
+    spot = draft.spot(key)
+    if spot.label:
+        return spot.label
+    return "CÍL" if spot.kind == "finish" else draft_track(draft).ids[key]
 
 
 def draft_problems(draft: Draft, lang: str = "en") -> list[str]:
@@ -44,11 +46,9 @@ def draft_problems(draft: Draft, lang: str = "en") -> list[str]:
     def say(template: str, key: int) -> None:
         problems.append(tr(template).format(field=field_name(draft, key)))
 
-    if not draft.is_closed(0):
-        say(ROAD_OPEN, draft.end_of(0))
     for index, way in enumerate(draft.ways):
         end = draft.end_of(index)
-        fork_here = draft.branch_at(end)
+        fork_here = draft.branch_at(end) if way.spots or index == 0 else None
         if fork_here is not None and not (index and way.joins is not None):
             say(SPLIT_AT_END, end)
         if index and way.joins is None and way.fork is not None:
@@ -60,6 +60,8 @@ def draft_problems(draft: Draft, lang: str = "en") -> list[str]:
                 say(ARROW_UNKNOWN, spot.key)
             elif spot.key == end and not draft.is_closed(index) and fork_here is None:
                 say(SIGN_AT_END, spot.key)
+    if not draft.is_closed(0):  # said last: while walking it is always so
+        say(ROAD_OPEN, draft.end_of(0))
     if problems:
         return problems
     if not any(spot.kind == "normal" for way in draft.ways for spot in way.spots):
