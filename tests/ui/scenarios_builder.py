@@ -69,6 +69,7 @@ def see(d: Driver, key: str) -> None:
 
 def open_builder_from_new_game(d: Driver) -> Iterator[float]:
     yield from open_new_game(d, ["Pat", "Mat"], ["red", "blue"], "patamat", {"target": 1})
+    d.shot(f"builder_newgame_{d.app.table.lang}")
     d.tap_text(d.app.tr("Make our board"))
     yield from until(d, lambda: d.screen.name == "builder", seconds=3)
     yield 0.2
@@ -261,8 +262,45 @@ def long_track(d: Driver) -> Iterator[float]:
     d.results["menu_title"] = screen.overlay.title
 
 
+def copy_and_edit(d: Driver) -> Iterator[float]:
+    """The stand-in copied as a start (F05 is a semafor on our board) and saved as a new board;
+    then that board edited (a printed number on F06) and saved over itself; Back with a change
+    not saved asks first."""
+    from companion.app.builder import open_builder
+
+    lang = d.app.table.lang
+    yield from open_new_game(d, ["Pat", "Mat"], ["red", "blue"], "patamat")
+    open_builder("standin-v1")
+    yield 0.4
+    d.results["copy_status"] = builder(d).status
+    d.shot(f"builder_copy_{lang}")
+    yield from tap_drawn(d, "F05")
+    yield from choose(d, "kind_semafor")
+    yield from press(d, "back_button")                   # not saved: asked
+    d.shot(f"builder_leave_{lang}")
+    yield from choose(d, "keep")
+    d.results["still_building"] = d.screen.name
+    yield from save(d)
+    d.results["first"] = d.results["saved"]
+    open_builder(d.results["first"])                     # "Edit"
+    yield 0.4
+    yield from tap_drawn(d, "F06")
+    yield from choose(d, "number")
+    yield 0.4
+    yield from type_keys(d, ["6"] if lang == "en" else ["123", "6"])
+    overlay = builder(d).overlay
+    d.tap(overlay.ids.ok_button)
+    yield from until(d, lambda: overlay.parent is None, seconds=3)
+    yield from save(d)
+    d.results["second"] = d.results["saved"]
+    open_builder(d.results["second"])
+    yield 0.3
+    yield from press(d, "back_button")                   # nothing changed: no question
+    d.results["after_back"] = d.screen.name
+
+
 SCENARIOS: dict[str, Scenario] = {"build_standin": build_standin, "mistakes": mistakes,
-                                  "long_track": long_track}
+                                  "long_track": long_track, "copy_and_edit": copy_and_edit}
 
 
 if __name__ == "__main__":

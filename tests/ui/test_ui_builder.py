@@ -11,7 +11,12 @@ from typing import Any
 import pytest
 from conftest import run_scenario_script
 
-from companion.games.patamat.board import BOARDS_DIR_ENV, PACKAGE_BOARDS, board_errors
+from companion.games.patamat.board import (
+    BOARDS_DIR_ENV,
+    PACKAGE_BOARDS,
+    board_errors,
+    parse_board,
+)
 from companion.games.patamat.builder.shape import track_shape
 
 SCRIPT = Path(__file__).with_name("scenarios_builder.py")
@@ -91,10 +96,23 @@ def test_each_mistake_is_said_in_plain_words_and_corrected(
     assert 'label = "12"' in saved
 
 
+@pytest.mark.parametrize("lang", ["en", "cs"])
 def test_a_long_track_keeps_its_fields_big_enough_to_tap(
-        tmp_path: Path, display: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen, _boards = run("long_track", "en", tmp_path, display, monkeypatch)
+        lang: str, tmp_path: Path, display: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen, _boards = run("long_track", lang, tmp_path, display, monkeypatch)
     assert seen["size"] == 120
     assert seen["field_side"] * 1.24 >= TOUCH_TARGET   # a tap within 0.62 side hits the field
     assert seen["drawing"][0] > 460                     # wider than the view: it scrolls
-    assert seen["menu_title"] == "Field F100"
+    assert seen["menu_title"] == {"en": "Field F100", "cs": "Pole F100"}[lang]
+
+
+def test_the_standin_copied_then_our_board_edited_and_saved_over_itself(
+        tmp_path: Path, display: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen, boards = run("copy_and_edit", "en", tmp_path, display, monkeypatch)
+    assert seen["copy_status"] == "The track is ready (54 fields): save it."
+    assert seen["still_building"] == "builder"          # Back asked; "Keep building"
+    assert seen["first"] == seen["second"]               # the edit replaced our board
+    assert [file.name for file in boards.iterdir()] == [f"{seen['first']}.toml"]
+    board = parse_board((boards / f"{seen['first']}.toml").read_text(encoding="utf-8"))
+    assert board.by_id["F05"].kind == "semafor" and board.by_id["F06"].label == "6"
+    assert seen["after_back"] == "newgame"               # nothing changed: no question

@@ -101,9 +101,10 @@ class TrackDrawing(Widget):
             return
         self._layout = layout_board(track.fields, track.start, track.finish, panel=0)
         width = max(float(self.view_width), SMALLEST_FIELD / self._layout.side)
-        rows_height = max(self._layout.centres[f][1] for f in track.fields) \
-            + self._layout.start_side / 2
-        self.size = (width, max(rows_height, self._layout.side) * width + MARGIN)
+        layout = self._layout
+        bottom = max(y + (layout.start_side if f == track.start else layout.side) / 2
+                     for f, (_x, y) in layout.centres.items())
+        self.size = (width, bottom * width + MARGIN)
         self._redraw()
 
     def _redraw(self, *_: Any) -> None:

@@ -55,6 +55,8 @@ class BuilderScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.draft = Draft()
+        self._kept = self.draft
+        """The draft as opened or saved last: Back asks before leaving another."""
         self.board_name: str | None = None
         self.title_text = ""
         self.back_to = "newgame"
@@ -76,6 +78,7 @@ class BuilderScreen(Screen):
             if (user_boards_dir() / f"{board_name}.toml").is_file():
                 self.board_name = board_name
                 self.title_text = library.board_title(board_name)
+        self._kept = self.draft
         self.is_joining = False
         self.notice = ""
         self._show()
@@ -121,6 +124,18 @@ class BuilderScreen(Screen):
         self._open(dialog)
 
     def back(self) -> None:
+        """Back to where the builder was opened; a track not saved is not lost by one tap."""
+        if self.draft == self._kept:
+            self._leave()
+            return
+        app = App.get_running_app()
+        ask = ChoiceOverlay(title=app.tr("The track is not saved."), columns=1)
+        ask.add_choice(app.tr("Keep building"), lambda: None, widget_id="keep")
+        ask.add_choice(app.tr("Leave without saving"), self._leave, tone="danger",
+                       widget_id="leave")
+        self._open(ask)
+
+    def _leave(self) -> None:
         App.get_running_app().go(self.back_to)
 
     def tap_field(self, field_id: str) -> None:
@@ -196,7 +211,8 @@ class BuilderScreen(Screen):
             return
         self.board_name, self.title_text = name, title
         self.saved = name
-        self.back()
+        self._kept = self.draft
+        self._leave()
 
     saved = ""
     """The name of the board saved last (the tests read it)."""
