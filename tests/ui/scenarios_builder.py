@@ -215,6 +215,7 @@ def mistakes(d: Driver) -> Iterator[float]:
     overlay = builder(d).overlay
     d.tap(overlay.ids.ok_button)
     yield from until(d, lambda: overlay.parent is None, seconds=3)
+    yield 0.3
     see(d, "corrected")
     d.results["fields"] = {fid: dict(spot) for fid, spot in
                            builder(d).drawing.track.fields.items()}

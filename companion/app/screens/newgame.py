@@ -352,10 +352,6 @@ class NewGameScreen(Screen):
                     arrows=not isinstance(value, (int, float))))
             else:
                 box.add_widget(IntOption(option=name, text=description, value=value))
-        if self.game == "patamat":  # the board builder (issue #23)
-            box.add_widget(Factory.BigButton(
-                text=app.tr("Make our board"), font_size=20, tone="quiet", size_hint_y=None,
-                height=56, on_release=lambda _b: self.make_board()))
         if self.game == "crash":
             for choice in LAYOUT_CHOICES:
                 box.add_widget(Factory.ToggleChoice(

@@ -16,6 +16,7 @@ from companion.games.patamat.builder import (
     draft_of,
     draft_problems,
     draft_track,
+    field_name,
     is_playable,
 )
 from companion.games.patamat.builder.shape import track_shape
@@ -167,3 +168,20 @@ def test_a_way_cannot_join_itself() -> None:
     draft = walk(draft, "normal", "normal")
     with pytest.raises(DraftError):
         draft.join(key_of(draft, "A1"))
+
+
+def test_a_road_that_ends_where_it_splits_is_said() -> None:
+    draft = walk(Draft(), "normal", "normal").split()
+    assert draft_problems(draft) == [
+        "The road splits at F02: walk on along the white arrows from there.",
+        "The other way from F02 is not walked yet.",
+        "The road from F02 never reaches CÍL: walk on to CÍL."]
+
+
+def test_cil_is_called_cil_and_a_printed_number_names_its_field() -> None:
+    draft = walk(Draft(), "normal", "sign")
+    draft = draft.set_label(key_of(draft, "F02"), "7")
+    assert draft_problems(draft)[0] == \
+        "A blue sign needs the field its arrow points to: walk on from 7."
+    draft = draft.add("finish")
+    assert field_name(draft, key_of(draft, "CIL")) == "CÍL"
