@@ -106,10 +106,11 @@ def test_a_long_track_keeps_its_fields_big_enough_to_tap(
     assert seen["menu_title"] == {"en": "Field F100", "cs": "Pole F100"}[lang]
 
 
+@pytest.mark.parametrize("lang", ["en", "cs"])
 def test_the_standin_copied_then_our_board_edited_and_saved_over_itself(
-        tmp_path: Path, display: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen, boards = run("copy_and_edit", "en", tmp_path, display, monkeypatch)
-    assert seen["copy_status"] == "The track is ready (54 fields): save it."
+        lang: str, tmp_path: Path, display: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen, boards = run("copy_and_edit", lang, tmp_path, display, monkeypatch)
+    assert seen["copy_status"] == SENTENCES[lang]["ready"]
     assert seen["still_building"] == "builder"          # Back asked; "Keep building"
     assert seen["first"] == seen["second"]               # the edit replaced our board
     assert [file.name for file in boards.iterdir()] == [f"{seen['first']}.toml"]
