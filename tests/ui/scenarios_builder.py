@@ -298,6 +298,13 @@ def copy_and_edit(d: Driver) -> Iterator[float]:
     yield 0.3
     yield from press(d, "back_button")                   # nothing changed: no question
     d.results["after_back"] = d.screen.name
+    from companion.games.patamat.board import user_boards_dir
+
+    (user_boards_dir() / "broken.toml").write_text('name = "broken"\n', encoding="utf-8")
+    open_builder("broken")                               # a file that is not a board
+    yield 0.3
+    d.results["broken"] = [d.screen.name, builder(d).notice, builder(d).draft.size]
+    d.shot(f"builder_broken_{lang}")
 
 
 SCENARIOS: dict[str, Scenario] = {"build_standin": build_standin, "mistakes": mistakes,

@@ -34,6 +34,7 @@ SENTENCES = {
         "name": "Our board",
         "ready": "The track is ready (54 fields): save it.",
         "flag": "Pat: finish! Take a flag (1 in all)",
+        "broken": "This board cannot be read, so the builder starts a new track.",
     },
     "cs": {
         "no_finish": ["Cesta od F03 nikdy nedojde do CÍLe: pokračuj až do CÍLe."],
@@ -46,6 +47,7 @@ SENTENCES = {
         "name": "Naše deska",
         "ready": "Dráha je hotová (polí: 54): ulož ji.",
         "flag": "Pat: cíl! Vezmi si vlaječku (celkem 1)",
+        "broken": "Tuhle desku nejde přečíst, stavitel proto začíná novou dráhu.",
     },
 }
 
@@ -113,7 +115,9 @@ def test_the_standin_copied_then_our_board_edited_and_saved_over_itself(
     assert seen["copy_status"] == SENTENCES[lang]["ready"]
     assert seen["still_building"] == "builder"          # Back asked; "Keep building"
     assert seen["first"] == seen["second"]               # the edit replaced our board
-    assert [file.name for file in boards.iterdir()] == [f"{seen['first']}.toml"]
+    assert sorted(file.name for file in boards.iterdir()) == [   # and the broken file
+        "broken.toml", f"{seen['first']}.toml"]
     board = parse_board((boards / f"{seen['first']}.toml").read_text(encoding="utf-8"))
     assert board.by_id["F05"].kind == "semafor" and board.by_id["F06"].label == "6"
     assert seen["after_back"] == "newgame"               # nothing changed: no question
+    assert seen["broken"] == ["builder", SENTENCES[lang]["broken"], 1]

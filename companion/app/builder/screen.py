@@ -30,6 +30,7 @@ from companion.games.patamat.builder.draft import START_KEY
 KIND_WORDS = {"normal": "Ordinary field", "semafor": "SEMAFOR", "sign": "Blue sign",
               "finish": "CÍL"}
 DEFAULT_TITLE = "Our board"
+CANNOT_OPEN = "This board cannot be read, so the builder starts a new track."
 TITLE_LENGTH = 40
 
 
@@ -73,15 +74,21 @@ class BuilderScreen(Screen):
         self.board_name = None
         self.title_text = ""
         self.draft = Draft()
+        notice = ""
         if board_name is not None:
-            self.draft = draft_of(library.board_text(board_name))
-            if (user_boards_dir() / f"{board_name}.toml").is_file():
-                self.board_name = board_name
-                self.title_text = library.board_title(board_name)
+            try:
+                self.draft = draft_of(library.board_text(board_name))
+                if (user_boards_dir() / f"{board_name}.toml").is_file():
+                    self.board_name = board_name
+                    self.title_text = library.board_title(board_name)
+            except DraftError as error:  # a track the builder cannot walk: start anew
+                notice = App.get_running_app().tr(str(error))
+            except (BoardError, LookupError, OSError, ValueError):
+                notice = App.get_running_app().tr(CANNOT_OPEN)
         self._kept = self.draft
         self.is_joining = False
-        self.notice = ""
-        self._show()
+        self.notice = notice
+        self._show(keep_notice=True)
 
     def on_table_change(self, change: Any) -> None:
         if change.kind == "lang":

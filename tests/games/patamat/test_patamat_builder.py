@@ -185,3 +185,15 @@ def test_cil_is_called_cil_and_a_printed_number_names_its_field() -> None:
         "A blue sign needs the field its arrow points to: walk on from 7."
     draft = draft.add("finish")
     assert field_name(draft, key_of(draft, "CIL")) == "CÍL"
+
+
+def test_a_board_splitting_three_ways_is_not_walked() -> None:
+    text = STANDIN.replace('{ id = "F10", kind = "sign", next = ["F11", "A1"], main = "F11", '
+                           'forced = "A1" }',
+                           '{ id = "F10", kind = "sign", next = ["F11", "A1", "A2"], '
+                           'main = "F11", forced = "A1" }')
+    text = text.replace('{ id = "A2", next = ["A3"] }',
+                        '{ id = "A2", next = ["A3"], back = "A1" }')
+    assert board_errors(text) == []
+    with pytest.raises(DraftError, match="three ways"):
+        draft_of(text)

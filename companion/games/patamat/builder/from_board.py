@@ -10,6 +10,8 @@ from __future__ import annotations
 from companion.games.patamat.board import BoardError, parse_board
 from companion.games.patamat.builder.draft import START_KEY, Draft, DraftError, Spot, Way
 
+THREE_WAYS = "The road of this board splits three ways at one field; the builder walks two."
+
 
 def draft_of(text: str) -> Draft:
     """The draft of a valid board file's text (BoardError when the file is not valid;
@@ -43,7 +45,7 @@ def draft_of(text: str) -> Draft:
             spot = board.by_id[ident]
             others = [target for target in spot.next if target != board.step_on.get(ident)]
             if len(others) > 1:
-                raise DraftError(f"field {ident!r} splits three ways; the builder walks two")
+                raise DraftError(THREE_WAYS)
             if spot.kind == "sign" and len(spot.next) >= 2:
                 arrows[ident] = "main" if spot.forced == board.step_on.get(ident) else "other"
             if others:
