@@ -205,13 +205,8 @@ class BoardsDialog(ModalView):
         return names
 
     def _builder(self, name: str | None) -> None:
-        try:
-            from companion.app.builder import (  # type: ignore[import-not-found,unused-ignore]
-                open_builder,
-            )
-        except ImportError:
-            self.message = self._tr("The board builder is not available")
-            return
+        from companion.app.builder import open_builder  # the builder's screen, when asked
+
         self.dismiss(animation=False)
         if self._on_builder is not None:
             self._on_builder()

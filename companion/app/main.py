@@ -47,6 +47,7 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "settings": ("companion.app.screens.settings:SettingsScreen", ("phones", "settings")),
     "stats": ("companion.app.screens.stats:StatsScreen", ("players", "stats")),
     "rules": ("companion.app.screens.rules:RulesScreen", ("rules",)),
+    "builder": ("companion.app.builder.screen:BuilderScreen", ("builder",)),
 }
 """Every screen: its class and the kv files it needs. Only home is made at start; the others
 (their modules imported, their kv files loaded) on first use: a faster first frame."""

@@ -81,8 +81,11 @@ def main_route(fields: dict[str, dict[str, Any]], start: str, finish: str) -> li
     return route
 
 
-def layout_board(fields: dict[str, dict[str, Any]], start: str, finish: str) -> Layout:
-    """The board file's own positions when every field has them, else an automatic grid."""
+def layout_board(fields: dict[str, dict[str, Any]], start: str, finish: str,
+                 panel: float = PANEL_MIN) -> Layout:
+    """The board file's own positions when every field has them, else an automatic grid;
+    ``panel``: the pixels (of a 480 px square) kept free below the track (the board builder,
+    which has no info panel there, gives 0 and gets larger fields)."""
     if all(spot.get("x") is not None and spot.get("y") is not None for spot in fields.values()):
         return _file_layout(fields)
     route = main_route(fields, start, finish)
@@ -93,7 +96,7 @@ def layout_board(fields: dict[str, dict[str, Any]], start: str, finish: str) -> 
         free = columns * rows - len(cells) - (START_BLOCK * START_BLOCK - 1)
         if free < branches:
             rows += math.ceil((branches - free) / columns)
-        pitch = min(1 / columns, (1 - PANEL_MIN / REFERENCE_SIDE) / rows)
+        pitch = min(1 / columns, (1 - panel / REFERENCE_SIDE) / rows)
         if best is None or pitch > best[0] + 1e-9:
             best = (pitch, columns, cells, rows)
     assert best is not None

@@ -85,12 +85,15 @@ def boards_rename_delete(d: Driver) -> Iterator[float]:
     seen["titles_after_delete"] = [row.title for row in reversed(dialog.ids.rows.children)]
     d.shot(f"boards_deleted_{lang}")
 
-    d.tap(dialog.ids.make_button)                              # the builder (its own branch)
+    d.tap(dialog.ids.make_button)                              # the builder
     yield P
-    seen["make_message"] = dialog.message if newgame.boards_dialog is not None else ""
     seen["screen_after_make"] = d.screen.name
-    if newgame.boards_dialog is None:                          # the builder opened
-        return
+    d.tap(d.app.root.get_screen("builder").ids.back_button)   # nothing built: back at once
+    yield P
+    seen["screen_after_builder_back"] = d.screen.name
+    d.tap(board_option(newgame).ids.board_button)
+    yield P
+    dialog = newgame.boards_dialog
     long_name = next(row.name for row in dialog.ids.rows.children if row.title == LONG_TITLE)
     d.tap(row_of(dialog, long_name).ids.choose_button)         # the long title, chosen
     yield P
