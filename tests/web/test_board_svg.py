@@ -170,12 +170,31 @@ def test_clovece_ring_boards_draw(players: int) -> None:
 
 # -- Pat a Mat ------------------------------------------------
 
-def test_patamat_placement_taps_place_the_first_car_type() -> None:
+def test_patamat_placement_offers_each_car_type_with_its_fields() -> None:
+    """As the touchscreen's set-up: a button per car type (its name, how many are left) and,
+    per type, the fields it may go to; the go-kart's shown until another type is picked."""
     match = open_game("patamat", players=2)
-    _svg, root = drawn(match)
-    inputs = tap_inputs(root)
+    match.play("place kart F01")
+    match.play("place kart F02")
+    match.play("place kart F03")   # the three go-karts are out: the car comes first now
+    _svg, root = drawn(match, lang="cs")
     fields = match.snapshot()["state"]["expect"]["legal"]["fields"]
-    assert sorted(inputs) == sorted(f"place kart {field}" for field in fields)
+    groups = [e for e in root.iter() if "pick-targets" in e.get("class", "").split()]
+    assert [g.get("data-pick") for g in groups] == ["car", "tractor", "rusty", "garbage"]
+    assert [g.get("class") for g in groups] == ["pick-targets", *["pick-targets off"] * 3]
+    for group in groups:
+        assert sorted(tap_inputs(group)) == sorted(
+            f"place {group.get('data-pick')} {field}" for field in fields)
+    buttons = [e for e in root.iter() if "pick" in e.get("class", "").split()]
+    assert [b.get("data-pick") for b in buttons] == ["car", "tractor", "rusty", "garbage"]
+    assert buttons[0].get("class") == "pick picked"
+    said = {b.get("data-pick"): [t.text for t in b.iter("{http://www.w3.org/2000/svg}text")]
+            for b in buttons}
+    assert said["car"] == ["A", "4×", "auto"]
+    assert said["tractor"] == ["T", "2×", "traktor"]
+    assert said["garbage"] == ["P", "3×", "popelářské auto"]
+    _svg, spectator = drawn(match, legal=[])
+    assert [e for e in spectator.iter() if "pick" in e.get("class", "")] == []
 
 
 def test_patamat_cars_and_pawns_stand_on_their_fields() -> None:

@@ -316,3 +316,35 @@ def test_clovece_with_the_tables_die_faces_and_a_piece_tapped(tmp_path: Path) ->
             ".map(e => e.getAttribute('data-place')).filter(p => p.startsWith('field'));")
         assert on_track == ["field 0"]
         assert api(served.view, "/api/state")["snapshot"]["state"]["track"][0]["field"] == 0
+
+
+def test_patamat_a_car_type_picked_on_the_phone_then_its_field_tapped(tmp_path: Path) -> None:
+    """The set-up as on the touchscreen: Eva's phone shows the car types under the board, the
+    go-kart picked; she taps the tractor, the fields now place a tractor, and her tap on F05
+    puts a tractor there. The type stays picked while the table moves on."""
+    from selenium.webdriver.common.by import By
+
+    def shown(driver: Any) -> list[str]:
+        return [box["input"] for box in boxes(driver, "#board .tap") if box["width"]]
+
+    with serving("patamat", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
+            chromium() as driver:
+        seq = open_page(driver, served.seats[0], "cs")
+        assert shown(driver) and all(line.startswith("place kart ") for line in shown(driver))
+        picks = boxes(driver, "#board .pick")
+        assert len(picks) == 5 and all(min(p["width"], p["height"]) >= 44 for p in picks)
+        driver.find_element(By.CSS_SELECTOR, '#board .pick[data-pick="tractor"]').click()
+        wait_for(driver, "return document.querySelector('#board .pick.picked')"
+                         ".getAttribute('data-pick') === 'tractor';")
+        assert shown(driver) and all(line.startswith("place tractor ") for line in shown(driver))
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / "web_patamat_car_type_picked_cs.png"))
+        tap(driver, "place tractor F05")
+        seq = int(wait_for(driver, "return Number(document.body.dataset.seq) > arguments[0] "
+                                   "&& Number(document.body.dataset.seq);", seq))
+        state = api(served.view, "/api/state")
+        assert state["snapshot"]["state"]["cars"] == {"tractor1": "F05"}
+        # Pat places a go-kart from his phone: Eva's page still has the tractor picked
+        api(served.seats[1], "/api/input", {"input": "place kart F06", "seq": seq})
+        wait_for(driver, "return Number(document.body.dataset.seq) > arguments[0];", seq)
+        assert shown(driver) and all(line.startswith("place tractor ") for line in shown(driver))
