@@ -11,10 +11,11 @@ Pure, no Kivy; the faces reach it through the table (``companion.table.words``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from companion.engine import Match
-from companion.games.crash.text import card_name, side_name, side_name_of
+from companion.games.crash.text import card_name, side_name_of
 from companion.i18n import Translate, translator
 
 DOMAIN = "crash"
@@ -27,7 +28,14 @@ def choice_label(line: str, match: Match, lang: str) -> str | None:
     """The words of ``line`` (``draw d:lambada,blind``, ``refill lambada,rocket``, ``draw4
     discard=lambada,-``, ``first A``, ``display …``, ``place e4 push=E bat=1``, ``magnet c7``,
     ``operator m4 l4``, ``card lambada e5 e6``, ``swap fluct ticket take=…``, ``pass``, …) in
-    ``lang``; None for any other line."""
+    ``lang``; None for any other line. They depend on the line, the players' names and the
+    language only, so they are kept: a turn offers ~1,500 inputs, most of them again the next
+    turn (a phone's list after every change)."""
+    return _said(line, tuple(match.names), lang)
+
+
+@functools.lru_cache(maxsize=8192)
+def _said(line: str, names: tuple[str, ...], lang: str) -> str | None:
     _ = translator(DOMAIN, lang)
     head, _space, rest = line.partition(" ")
     if head == "draw" and rest:
@@ -39,18 +47,18 @@ def choice_label(line: str, match: Match, lang: str) -> str | None:
         return _("Discard: {cards}").format(cards=", ".join(
             "-" if kind == "-" else card_name(kind, lang) for kind in kinds))
     if head == "first" and rest in SIDES:
-        return _("{name} places the first car").format(name=side_name(match, rest))
+        return _("{name} places the first car").format(name=side_name_of(names, rest))
     if head == "display" and rest:
         return _("Lay out on the display: {cards}").format(
             cards=", ".join(card_name(kind, lang) for kind in rest.split()))
     if head == "swap":
-        said = action_words(line, match.names, lang)
+        said = action_words(line, names, lang)
         take = next((word[5:] for word in line.split() if word.startswith("take=")), "")
         if said is not None and take:
             return _("{swap} (take {cards})").format(swap=said,
                                                      cards=_cards_taken(take, lang, _))
         return said
-    return action_words(line, match.names, lang)
+    return action_words(line, names, lang)
 
 
 def action_words(line: str, names: Sequence[str], lang: str) -> str | None:

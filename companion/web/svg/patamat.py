@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from companion.games.patamat.choices import CAR_TYPES, NOUN, cars_left
 from companion.geometry.patamat import (
     BACKGROUND,
     CAR_LOOK,
@@ -30,7 +31,6 @@ from companion.geometry.patamat import (
     layout_board,
     waiting_spot,
 )
-from companion.games.patamat.choices import CAR_TYPES, NOUN, cars_left
 from companion.i18n import translator
 from companion.web.svg.drawing import Drawing, hex_colour, is_dark, tap_class
 from companion.web.svg.scene import Scene
