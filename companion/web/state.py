@@ -58,6 +58,10 @@ class TableView:
         default_factory=dict, compare=False, repr=False)
     """The SVG boards drawn of this view, by (legal inputs, language): a board is drawn once
     per change however many tokens see it (a seat not to move sees the spectators' board)."""
+    encoded: dict[int, tuple[object, str]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Parts every token's state shares (a board, the snapshot) as JSON, by the part's
+    ``id``: encoded once per change, not once per state."""
 
 
 def take_view(session: TableSession) -> TableView:
@@ -142,7 +146,9 @@ def state_json(view: TableView, seat: int | None, lang: str) -> dict[str, Any]:
                 "last": None, "board": "", "snapshot": None, "unsaved": view.is_unsaved}
     history = match.history
     legal = legal_inputs(view, seat)
-    snapshot = dict(view.snapshot) if view.snapshot is not None else match.snapshot()
+    # the view's own snapshot (one object for every token: encoded once, :func:`state_bytes`)
+    snapshot = view.snapshot if isinstance(view.snapshot, dict) else (
+        dict(view.snapshot) if view.snapshot is not None else match.snapshot())
     counters = snapshot.get("counters", {})
     names = list(match.names)
     state.update({
@@ -178,10 +184,36 @@ def state_json(view: TableView, seat: int | None, lang: str) -> dict[str, Any]:
     return state
 
 
+SHARED_PARTS = ("board", "snapshot")
+"""The keys of a state whose values many tokens' states share (the big ones: a Crash board is
+~100 kB of SVG): encoded once per change (:func:`state_bytes`)."""
+
+
 def state_bytes(view: TableView, seat: int | None, lang: str) -> bytes:
-    """:func:`state_json` as one line of UTF-8 JSON (what the API and the stream send)."""
-    return json.dumps(state_json(view, seat, lang), ensure_ascii=False,
-                      separators=(",", ":")).encode("utf-8")
+    """:func:`state_json` as one line of UTF-8 JSON (what the API and the stream send). The
+    shared parts (:data:`SHARED_PARTS`) are encoded once per change and joined in after the
+    rest: the same JSON object, its keys in another order."""
+    state = state_json(view, seat, lang)
+    shared = [(key, state.pop(key)) for key in SHARED_PARTS if key in state]
+    head = _dumps(state)
+    tail = "".join(f',"{key}":{_encoded(view, value)}' for key, value in shared)
+    return (head[:-1] + tail + "}").encode("utf-8")
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _encoded(view: TableView, value: object) -> str:
+    """``value`` as JSON, kept on ``view`` while the value lives there (the same object: the
+    view's board or snapshot); anything else is encoded anew."""
+    kept = view.encoded.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1]
+    text = _dumps(value)
+    if len(view.encoded) < 64:
+        view.encoded[id(value)] = (value, text)
+    return text
 
 
 def board(view: TableView, legal: list[str], lang: str) -> str:

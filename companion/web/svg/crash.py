@@ -126,6 +126,8 @@ def _grid() -> HexGrid:
 
 def _pieces(drawing: Drawing, grid: HexGrid, field: dict[str, Any], looks: list[Look],
             size: float) -> None:
+    if not (field["bell"] or field["operator"] or field["car"]):
+        return
     cx, cy = drawing.point(*grid.centre(field["name"]))
     half = size / 2
     if field["bell"]:
