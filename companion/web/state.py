@@ -130,9 +130,21 @@ def undoes_own_input(view: TableView, seat: int | None) -> bool:
     return twin.to_move == seat and not undone.lower().startswith("fix ")
 
 
-def state_json(view: TableView, seat: int | None, lang: str) -> dict[str, Any]:
+Pause = Callable[[], None]
+"""Called between the steps of making a state: the render thread lets the touchscreen's thread
+have the interpreter there (:data:`companion.web.stream.BREATH_SECONDS`)."""
+LABELS_PER_STEP = 300
+"""Labels made between two pauses (a Crash turn offers ~1,500 inputs)."""
+
+
+def _no_pause() -> None:
+    return None
+
+
+def state_json(view: TableView, seat: int | None, lang: str,
+               pause: Pause = _no_pause) -> dict[str, Any]:
     """The state JSON of a token of ``seat`` (None: a spectator) in ``lang``
-    (``docs/web-api.md``)."""
+    (``docs/web-api.md``); ``pause()`` between its steps (the words, the labels, the board)."""
     lang = lang if lang in LANGUAGES else view.lang
     tr = translator("app", lang)
     match = view.match
@@ -146,6 +158,7 @@ def state_json(view: TableView, seat: int | None, lang: str) -> dict[str, Any]:
                 "last": None, "board": "", "snapshot": None, "unsaved": view.is_unsaved}
     history = match.history
     legal = legal_inputs(view, seat)
+    pause()
     # the view's own snapshot (one object for every token: encoded once, :func:`state_bytes`)
     snapshot = view.snapshot if isinstance(view.snapshot, dict) else (
         dict(view.snapshot) if view.snapshot is not None else match.snapshot())
@@ -171,13 +184,13 @@ def state_json(view: TableView, seat: int | None, lang: str) -> dict[str, Any]:
         "table": [line.text for line in view.steps.lines(
             match.game_id, names, lang, list(view.colours))] if view.steps else [],
         "log": _log_rows(match, lang),
-        "legal": _labelled(legal, match, lang),
+        "legal": _labelled(legal, match, lang, pause),
         "can_undo": undoes_own_input(view, seat),
         "can_roll": can_roll(view, seat),
         "can_hint": can_hint(view, seat),
         "die": view.die,
         "last": history[-1] if history else None,
-        "board": board(view, legal, lang),
+        "board": _after(pause, board(view, legal, lang)),
         "snapshot": snapshot,
         "unsaved": view.is_unsaved,
     })
@@ -189,11 +202,13 @@ SHARED_PARTS = ("board", "snapshot")
 ~100 kB of SVG): encoded once per change (:func:`state_bytes`)."""
 
 
-def state_bytes(view: TableView, seat: int | None, lang: str) -> bytes:
+def state_bytes(view: TableView, seat: int | None, lang: str,
+                pause: Pause = _no_pause) -> bytes:
     """:func:`state_json` as one line of UTF-8 JSON (what the API and the stream send). The
     shared parts (:data:`SHARED_PARTS`) are encoded once per change and joined in after the
     rest: the same JSON object, its keys in another order."""
-    state = state_json(view, seat, lang)
+    state = state_json(view, seat, lang, pause)
+    pause()
     shared = [(key, state.pop(key)) for key in SHARED_PARTS if key in state]
     head = _dumps(state)
     tail = "".join(f',"{key}":{_encoded(view, value)}' for key, value in shared)
@@ -245,10 +260,23 @@ def _draw_board(view: TableView, match: Match, snapshot: Mapping[str, Any], lega
         return ""
 
 
-def _labelled(lines: list[str], match: Match, lang: str) -> list[dict[str, str]]:
+def _labelled(lines: list[str], match: Match, lang: str,
+              pause: Pause = _no_pause) -> list[dict[str, str]]:
     """Each input with its label in players' words: the words of the touchscreen's choice
-    buttons (:func:`companion.table.words.choice_label`)."""
-    return [{"input": line, "label": words.choice_label(line, match, lang)} for line in lines]
+    buttons (:func:`companion.table.words.choice_label`); ``pause()`` every
+    :data:`LABELS_PER_STEP` labels."""
+    labelled = []
+    for number, line in enumerate(lines, 1):
+        labelled.append({"input": line, "label": words.choice_label(line, match, lang)})
+        if number % LABELS_PER_STEP == 0:
+            pause()
+    return labelled
+
+
+def _after(pause: Pause, value: str) -> str:
+    """``value``, once ``pause()`` returned (a pause after a step that may have been long)."""
+    pause()
+    return value
 
 
 def _log_rows(match: Match, lang: str) -> list[str]:
