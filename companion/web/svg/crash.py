@@ -76,7 +76,8 @@ def tap_targets(names: set[str], legal: frozenset[str]) -> dict[str, str]:
         words = line.split()
         if len(words) == 2 and words[1] in names:
             by_field.setdefault(words[1], []).append(line)
-    return {name: lines[0] for name, lines in by_field.items() if len(lines) == 1}
+    # in the fields' order: the same drawing in every process (a set's order is not)
+    return {name: lines[0] for name, lines in sorted(by_field.items()) if len(lines) == 1}
 
 
 def _hex(drawing: Drawing, grid: HexGrid, name: str, scale: float) -> list[tuple[float, float]]:
