@@ -348,3 +348,44 @@ def test_patamat_a_car_type_picked_on_the_phone_then_its_field_tapped(tmp_path: 
         api(served.seats[1], "/api/input", {"input": "place kart F06", "seq": seq})
         wait_for(driver, "return Number(document.body.dataset.seq) > arguments[0];", seq)
         assert shown(driver) and all(line.startswith("place tractor ") for line in shown(driver))
+
+
+CRASH_SET_UP = ["first A", "operator-start n4", "display lambada rocket tandem", "init e5",
+                "init e6", "init g7", "init i4", "init k9", "init c3", "init m10", "init h8"]
+"""The set-up of the touchscreen's Crash by Crash test: then Pat has his first action."""
+
+
+def test_crash_every_action_offered_on_the_phone_in_words(tmp_path: Path) -> None:
+    """Pat's phone after the set-up: every action of his turn (cars with pushes and batteries,
+    the magnetic car, the operator, cards, swaps, pass) in his list, each in words, none
+    twice; his tap on one plays it."""
+    from selenium.webdriver.common.by import By
+
+    with serving("crash", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
+            chromium() as driver:
+        state = api(served.view, "/api/state")
+        for line in CRASH_SET_UP:
+            state = api(served.seats[state["to_move"]], "/api/input",
+                        {"input": line, "seq": state["seq"]})
+        assert state["to_move"] == 1
+        open_page(driver, served.seats[1], "en", state["seq"])
+        driver.find_element(By.ID, "more-title").click()
+        offered = driver.execute_script(
+            "return [...document.querySelectorAll('#legal button, #more-legal button')]"
+            ".map((b) => [b.dataset.input, b.textContent]);")
+        said = dict(offered)
+        assert len(offered) == len(said) > 1000
+        assert [line for line, label in offered if label == line] == []
+        assert said["place e4 push=E bat=1"] == "Car on e4, push E, batteries: 1"
+        assert said["pass"] == "Pass: end the turn"
+        assert {line.split()[0] for line in said} >= {"place", "operator", "card", "swap"}
+        driver.execute_script("document.querySelector('#more-legal button[data-input=\"pass\"]')"
+                              ".scrollIntoView({block: 'center'});")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / "web_crash_actions_in_words_en.png"))
+        driver.find_element(By.CSS_SELECTOR, '#more-legal button[data-input="pass"]').click()
+        wait_for(driver, "return Number(document.body.dataset.seq) > arguments[0];",
+                 state["seq"])
+        after = api(served.view, "/api/state")
+        assert after["snapshot"]["history"] == state["snapshot"]["history"] + 1
+        assert after["to_move"] == 0                        # Pat passed: Eva's turn
