@@ -188,6 +188,59 @@ def test_crash_cards_drawn_and_laid_out_and_the_first_placer(tmp_path: Path) -> 
                            "first B": "Pat places the first car"}
 
 
+CRASH_MID_GAME = (
+    "board reference | bells a5 b10 f2 f6 g4 g10 l2 l7 l11 n9 | operator m7 | A: b5 m9 n2 o13 | "
+    "B: a6 d12 k5 n5 | score A=8 B=8 | batteries A=4 B=4 | evals 0 | turn 5 B action=2 | "
+    "first A | cards display=flying,bright,rocket hands=3,2 known=A:saboteur,double,tandem "
+    "known=B:tandem,double discard=lambada,tandem,heartless,double,flying,ticket,fluct,ticket,"
+    "ticket,fluct pile=21"
+)
+"""Turn 5, Pat's second action: cars to place with batteries, a magnetic car, the operator, the
+cards of turns 1-5 (Bell Shift with its fields), swaps against the display, a pass."""
+
+
+def test_crash_set_up_in_words_from_the_first_placer_to_the_starting_cars(
+        tmp_path: Path) -> None:
+    operator = assert_in_words(tmp_path, "crash", ["Eva", "Pat"], ["first A"])
+    assert operator["en"] == {"operator-start n4": "Operator: n4",
+                              "operator-start n9": "Operator: n9"}
+    assert operator["cs"]["operator-start n4"] == "Kolotočář: n4"
+    display = assert_in_words(tmp_path / "display", "crash", ["Eva", "Pat"],
+                              ["first A", "operator-start n4"])
+    assert display["en"]["display lambada rocket tandem"] == \
+        "Lay out on the display: Lambada, Rocket Drive, Tandem"
+    assert display["cs"]["display lambada rocket tandem"] == \
+        "Vyložte do nabídky: Lambada, Raketový pohon, Tandem"
+    cars = assert_in_words(tmp_path / "cars", "crash", ["Eva", "Pat"],
+                           ["first A", "operator-start n4", "display lambada rocket tandem"])
+    assert_czech_differs(cars)
+    assert cars["en"]["init e5"] == "Car on e5"
+    assert cars["cs"]["init e5"] == "Autíčko na e5"
+
+
+def test_crash_every_action_of_a_turn_in_words_each_its_own(tmp_path: Path) -> None:
+    seen = assert_in_words(tmp_path, "crash", ["Eva", "Pat"], [], CRASH_MID_GAME)
+    heads = {line.split()[0] for line in seen["en"]}
+    assert heads == {"place", "magnet", "operator", "card", "swap", "pass"}
+    for lang in ("en", "cs"):   # the phone folds buttons that read the same: none may
+        assert len(set(seen[lang].values())) == len(seen[lang])
+    assert seen["en"]["place a7 push=W bat=2"] == "Car on a7, push W, batteries: 2"
+    assert seen["cs"]["place a7 push=W bat=2"] == "Autíčko na a7, tlačí Z, baterie: 2"
+    assert seen["en"]["magnet a8"] == "Magnetic car on a8"
+    assert seen["cs"]["magnet a8"] == "Magnetické autíčko na a8"
+    operator = next(line for line in seen["en"] if line.startswith("operator "))
+    assert seen["en"][operator] == "Operator: " + ", ".join(operator.split()[1:])
+    assert seen["en"]["card deadbat"] == "Dead Battery"
+    assert seen["cs"]["card deadbat"] == "Vybitá baterie"
+    assert seen["en"]["card fluct a5 a4"] == "Bell Shift a5 a4"
+    swap = "swap fluct lambada take=d:rocket,blind"
+    assert seen["en"][swap] == "Swap Bell Shift and Lambada (take Rocket Drive + blind)"
+    assert seen["cs"][swap] == \
+        "Vyměnit Fluktuace zvonku a Lambada (vzít Raketový pohon + naslepo)"
+    assert seen["en"]["pass"] == "Pass: end the turn"
+    assert seen["cs"]["pass"] == "Pas: konec tahu"
+
+
 def test_patamat_set_up_choice_and_go_in_the_boards_words(tmp_path: Path) -> None:
     placing = assert_in_words(tmp_path, "patamat", ["Pat", "Mat"], [])
     assert_czech_differs(placing)

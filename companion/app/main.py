@@ -113,8 +113,9 @@ class CompanionApp(App):
         self.audio = AppAudio(self.table, self.store)
         self.pace = CompanionPace(
             self.table, schedule=lambda seconds, fn: Clock.schedule_once(lambda _dt: fn(), seconds),
-            post=post, is_on=lambda: self.root is not None and self.root.current == "play")
-        """The companion's seats play on their own, at the pace set in Settings."""
+            post=post, is_on=self._companion_may_play)
+        """The companion's seats play on their own, at the pace set in Settings, whichever
+        screen shows (a phone plays against them while the touchscreen sits on Home)."""
         self.phones_factory = phones
         """Makes the phones' server for this table (``companion.table.phones``), or None."""
         self.lang = self.table.lang
@@ -329,9 +330,19 @@ class CompanionApp(App):
     def coach_is_on(self, game: str) -> bool:
         return bool(self.store.setting(f"coach.{game}", False))
 
+    def _companion_may_play(self) -> bool:
+        """The companion's seats play while a game is on, on any screen (Home, Menu, the
+        rules, …), except while the play screen holds the game for a person: a fix under way
+        or the end-game question open (``PlayScreen.holds_the_game``)."""
+        if self.root is None:
+            return False
+        play = self.root.get_screen("play") if self.root.has_screen("play") else None
+        holds = getattr(play, "holds_the_game", None)
+        return not (callable(holds) and holds())
+
     def _companion_next(self) -> None:
-        """When a companion seat is to move, it plays after a short pause (while the play screen
-        shows): its decision is made off the UI thread, then played if nothing changed."""
+        """When a companion seat is to move, it plays after a short pause: its decision is
+        made off the UI thread, then played if nothing changed."""
         self.pace.next()
 
     def _on_change(self, change: Change) -> None:

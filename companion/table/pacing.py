@@ -28,8 +28,9 @@ PACED_CHANGES = ("played", "redone", "opened", "saving")
 
 class CompanionPace:
     """Plays the companion's seats of ``table`` one input at a time, each after the pause set
-    in Settings (the store's ``companion_pause``), while ``is_on()`` (the touchscreen: while
-    the play screen shows)."""
+    in Settings (the store's ``companion_pause``), while ``is_on()`` (the touchscreen: on any
+    screen, unless the play screen holds the game for a person: a fix under way, the end-game
+    question open)."""
 
     def __init__(self, table: TableSession, schedule: Schedule, post: Post,
                  is_on: Callable[[], bool] = lambda: True) -> None:

@@ -58,6 +58,10 @@ class TableView:
         default_factory=dict, compare=False, repr=False)
     """The SVG boards drawn of this view, by (legal inputs, language): a board is drawn once
     per change however many tokens see it (a seat not to move sees the spectators' board)."""
+    encoded: dict[int, tuple[object, str]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Parts every token's state shares (a board, the snapshot) as JSON, by the part's
+    ``id``: encoded once per change, not once per state."""
 
 
 def take_view(session: TableSession) -> TableView:
@@ -126,9 +130,21 @@ def undoes_own_input(view: TableView, seat: int | None) -> bool:
     return twin.to_move == seat and not undone.lower().startswith("fix ")
 
 
-def state_json(view: TableView, seat: int | None, lang: str) -> dict[str, Any]:
+Pause = Callable[[], None]
+"""Called between the steps of making a state: the render thread lets the touchscreen's thread
+have the interpreter there (:data:`companion.web.stream.BREATH_SECONDS`)."""
+LABELS_PER_STEP = 300
+"""Labels made between two pauses (a Crash turn offers ~1,500 inputs)."""
+
+
+def _no_pause() -> None:
+    return None
+
+
+def state_json(view: TableView, seat: int | None, lang: str,
+               pause: Pause = _no_pause) -> dict[str, Any]:
     """The state JSON of a token of ``seat`` (None: a spectator) in ``lang``
-    (``docs/web-api.md``)."""
+    (``docs/web-api.md``); ``pause()`` between its steps (the words, the labels, the board)."""
     lang = lang if lang in LANGUAGES else view.lang
     tr = translator("app", lang)
     match = view.match
@@ -142,7 +158,10 @@ def state_json(view: TableView, seat: int | None, lang: str) -> dict[str, Any]:
                 "last": None, "board": "", "snapshot": None, "unsaved": view.is_unsaved}
     history = match.history
     legal = legal_inputs(view, seat)
-    snapshot = dict(view.snapshot) if view.snapshot is not None else match.snapshot()
+    pause()
+    # the view's own snapshot (one object for every token: encoded once, :func:`state_bytes`)
+    snapshot = view.snapshot if isinstance(view.snapshot, dict) else (
+        dict(view.snapshot) if view.snapshot is not None else match.snapshot())
     counters = snapshot.get("counters", {})
     names = list(match.names)
     state.update({
@@ -165,23 +184,51 @@ def state_json(view: TableView, seat: int | None, lang: str) -> dict[str, Any]:
         "table": [line.text for line in view.steps.lines(
             match.game_id, names, lang, list(view.colours))] if view.steps else [],
         "log": _log_rows(match, lang),
-        "legal": _labelled(legal, match, lang),
+        "legal": _labelled(legal, match, lang, pause),
         "can_undo": undoes_own_input(view, seat),
         "can_roll": can_roll(view, seat),
         "can_hint": can_hint(view, seat),
         "die": view.die,
         "last": history[-1] if history else None,
-        "board": board(view, legal, lang),
+        "board": _after(pause, board(view, legal, lang)),
         "snapshot": snapshot,
         "unsaved": view.is_unsaved,
     })
     return state
 
 
-def state_bytes(view: TableView, seat: int | None, lang: str) -> bytes:
-    """:func:`state_json` as one line of UTF-8 JSON (what the API and the stream send)."""
-    return json.dumps(state_json(view, seat, lang), ensure_ascii=False,
-                      separators=(",", ":")).encode("utf-8")
+SHARED_PARTS = ("board", "snapshot")
+"""The keys of a state whose values many tokens' states share (the big ones: a Crash board is
+~100 kB of SVG): encoded once per change (:func:`state_bytes`)."""
+
+
+def state_bytes(view: TableView, seat: int | None, lang: str,
+                pause: Pause = _no_pause) -> bytes:
+    """:func:`state_json` as one line of UTF-8 JSON (what the API and the stream send). The
+    shared parts (:data:`SHARED_PARTS`) are encoded once per change and joined in after the
+    rest: the same JSON object, its keys in another order."""
+    state = state_json(view, seat, lang, pause)
+    pause()
+    shared = [(key, state.pop(key)) for key in SHARED_PARTS if key in state]
+    head = _dumps(state)
+    tail = "".join(f',"{key}":{_encoded(view, value)}' for key, value in shared)
+    return (head[:-1] + tail + "}").encode("utf-8")
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _encoded(view: TableView, value: object) -> str:
+    """``value`` as JSON, kept on ``view`` while the value lives there (the same object: the
+    view's board or snapshot); anything else is encoded anew."""
+    kept = view.encoded.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1]
+    text = _dumps(value)
+    if len(view.encoded) < 64:
+        view.encoded[id(value)] = (value, text)
+    return text
 
 
 def board(view: TableView, legal: list[str], lang: str) -> str:
@@ -213,10 +260,23 @@ def _draw_board(view: TableView, match: Match, snapshot: Mapping[str, Any], lega
         return ""
 
 
-def _labelled(lines: list[str], match: Match, lang: str) -> list[dict[str, str]]:
+def _labelled(lines: list[str], match: Match, lang: str,
+              pause: Pause = _no_pause) -> list[dict[str, str]]:
     """Each input with its label in players' words: the words of the touchscreen's choice
-    buttons (:func:`companion.table.words.choice_label`)."""
-    return [{"input": line, "label": words.choice_label(line, match, lang)} for line in lines]
+    buttons (:func:`companion.table.words.choice_label`); ``pause()`` every
+    :data:`LABELS_PER_STEP` labels."""
+    labelled = []
+    for number, line in enumerate(lines, 1):
+        labelled.append({"input": line, "label": words.choice_label(line, match, lang)})
+        if number % LABELS_PER_STEP == 0:
+            pause()
+    return labelled
+
+
+def _after(pause: Pause, value: str) -> str:
+    """``value``, once ``pause()`` returned (a pause after a step that may have been long)."""
+    pause()
+    return value
 
 
 def _log_rows(match: Match, lang: str) -> list[str]:

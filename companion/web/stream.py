@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
+import time
 from collections.abc import Awaitable, Callable
 
 from companion.web.state import TableView, state_bytes
@@ -18,6 +20,15 @@ from companion.web.state import TableView, state_bytes
 PING_SECONDS = 15.0
 RETRY_MS = 1000
 """How soon a phone's browser reconnects a dropped stream (the ``retry:`` field)."""
+BREATH_SECONDS = 0.0005
+"""The render thread's pause between the steps of a state (a few per state): it lets go of the
+interpreter, and the touchscreen's thread, if it waits for it, has it at once instead of after
+the interpreter's switch interval (5 ms, several times per frame while a state is made)."""
+
+
+def breathe() -> None:
+    """The render thread's pause between two steps of a state (:data:`BREATH_SECONDS`)."""
+    time.sleep(BREATH_SECONDS)
 
 
 class Broadcast:
@@ -70,7 +81,9 @@ class Renders:
 
     One thread makes the states, one after another: making them is Python holding the GIL,
     and beside the touchscreen every thread that holds it slows the app's own thread (two
-    render threads left it a third of the GIL while they ran: the tap got slower). Other
+    render threads left it a third of the GIL while they ran: the tap got slower); it pauses
+    between the steps of a state (:func:`breathe`) so that the app's thread never waits long
+    for the interpreter. Other
     work (the coach's hint, up to a second) has a thread of its own, so a hint never holds up
     the push."""
 
@@ -89,7 +102,8 @@ class Renders:
         if made is None:
             loop = asyncio.get_running_loop()
             made = asyncio.ensure_future(
-                loop.run_in_executor(self._executor, state_bytes, view, seat, lang))
+                loop.run_in_executor(self._executor, functools.partial(
+                    state_bytes, view, seat, lang, pause=breathe)))
             if view.seq >= self._seq:
                 self._made[key] = made
         return await asyncio.shield(made)

@@ -495,7 +495,63 @@ def phones_result(d: Driver) -> Iterator[float]:
 phones_result.phones = phones_on_loopback  # type: ignore[attr-defined]
 phones_result.config = free_port  # type: ignore[attr-defined]
 
+def phone_plays(d: Driver, url: str, line: str) -> Iterator[float]:
+    """:func:`phone_input` as a person's phone does it: when the game moved on meanwhile (409,
+    the table said something more: saved, …), again with the state the answer brought."""
+    yield from phone_input(d, url, line)
+    for _ in range(3):
+        if d.fetched.status != 409:  # type: ignore[attr-defined]
+            return
+        seq = int(d.fetched.json()["state"]["seq"])  # type: ignore[attr-defined]
+        yield from phone_input(d, url, line, seq)
+
+
+def phones_companion_at_home(d: Driver) -> Iterator[float]:
+    """Eva plays Quoridor from her phone against the companion while the touchscreen sits on
+    Home: the companion answers each of her steps. On the play screen with the end-game
+    question open it waits (the question decides the game's future); "No" lets it answer."""
+    from companion.table.session import Setup
+
+    seen = d.results
+    d.app.store.set_setting("companion_pause", 0.2)
+    d.app.phones.turn(True)
+    yield from until(d, lambda: d.app.phones.is_on, seconds=6)
+    d.app.table.new_game(Setup("quoridor", ["Eva", "Companion"], ["red", "blue"],
+                               companions={1: "easy"}))
+    d.app.go("home")
+    yield P
+    eva_url = next(url for seat, url in d.app.phones.seat_urls() if seat == 0)
+    screens: set[str] = set()
+    for step, line in enumerate(("e8", "e7")):
+        yield from phone_plays(d, eva_url, line)
+        seen[f"phone_answer_{step}"] = d.fetched.status  # type: ignore[attr-defined]
+        for _ in range(100):                        # the companion's answer, watched
+            screens.add(d.app.root.current)
+            if len(d.history) == 2 * step + 2:
+                break
+            yield 0.1
+    seen["at_home"] = {"history": d.history, "screens": sorted(screens),
+                       "current": d.app.root.current}
+    d.shot(f"phones_companion_at_home_{d.app.table.lang}")
+    # the end-game question open on the play screen: the companion waits for the answer
+    d.app.go("play")
+    play = d.app.root.get_screen("play")
+    yield P
+    play.ask_end_game()
+    yield P
+    yield from phone_plays(d, eva_url, "e6")
+    yield 1.2                                       # six pauses: it would have answered
+    seen["question_open"] = {"history": d.history, "holds": play.holds_the_game()}
+    play.close_modal()                              # "No": the game goes on
+    yield from until(d, lambda: len(d.history) == 6, seconds=10)
+    seen["question_answered"] = {"history": d.history, "holds": play.holds_the_game()}
+
+
+phones_companion_at_home.phones = phones_on_loopback  # type: ignore[attr-defined]
+phones_companion_at_home.config = free_port  # type: ignore[attr-defined]
+
 SCENARIOS: dict[str, Scenario] = {
+    "phones_companion_at_home": phones_companion_at_home,
     "phones_settings": phones_settings,
     "phones_start_up": phones_start_up,
     "phones_enabled_in_config": phones_enabled_in_config,

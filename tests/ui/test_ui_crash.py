@@ -29,6 +29,7 @@ TEXTS = {
         "turn": "Pat: action 1 of 2",
         "second": "Pat: action 2 of 2",
         "arrow": "Tap an arrow",
+        "previewed": "Car on e4, push E, batteries: 1",  # the phone's words for the input
         "pushed": "Move the car of Pat from e6 to e8",  # pushed two fields: one line
         "refused": "A car already stands on c3. Choose an empty field.",
         "ring": "Lift the bell off g10 and put it on space 7 of the evaluation track",
@@ -41,6 +42,7 @@ TEXTS = {
         "turn": "Pat: akce 1 ze 2",
         "second": "Pat: akce 2 ze 2",
         "arrow": "Klepněte na šipku",
+        "previewed": "Autíčko na e4, tlačí V, baterie: 1",
         "pushed": "Přesuňte autíčko hráče Pat z e6 na e8",
         "refused": "Na c3 už stojí autíčko. Vyberte prázdné pole.",
         "ring": "Zvedněte zvonek z g10 a položte ho na políčko 7 stupnice vyhodnocení",
@@ -58,6 +60,11 @@ def run_crash(display: str, tmp_path: Path, scenario: str, lang: str) -> dict[st
 def lines(seen: dict[str, Any]) -> list[str]:
     """The action area's text, one line each."""
     return [line for text in seen["area"] for line in text.split("\n")]
+
+
+def previews(seen: dict[str, Any], words: str) -> bool:
+    """The action area says ``words`` first on a line ("…: tap it again or OK" may follow)."""
+    return any(line.startswith(words) for line in lines(seen))
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
@@ -88,6 +95,7 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     # one battery: the preview says the row's last car goes two fields, OK places it
     assert seen["preview"]["preview"] == "place e4 push=E bat=1"
     assert seen["preview"]["action"] == "preview"
+    assert previews(seen["preview"], texts["previewed"])
     assert seen["preview"]["history"] == SETUP
     assert seen["animating"]                           # the pushed car runs e6 → e7 → e8
     assert seen["after_place"]["history"] == [*SETUP, "place e4 push=E bat=1"]
@@ -149,17 +157,20 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     assert seen["operator_targets"] == ["m4", "m5", "n3", "n5", "o4", "o5"]
     assert seen["operator_preview"]["preview"] == "operator m5 l5"
     assert seen["operator_preview"]["history"] == []
+    assert previews(seen["operator_preview"], "Operator: m5, l5")   # as the phones say it
     assert seen["after_operator"]["history"] == ["operator m5 l5"]
     assert seen["after_operator"]["status"] == "Pat: action 2 of 2"
     # only the cards that have a legal target can be tapped (no yellow before turn 6)
     assert seen["playable"] == ["deadbat", "fluct", "flying", "lambada", "saboteur", "ticket"]
     assert seen["lambada_targets"] == ["e5"]
     assert seen["card_preview"]["preview"] == "card lambada e5 e6"
+    assert previews(seen["card_preview"], "Lambada e5 e6")
     assert seen["draw"]["action"] == "choice"
     assert seen["eva_turn"]["history"] == [
         "operator m5 l5", "card lambada e5 e6", "draw d:rocket", "refill saboteur"]
     assert seen["magnet_preview"]["preview"].startswith("magnet ")
     assert seen["swap_preview"]["preview"] == "swap fluct ticket take=blind,blind"
+    assert previews(seen["swap_preview"], "Swap Bell Shift and Free Ride")
     assert seen["after_pass"]["history"][-2:] == ["swap fluct ticket take=blind,blind", "pass"]
     assert seen["after_pass"]["status"] == "Eva: action 1 of 2"
     # Double Hit: one arrow per direction, the first chosen, then the second, then placed

@@ -188,3 +188,18 @@ def test_ui_the_result_shows_the_bgstats_code(run_scenario: RunScenario, lang: s
         "modules"]
     assert large["side"] >= 2 * MIN_CODE_SIDE
     assert seen["large_caption"] == WORDS[lang]["bgstats"]
+
+
+def test_ui_the_companion_answers_a_phone_while_the_screen_shows_home(
+        run_scenario: RunScenario) -> None:
+    seen = run_scenario("phones_companion_at_home", lang="en")
+    assert seen["phone_answer_0"] == seen["phone_answer_1"] == 200
+    at_home = seen["at_home"]
+    assert at_home["current"] == "home" and at_home["screens"] == ["home"]
+    history = at_home["history"]
+    assert len(history) == 4 and history[0] == "e8" and history[2] == "e7"
+    # the end-game question holds the game: Eva's step waits for an answer, then it comes
+    assert seen["question_open"] == {"history": [*history, "e6"], "holds": True}
+    answered = seen["question_answered"]
+    assert answered["holds"] is False and answered["history"][:5] == [*history, "e6"]
+    assert len(answered["history"]) == 6

@@ -3,6 +3,7 @@ legal inputs that are places, the last input marked, names escaped, nothing acti
 
 from __future__ import annotations
 
+import os
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -170,12 +171,31 @@ def test_clovece_ring_boards_draw(players: int) -> None:
 
 # -- Pat a Mat ------------------------------------------------
 
-def test_patamat_placement_taps_place_the_first_car_type() -> None:
+def test_patamat_placement_offers_each_car_type_with_its_fields() -> None:
+    """As the touchscreen's set-up: a button per car type (its name, how many are left) and,
+    per type, the fields it may go to; the go-kart's shown until another type is picked."""
     match = open_game("patamat", players=2)
-    _svg, root = drawn(match)
-    inputs = tap_inputs(root)
+    match.play("place kart F01")
+    match.play("place kart F02")
+    match.play("place kart F03")   # the three go-karts are out: the car comes first now
+    _svg, root = drawn(match, lang="cs")
     fields = match.snapshot()["state"]["expect"]["legal"]["fields"]
-    assert sorted(inputs) == sorted(f"place kart {field}" for field in fields)
+    groups = [e for e in root.iter() if "pick-targets" in e.get("class", "").split()]
+    assert [g.get("data-pick") for g in groups] == ["car", "tractor", "rusty", "garbage"]
+    assert [g.get("class") for g in groups] == ["pick-targets", *["pick-targets off"] * 3]
+    for group in groups:
+        assert sorted(tap_inputs(group)) == sorted(
+            f"place {group.get('data-pick')} {field}" for field in fields)
+    buttons = [e for e in root.iter() if "pick" in e.get("class", "").split()]
+    assert [b.get("data-pick") for b in buttons] == ["car", "tractor", "rusty", "garbage"]
+    assert buttons[0].get("class") == "pick picked"
+    said = {b.get("data-pick"): [t.text for t in b.iter("{http://www.w3.org/2000/svg}text")]
+            for b in buttons}
+    assert said["car"] == ["A", "4×", "auto"]
+    assert said["tractor"] == ["T", "2×", "traktor"]
+    assert said["garbage"] == ["P", "3×", "popelářské auto"]
+    _svg, spectator = drawn(match, legal=[])
+    assert [e for e in spectator.iter() if "pick" in e.get("class", "")] == []
 
 
 def test_patamat_cars_and_pawns_stand_on_their_fields() -> None:
@@ -208,6 +228,40 @@ def test_crash_field_taps_and_edge_names() -> None:
     assert sorted(tap_inputs(root)) == sorted(match.legal())  # operator-start n4 / n9
     texts = {e.text for e in root.iter(f"{SVG}text") if e.get("class") == "edge"}
     assert texts == set("abcdefghijklmno") | {str(n) for n in range(1, 14)}
+
+
+def test_crash_a_value_is_hidden_under_a_car_and_back_when_it_goes() -> None:
+    """The fields are drawn once per (value, covered) and kept: a car placed hides its field's
+    value, the undo shows it again, and the board is then the very one drawn before."""
+    match = open_game("crash", players=2)
+    for line in ("first A", "operator-start n4", "display lambada rocket tandem"):
+        match.play(line)
+    before, root = drawn(match, legal=[])
+    values = [e for e in root.iter(f"{SVG}text") if e.get("class") == "value"]
+    match.play("init e5")
+    _svg, placed = drawn(match, legal=[])
+    assert len([e for e in placed.iter(f"{SVG}text") if e.get("class") == "value"]) == \
+        len(values) - 1
+    match.undo()
+    assert drawn(match, legal=[])[0] == before
+
+
+def test_crash_the_board_is_the_same_in_every_process() -> None:
+    """Its tap targets in the fields' order, never in a set's (which differs per process)."""
+    import subprocess
+    import sys
+
+    script = ("from companion.engine import open_game\n"
+              "from companion.web.svg import board_svg\n"
+              "m = open_game('crash', players=2)\n"
+              "for line in ('first A', 'operator-start n4', 'display lambada rocket tandem'):\n"
+              "    m.play(line)\n"
+              "print(board_svg('crash', m.snapshot(), colours=['red', 'blue'], legal=m.legal(),"
+              " last=None, lang='en', names=['Eva', 'Pat']))\n")
+    drawings = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                               check=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}
+                               ).stdout for seed in (1, 2)}
+    assert len(drawings) == 1 and 'data-input="init a1"' in drawings.pop()
 
 
 def test_crash_cars_stand_on_their_fields() -> None:

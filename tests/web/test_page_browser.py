@@ -316,3 +316,76 @@ def test_clovece_with_the_tables_die_faces_and_a_piece_tapped(tmp_path: Path) ->
             ".map(e => e.getAttribute('data-place')).filter(p => p.startsWith('field'));")
         assert on_track == ["field 0"]
         assert api(served.view, "/api/state")["snapshot"]["state"]["track"][0]["field"] == 0
+
+
+def test_patamat_a_car_type_picked_on_the_phone_then_its_field_tapped(tmp_path: Path) -> None:
+    """The set-up as on the touchscreen: Eva's phone shows the car types under the board, the
+    go-kart picked; she taps the tractor, the fields now place a tractor, and her tap on F05
+    puts a tractor there. The type stays picked while the table moves on."""
+    from selenium.webdriver.common.by import By
+
+    def shown(driver: Any) -> list[str]:
+        return [box["input"] for box in boxes(driver, "#board .tap") if box["width"]]
+
+    with serving("patamat", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
+            chromium() as driver:
+        seq = open_page(driver, served.seats[0], "cs")
+        assert shown(driver) and all(line.startswith("place kart ") for line in shown(driver))
+        picks = boxes(driver, "#board .pick")
+        assert len(picks) == 5 and all(min(p["width"], p["height"]) >= 44 for p in picks)
+        driver.find_element(By.CSS_SELECTOR, '#board .pick[data-pick="tractor"]').click()
+        wait_for(driver, "return document.querySelector('#board .pick.picked')"
+                         ".getAttribute('data-pick') === 'tractor';")
+        assert shown(driver) and all(line.startswith("place tractor ") for line in shown(driver))
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / "web_patamat_car_type_picked_cs.png"))
+        tap(driver, "place tractor F05")
+        seq = int(wait_for(driver, "return Number(document.body.dataset.seq) > arguments[0] "
+                                   "&& Number(document.body.dataset.seq);", seq))
+        state = api(served.view, "/api/state")
+        assert state["snapshot"]["state"]["cars"] == {"tractor1": "F05"}
+        # Pat places a go-kart from his phone: Eva's page still has the tractor picked
+        api(served.seats[1], "/api/input", {"input": "place kart F06", "seq": seq})
+        wait_for(driver, "return Number(document.body.dataset.seq) > arguments[0];", seq)
+        assert shown(driver) and all(line.startswith("place tractor ") for line in shown(driver))
+
+
+CRASH_SET_UP = ["first A", "operator-start n4", "display lambada rocket tandem", "init e5",
+                "init e6", "init g7", "init i4", "init k9", "init c3", "init m10", "init h8"]
+"""The set-up of the touchscreen's Crash by Crash test: then Pat has his first action."""
+
+
+def test_crash_every_action_offered_on_the_phone_in_words(tmp_path: Path) -> None:
+    """Pat's phone after the set-up: every action of his turn (cars with pushes and batteries,
+    the magnetic car, the operator, cards, swaps, pass) in his list, each in words, none
+    twice; his tap on one plays it."""
+    from selenium.webdriver.common.by import By
+
+    with serving("crash", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
+            chromium() as driver:
+        state = api(served.view, "/api/state")
+        for line in CRASH_SET_UP:
+            state = api(served.seats[state["to_move"]], "/api/input",
+                        {"input": line, "seq": state["seq"]})
+        assert state["to_move"] == 1
+        open_page(driver, served.seats[1], "en", state["seq"])
+        driver.find_element(By.ID, "more-title").click()
+        offered = driver.execute_script(
+            "return [...document.querySelectorAll('#legal button, #more-legal button')]"
+            ".map((b) => [b.dataset.input, b.textContent]);")
+        said = dict(offered)
+        assert len(offered) == len(said) > 1000
+        assert [line for line, label in offered if label == line] == []
+        assert said["place e4 push=E bat=1"] == "Car on e4, push E, batteries: 1"
+        assert said["pass"] == "Pass: end the turn"
+        assert {line.split()[0] for line in said} >= {"place", "operator", "card", "swap"}
+        driver.execute_script("document.querySelector('#more-legal button[data-input=\"pass\"]')"
+                              ".scrollIntoView({block: 'center'});")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / "web_crash_actions_in_words_en.png"))
+        driver.find_element(By.CSS_SELECTOR, '#more-legal button[data-input="pass"]').click()
+        wait_for(driver, "return Number(document.body.dataset.seq) > arguments[0];",
+                 state["seq"])
+        after = api(served.view, "/api/state")
+        assert after["snapshot"]["history"] == state["snapshot"]["history"] + 1
+        assert after["to_move"] == 0                        # Pat passed: Eva's turn

@@ -171,6 +171,18 @@ class PlayScreen(Screen):
             or self.action_kind == "choice" or self.hinted_choice
             or isinstance(self._modal, (FixText, FacesDialog)))
 
+    def holds_the_game(self) -> bool:
+        """The game waits for a person at this screen: a fix under way (by taps or typed) or
+        the question that decides the game's future (end it?) open. The companion's seats do
+        not play meanwhile, whichever screen shows (``CompanionPace``'s ``is_on``)."""
+        return self.is_fixing or isinstance(self._modal, (FixText, EndGameDialog))
+
+    def _let_the_companion_go_on(self) -> None:
+        """The game no longer waits here: a companion seat that is due plays after its pause."""
+        pace = getattr(App.get_running_app(), "pace", None)
+        if pace is not None:
+            pace.next()
+
     def moved_on_text(self, kind: str = "", mover: str = "") -> str:
         """ "The game moved on — Eva played from a phone" (who, when it was a move)."""
         tr = App.get_running_app().table.tr
@@ -406,11 +418,13 @@ class PlayScreen(Screen):
         if self.board is not None:
             self.board.end_fix()
         self.update()
+        self._let_the_companion_go_on()
 
     def close_modal(self) -> None:
         if self._modal is not None:
             self._modal.dismiss(animation=False)  # gone at once: a fading one eats the next tap
             self._modal = None
+            self._let_the_companion_go_on()
 
     # -- private helpers -------------------------------------------------------------------------
 
@@ -424,6 +438,7 @@ class PlayScreen(Screen):
     def _forget_modal(self, modal: ModalView) -> None:
         if self._modal is modal:
             self._modal = None
+            self._let_the_companion_go_on()
 
     def _on_preview(self, *_: Any) -> None:
         self._update_action_area()

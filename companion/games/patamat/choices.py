@@ -8,7 +8,7 @@ field 7" (the set-up). Pure, no Kivy; the faces reach it through the table
 from __future__ import annotations
 
 from companion.engine import Match
-from companion.games.patamat.state import CAR_TYPE, State
+from companion.games.patamat.state import ALL_CARS, CAR_TYPE, State
 from companion.games.patamat.text import A_CAR, DOMAIN, SAY
 from companion.i18n import translator
 
@@ -20,6 +20,20 @@ CHOICE_TEXT = {
     "garbage": "Garbage truck: the roll, backward",
 }
 """A car type as a button says it: what riding it does this turn."""
+CAR_TYPES = ("kart", "car", "tractor", "rusty", "garbage")
+"""The car types in the order the set-up offers them (the touchscreen's and the phone's
+buttons)."""
+CAR_COUNTS = {kind: sum(1 for car in ALL_CARS if CAR_TYPE[car] == kind) for kind in CAR_TYPES}
+"""How many cars of each type the game has."""
+NOUN = {"kart": "go-kart", "car": "car", "tractor": "tractor", "rusty": "rusty car",
+        "garbage": "garbage truck"}
+"""A car type's name on its set-up button (``patamat`` msgids)."""
+
+
+def cars_left(cars: dict[str, str] | list[str], kind: str) -> int:
+    """How many cars of ``kind`` are still to be placed, with ``cars`` (ids like ``kart2``)
+    on the board."""
+    return CAR_COUNTS.get(kind, 0) - sum(1 for car in cars if car.rstrip("0123456789") == kind)
 
 
 def choice_label(line: str, match: Match, lang: str) -> str | None:

@@ -23,6 +23,7 @@
     streamUp: false,
     retry: null,
     preview: "",
+    pick: "",
     busy: false,
     view: "game",
     records: null,
@@ -295,6 +296,22 @@
     }
     for (const script of root.querySelectorAll("script, foreignObject")) script.remove();
     holder.appendChild(document.importNode(root, true));
+    showPick();
+  }
+
+  // A board that asks first which kind to place (Pat a Mat's car types: ``.pick`` buttons
+  // and one ``.pick-targets`` group per kind): the kind picked stays picked across updates
+  // while it is still offered, else the board's own first choice.
+  function showPick() {
+    const buttons = Array.from(document.querySelectorAll("#board .pick[data-pick]"));
+    if (!buttons.length) return;
+    const offered = buttons.map((button) => button.getAttribute("data-pick"));
+    if (!offered.includes(page.pick)) page.pick = offered[0];
+    for (const element of document.querySelectorAll("#board [data-pick]")) {
+      const isPicked = element.getAttribute("data-pick") === page.pick;
+      if (element.classList.contains("pick")) element.classList.toggle("picked", isPicked);
+      else element.classList.toggle("off", !isPicked);
+    }
   }
 
   function renderActions(state) {
@@ -479,6 +496,14 @@
   // -- taps ---------------------------------------------------------------------------------
 
   function onBoardTap(event) {
+    const pick = event.target.closest ? event.target.closest(".pick[data-pick]") : null;
+    if (pick) {
+      event.preventDefault();
+      page.pick = pick.getAttribute("data-pick");
+      cancelPreview();
+      showPick();
+      return;
+    }
     const target = event.target.closest ? event.target.closest("[data-input]") : null;
     if (!target || !target.classList.contains("tap") || !page.state) {
       if (page.preview) cancelPreview();

@@ -8,6 +8,7 @@ it); where several inputs move pieces on one field, the list of choices decides.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -121,25 +122,45 @@ def _short(name: str, most: int) -> str:
 
 def _track(drawing: Drawing, layout: Layout, board: dict[str, Any], ranks: dict[int, int],
            looks: list[Look]) -> None:
-    """The track's line, the fields (start fields in their seat's colour) and the numbers."""
-    starts = {board["start"][label]: int(label[1:]) for label in board["start"]}
+    """The track's line, the fields (start fields in their seat's colour) and the numbers:
+    the same all game long, drawn once per board and seats' colours (:func:`_track_layer`)."""
+    starts = tuple(sorted((board["start"][label], int(label[1:])) for label in board["start"]))
+    colours = tuple(look.colour for look in looks)
+    drawing.raw(_track_layer(board["name"], int(board.get("length") or 0), starts,
+                             tuple(sorted(ranks.items())), colours, drawing.width,
+                             drawing.height))
+
+
+@functools.lru_cache(maxsize=64)
+def _track_layer(name: str, length: int, starts: tuple[tuple[int, int], ...],
+                 ranks: tuple[tuple[int, int], ...], colours: tuple[str, ...], width: float,
+                 height: float) -> str:
+    drawing = Drawing(width, height)
+    layout = cross_layout(0, 0, SIDE) if name == "board4" else ring_layout(0, 0, SIDE, length)
+    seat_of = dict(starts)
+    rank_of = dict(ranks)
+
+    def colour_of(number: int) -> str | None:
+        rank = rank_of.get(seat_of[number]) if number in seat_of else None
+        return colours[rank] if rank is not None and rank < len(colours) else None
+
     points = [drawing.point(x, y) for x, y in layout.fields]
     drawing.polygon(points, fill="none", stroke=hex_colour(OUTLINE_COLOUR), stroke_width=2)
     for number, (x, y) in enumerate(points):
-        look = _look(ranks, looks, starts.get(number))
+        colour = colour_of(number)
         drawing.circle(x, y, layout.field_radius,
-                       fill=look.colour if look is not None else hex_colour(FIELD_COLOUR),
+                       fill=colour if colour is not None else hex_colour(FIELD_COLOUR),
                        stroke=hex_colour(OUTLINE_COLOUR), stroke_width=1.2, data_field=number)
     for number, (nx, ny) in layout.numbers.items():
         fx, fy = layout.fields[number]
-        look = _look(ranks, looks, starts.get(number))
-        on_field = (nx, ny) == (fx, fy) and look is not None
-        colour: tuple[float, ...] = NUMBER_COLOUR
-        if on_field and look is not None:
-            colour = clearest_ink(_rgba(look.colour))
+        seat_colour = colour_of(number)
+        ink: tuple[float, ...] = NUMBER_COLOUR
+        if (nx, ny) == (fx, fy) and seat_colour is not None:
+            ink = clearest_ink(_rgba(seat_colour))
         x, y = drawing.point(nx, ny)
-        drawing.text(x, y, str(number), layout.number_font, fill=hex_colour(colour),
+        drawing.text(x, y, str(number), layout.number_font, fill=hex_colour(ink),
                      class_="number")
+    return drawing.fragment()
 
 
 def _rgba(hex_text: str) -> tuple[float, float, float, float]:

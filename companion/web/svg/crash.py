@@ -5,10 +5,17 @@ cars in their owners' colours and letters, the magnetic car a disc).
 
 Tap targets: a field whose every legal input is "<word> <that field>" (setting up a car, the
 operator's start, …) plays it; a move with a direction and batteries is left to the list.
+
+Most of the picture never changes within a game: the ~190 fields, the tiles' borders and the
+edge names are ~1,500 of its ~1,900 shapes. Each field is drawn once per (field, value, hole,
+covered by a piece) and the borders and names once per process, then reused as SVG text
+(:meth:`Drawing.raw`): a board is then its pieces and tap targets plus joined strings, the
+same bytes as drawn whole (a phone's state after every change, beside the touchscreen's tap).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -38,18 +45,14 @@ FALLBACK = {"A": (0.86, 0.16, 0.16, 1.0), "B": (0.15, 0.42, 0.95, 1.0)}
 
 def draw(snapshot: dict[str, Any], scene: Scene) -> str:
     state = snapshot["state"]
-    grid = HexGrid.fit(0, 0, SIDE, SIDE)
+    grid = _grid()
     drawing = Drawing(SIDE, SIDE, label=scene.label, background=hex_colour(BACKGROUND))
     fields = state["fields"]
     names = {field["name"] for field in fields}
     for field in fields:
-        _field(drawing, grid, field)
-    for x1, y1, x2, y2 in tile_edges(grid):
-        drawing.line(drawing.point(x1, y1), drawing.point(x2, y2),
-                     stroke=hex_colour(TILE_EDGE_COLOUR), stroke_width=1.8)
-    for text, x, y in grid.labels():
-        px, py = drawing.point(x, y)
-        drawing.text(px, py, text, LABEL_FONT, fill=hex_colour(LABEL_COLOUR), class_="edge")
+        drawing.raw(_field_layer(field["name"], field["value"], bool(field["hole"]),
+                                 bool(field["car"] or field["bell"] or field["operator"])))
+    drawing.raw(_frame_layer())
     last_fields = {word for word in (scene.last or "").replace("-", " ").split()
                    if word in names}
     size = min(grid.w, 2 * grid.radius) * PIECE_SHARE
@@ -73,31 +76,59 @@ def tap_targets(names: set[str], legal: frozenset[str]) -> dict[str, str]:
         words = line.split()
         if len(words) == 2 and words[1] in names:
             by_field.setdefault(words[1], []).append(line)
-    return {name: lines[0] for name, lines in by_field.items() if len(lines) == 1}
+    # in the fields' order: the same drawing in every process (a set's order is not)
+    return {name: lines[0] for name, lines in sorted(by_field.items()) if len(lines) == 1}
 
 
 def _hex(drawing: Drawing, grid: HexGrid, name: str, scale: float) -> list[tuple[float, float]]:
     return [drawing.point(x, y) for x, y in grid.corners(name, scale)]
 
 
-def _field(drawing: Drawing, grid: HexGrid, field: dict[str, Any]) -> None:
-    name = field["name"]
-    if field["hole"]:
+@functools.lru_cache(maxsize=2048)
+def _field_layer(name: str, value: int, is_hole: bool, is_covered: bool) -> str:
+    """One field as SVG: its hex in its value's blue (a hole dark), its value unless a piece
+    covers it. Drawn once per (field, value, hole, covered), then reused."""
+    drawing = Drawing(SIDE, SIDE)
+    grid = _grid()
+    if is_hole:
         drawing.polygon(_hex(drawing, grid, name, 1.0), fill=hex_colour(HOLE_COLOUR),
                         data_field=name, class_="field hole")
-        return
-    colour = VALUE_COLOURS.get(field["value"], VALUE_COLOURS[0])
+        return drawing.fragment()
+    colour = VALUE_COLOURS.get(value, VALUE_COLOURS[0])
     drawing.polygon(_hex(drawing, grid, name, 0.97), fill=hex_colour(colour),
                     stroke=hex_colour(EDGE_COLOUR), stroke_width=1, data_field=name,
                     class_="field")
-    if not (field["car"] or field["bell"] or field["operator"]):
+    if not is_covered:
         cx, cy = drawing.point(*grid.centre(name))
-        drawing.text(cx, cy, str(field["value"]), VALUE_FONT,
+        drawing.text(cx, cy, str(value), VALUE_FONT,
                      fill="#ffffff" if is_dark(colour) else "#1a1a26", class_="value")
+    return drawing.fragment()
+
+
+@functools.lru_cache(maxsize=1)
+def _frame_layer() -> str:
+    """The tiles' borders and the edge names (rows a–o, numbers 1–13): the same on every
+    board, drawn once."""
+    drawing = Drawing(SIDE, SIDE)
+    grid = _grid()
+    for x1, y1, x2, y2 in tile_edges(grid):
+        drawing.line(drawing.point(x1, y1), drawing.point(x2, y2),
+                     stroke=hex_colour(TILE_EDGE_COLOUR), stroke_width=1.8)
+    for text, x, y in grid.labels():
+        px, py = drawing.point(x, y)
+        drawing.text(px, py, text, LABEL_FONT, fill=hex_colour(LABEL_COLOUR), class_="edge")
+    return drawing.fragment()
+
+
+@functools.lru_cache(maxsize=1)
+def _grid() -> HexGrid:
+    return HexGrid.fit(0, 0, SIDE, SIDE)
 
 
 def _pieces(drawing: Drawing, grid: HexGrid, field: dict[str, Any], looks: list[Look],
             size: float) -> None:
+    if not (field["bell"] or field["operator"] or field["car"]):
+        return
     cx, cy = drawing.point(*grid.centre(field["name"]))
     half = size / 2
     if field["bell"]:

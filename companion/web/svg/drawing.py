@@ -153,6 +153,15 @@ class Drawing:
         """A tooltip / accessible name for the element opened just before (inside a group)."""
         self._parts.append(f"<title>{escape(text)}</title>")
 
+    def raw(self, fragment: str) -> None:
+        """Shapes written before (:meth:`fragment` of another drawing), as they are."""
+        self._parts.append(fragment)
+
+    def fragment(self) -> str:
+        """The shapes drawn so far, without the ``<svg>`` around them: a layer to keep and
+        :meth:`raw` into later drawings (a board's fields, drawn once)."""
+        return "".join(self._parts)
+
     def svg(self) -> str:
         """The drawing as one ``<svg>`` element, scaled by its ``viewBox``."""
         head = attributes(xmlns="http://www.w3.org/2000/svg",

@@ -2,8 +2,11 @@
 (the board file's positions or the automatic grid: edges, fields with their labels, the traffic
 light, the signs, START and CÍL, the cars with their shapes and letters, the pawns).
 
-Tap targets: while cars are placed, every field a car may go to (the first car type still to
-place; the list of choices offers the others); a roll or a choice is not a place on the board.
+Tap targets: while cars are placed, the car types as buttons under the board (as the
+touchscreen's: the car, its name, how many are left; ``class="pick" data-pick="<type>"``) and,
+for each type, a group of the fields it may go to (``class="pick-targets" data-pick="<type>"``);
+the page shows the group of the type picked (the first one left until a button is tapped: the
+others are drawn ``class="… off"``). A roll or a choice is not a place on the board.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from companion.games.patamat.choices import CAR_TYPES, NOUN, cars_left
 from companion.geometry.patamat import (
     BACKGROUND,
     CAR_LOOK,
@@ -27,10 +31,15 @@ from companion.geometry.patamat import (
     layout_board,
     waiting_spot,
 )
+from companion.i18n import translator
 from companion.web.svg.drawing import Drawing, hex_colour, is_dark, tap_class
 from companion.web.svg.scene import Scene
 
 SIDE = 480.0
+PICK_HEIGHT = 66.0
+"""The row of car-type buttons under the board while cars are placed (board pixels)."""
+PANEL_FILL = "#262b33"
+PICKED_FILL = "#4d573a"
 INK = "#0d0d0d"
 CAR_LETTERS = {"en": {"kart": "K", "car": "C", "tractor": "T", "rusty": "R", "garbage": "G"},
                "cs": {"kart": "K", "car": "A", "tractor": "T", "rusty": "R", "garbage": "P"}}
@@ -48,7 +57,9 @@ def draw(snapshot: dict[str, Any], scene: Scene) -> str:
         side = layout.start_side if field_id == board["start"] else layout.side
         return ux * SIDE, SIDE - uy * SIDE, side * SIDE
 
-    height = layout.panel_top * SIDE + 8
+    picks = tap_targets(state, scene.legal)
+    board_bottom = layout.panel_top * SIDE + 8
+    height = board_bottom + (PICK_HEIGHT + 8 if picks else 0)
     drawing = Drawing(SIDE, height, label=scene.label, background=hex_colour(BACKGROUND))
     drawing.height = SIDE  # the geometry's y runs up from the full square's bottom
     _edges(drawing, fields, place)
@@ -57,28 +68,64 @@ def draw(snapshot: dict[str, Any], scene: Scene) -> str:
     _last(drawing, place, scene.last, fields)
     _cars(drawing, state, place, layout.side * SIDE, scene.lang)
     _pawns(drawing, state, place, layout.side * SIDE, scene)
-    for field_id, line in tap_targets(state, scene.legal).items():
-        x, y, side = place(field_id)
-        box = drawing.box(x - side / 2, y - side / 2, side, side)
-        drawing.rect(box, rx=side * 0.22, fill="#000000", fill_opacity=0,
-                     stroke=hex_colour(SELECTED_COLOUR), stroke_width=2, stroke_opacity=0.8,
-                     class_=tap_class(line, scene.last), data_input=line, data_field=field_id)
+    for number, (kind, targets) in enumerate(picks.items()):
+        drawing.open_group(class_="pick-targets" if number == 0 else "pick-targets off",
+                           data_pick=kind)
+        for field_id, line in targets.items():
+            x, y, side = place(field_id)
+            box = drawing.box(x - side / 2, y - side / 2, side, side)
+            drawing.rect(box, rx=side * 0.22, fill="#000000", fill_opacity=0,
+                         stroke=hex_colour(SELECTED_COLOUR), stroke_width=2,
+                         stroke_opacity=0.8, class_=tap_class(line, scene.last),
+                         data_input=line, data_field=field_id)
+        drawing.close_group()
+    if picks:
+        _pick_buttons(drawing, state, list(picks), board_bottom, scene.lang)
     drawing.height = height
     return drawing.svg()
 
 
-def tap_targets(state: dict[str, Any], legal: frozenset[str]) -> dict[str, str]:
-    """Field → the input a tap there plays: placing the first car type left on that field."""
+def tap_targets(state: dict[str, Any], legal: frozenset[str]) -> dict[str, dict[str, str]]:
+    """Car type → field → the input a tap there plays (placing a car of that type there), for
+    the types that may still be placed, in the set-up's order; empty when no car is placed."""
     expect = state.get("expect") or {}
     if expect.get("want") != "place":
         return {}
     choices = expect.get("legal") or {}
+    found: dict[str, dict[str, str]] = {}
     for kind in choices.get("types", []):
-        found = {field_id: f"place {kind} {field_id}" for field_id in choices.get("fields", [])
-                 if f"place {kind} {field_id}" in legal}
-        if found:
-            return found
-    return {}
+        targets = {field_id: f"place {kind} {field_id}" for field_id in choices.get("fields", [])
+                   if f"place {kind} {field_id}" in legal}
+        if targets:
+            found[kind] = targets
+    return found
+
+
+def _pick_buttons(drawing: Drawing, state: dict[str, Any], kinds: list[str], top: float,
+                  lang: str) -> None:
+    """The car types to place as buttons in a row under the board (the touchscreen's): the
+    car, how many are left, its name; the first one picked."""
+    t = translator("patamat", lang)
+    letters = CAR_LETTERS.get(lang, CAR_LETTERS["en"])
+    shown = [kind for kind in CAR_TYPES if kind in kinds]
+    slot = (SIDE - 8) / len(CAR_TYPES)
+    for number, kind in enumerate(shown):
+        left = 4 + number * slot
+        drawing.open_group(class_="pick picked" if number == 0 else "pick", data_pick=kind,
+                           role="button")
+        drawing.title(t(NOUN[kind]))
+        drawing.rect((left + 3, top, slot - 6, PICK_HEIGHT), rx=8, fill=PANEL_FILL,
+                     class_="pick-face")
+        drawing.rect((left + 3, top, slot - 6, PICK_HEIGHT), rx=8, fill=PICKED_FILL,
+                     stroke=hex_colour(SELECTED_COLOUR), stroke_width=2.5, class_="pick-mark")
+        _car(drawing, kind, left + 22, top + 20, 24, letters.get(kind, "?"), None,
+             class_="car-type")
+        drawing.text(left + slot - 24, top + 20, f"{cars_left(state['cars'], kind)}×", 17,
+                     fill="#ffffff")
+        noun = t(NOUN[kind])
+        drawing.text(left + slot / 2, top + 48, noun, min(15.0, (slot - 10) / max(1, len(noun))
+                                                              / 0.56), fill="#f2f2f2")
+        drawing.close_group()
 
 
 Place = Any
@@ -179,11 +226,12 @@ def _cars(drawing: Drawing, state: dict[str, Any], place: Place, field_side: flo
 
 
 def _car(drawing: Drawing, kind: str, x: float, y: float, size: float, label: str,
-         field_id: str) -> None:
-    """A car token in its colour and shape (SVG y down), with its letter."""
+         field_id: str | None, *, class_: str = "car") -> None:
+    """A car token in its colour and shape (SVG y down), with its letter (``class_``
+    "car-type": the picture on a car type's button, on no field)."""
     colour, shape = CAR_LOOK.get(kind, ((0.6, 0.6, 0.6, 1), "circle"))
     half = size / 2
-    drawing.open_group(class_="car", data_car=kind, data_field=field_id)
+    drawing.open_group(class_=class_, data_car=kind, data_field=field_id)
     style: dict[str, str | float | None] = {"fill": hex_colour(colour), "stroke": INK,
                                             "stroke_width": 1.3}
     if shape == "triangle":

@@ -10,6 +10,7 @@ previews it on the first tap and plays it on the second.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection
 from typing import Any
 
@@ -65,6 +66,15 @@ def draw_grid(drawing: Drawing, grid: Grid, goals: list[str], looks: list[Look],
     for seat, goal in enumerate(goals):
         if seat < len(looks) and goal in strips:
             drawing.rect(drawing.box(*strips[goal]), fill=looks[seat].colour, class_="goal")
+    drawing.raw(_squares_layer(grid, drawing.width, drawing.height, tuple(square_colour)))
+
+
+@functools.lru_cache(maxsize=16)
+def _squares_layer(grid: Grid, width: float, height: float,
+                   square_colour: tuple[float, ...]) -> str:
+    """The 81 squares and the edge names: the same on every board of this size, drawn once
+    (the same bytes as drawn each time)."""
+    drawing = Drawing(width, height)
     for name in SQUARE_NAMES:
         x, y, side = grid.square_rect(name)
         drawing.rect(drawing.box(x, y, side, side), fill=hex_colour(square_colour),
@@ -73,6 +83,7 @@ def draw_grid(drawing: Drawing, grid: Grid, goals: list[str], looks: list[Look],
         x, y = drawing.point(label.x, label.y)
         drawing.text(x, y, label.text, LABEL_FONT, fill=hex_colour(LABEL_COLOUR),
                      class_="edge")
+    return drawing.fragment()
 
 
 def draw_destinations(drawing: Drawing, grid: Grid, destinations: Collection[str], scene: Scene,
@@ -142,16 +153,24 @@ def draw_wall_slots(drawing: Drawing, grid: Grid, legal: Collection[str],
         for row in range(1, SIZE):
             for direction in "hv":
                 name = f"{column}{row}{direction}"
-                if name not in legal:
-                    continue
-                drawing.open_group(class_=tap_class(name, last, "slot"), data_input=name,
-                                   data_confirm="wall")
-                drawing.polygon([drawing.point(*p) for p in slot_band(grid, name)],
-                                fill="#000000", fill_opacity=0)
-                box = drawing.box(*grid.wall_rect(name, grid.wall_thickness(is_preview=True)))
-                drawing.rect(box, fill=hex_colour(PREVIEW_COLOUR), stroke="#000000",
-                             stroke_width=1.5, class_="shows-preview", visibility="hidden")
-                drawing.close_group()
+                if name in legal:
+                    drawing.raw(_wall_slot(grid, drawing.width, drawing.height, name,
+                                           name == last))
+
+
+@functools.lru_cache(maxsize=1024)
+def _wall_slot(grid: Grid, width: float, height: float, name: str, is_last: bool) -> str:
+    """One wall slot's tap target (its band and its hidden preview), drawn once."""
+    drawing = Drawing(width, height)
+    drawing.open_group(class_=tap_class(name, name if is_last else None, "slot"),
+                       data_input=name, data_confirm="wall")
+    drawing.polygon([drawing.point(*p) for p in slot_band(grid, name)],
+                    fill="#000000", fill_opacity=0)
+    box = drawing.box(*grid.wall_rect(name, grid.wall_thickness(is_preview=True)))
+    drawing.rect(box, fill=hex_colour(PREVIEW_COLOUR), stroke="#000000",
+                 stroke_width=1.5, class_="shows-preview", visibility="hidden")
+    drawing.close_group()
+    return drawing.fragment()
 
 
 def slot_band(grid: Grid, name: str) -> list[tuple[float, float]]:

@@ -167,7 +167,8 @@ class CrashBoard(Board):
 
     def choice_label(self, line: str) -> str:
         """The input previewed on the board with what it does (:meth:`preview_text`); any
-        other in the table's words ("Lambada + blind", "Discard: Lambada, -")."""
+        other in the table's words ("Lambada + blind", "Car on e4, push E": the game's
+        ``choices.py``, which the phones read too)."""
         if self.host is None:
             return line
         if self.preview and line == self.preview:

@@ -17,7 +17,8 @@ from kivy.uix.widget import Widget
 from companion.app.boards.crash.panels import CrashPicker, CrashStrip
 from companion.games.crash import queries
 from companion.games.crash.cards import KINDS, colour
-from companion.games.crash.text import card_name, side_name_of
+from companion.games.crash.choices import action_words
+from companion.games.crash.text import card_name
 from companion.i18n import translator
 
 CARD_ARGUMENTS = {"fluct": 2, "lambada": 2, "ticket": 2, "saboteur": 1, "flying": 1}
@@ -91,40 +92,13 @@ class CrashControls:
         return card_name(kind, host.lang if host is not None else "en")
 
     def preview_text(self) -> str:
-        """What the previewed input does, for the action area above OK / Cancel."""
-        _ = self.tr
+        """What the previewed input does, for the action area above OK / Cancel: the action's
+        words (:func:`companion.games.crash.choices.action_words`, the phones' words too), then
+        its effects."""
+        host = self.board.host
         line = self.board.preview
-        parts = line.split()
-        if parts[0] == "place":
-            field = parts[1]
-            push = next((p[5:] for p in parts if p.startswith("push=")), "")
-            bat = next((p[4:] for p in parts if p.startswith("bat=")), "0")
-            text = _("Car on {field}").format(field=field)
-            if push:
-                text += ", " + _("push {direction}").format(
-                    direction=",".join(_(name) for name in push.split(",")))
-            if bat != "0":
-                text += ", " + _("batteries: {count}").format(count=bat)
-        elif parts[0] == "magnet":
-            text = _("Magnetic car on {field}").format(field=parts[1])
-        elif parts[0] == "operator":
-            text = _("Operator: {steps}").format(steps=", ".join(parts[1:]))
-        elif parts[0] == "card":
-            text = " ".join([self.card_label(parts[1]), *parts[2:]])
-        elif parts[0] == "swap":
-            text = _("Swap {first} and {second}").format(
-                first=self.card_label(parts[1]), second=self.card_label(parts[2]))
-        elif parts[0] == "pass":
-            text = _("Pass: end the turn")
-        elif parts[0] == "init":  # set-up: the coach's hint
-            text = _("Car on {field}").format(field=parts[1])
-        elif parts[0] == "operator-start":
-            text = _("Operator: {steps}").format(steps=parts[1])
-        elif parts[0] == "first":
-            text = _("{name} places the first car").format(
-                name=side_name_of(self.board._snap.get("names", []), parts[1]))
-        else:
-            text = line
+        text = action_words(line, self.board._snap.get("names", []),
+                            host.lang if host is not None else "en") or line
         # what matters most first (the board shows the moves with arrows anyway)
         order = ("eval", "pts", "off", "ring", "pull", "swap", "bell", "move", "back")
         effects = sorted((e for e in self.board.shown_events if e.split()[0] in order),

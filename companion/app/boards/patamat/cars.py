@@ -2,18 +2,15 @@
 
 The board and its fix mode both read these (Kivy-free); the words are English msgids of the
 ``patamat`` catalogue. A car type's words on a button (``CHOICE_TEXT``) are the game's
-(``companion.games.patamat.choices``), the same on every face.
+(``companion.games.patamat.choices``), the same on every face, and so are the car types, their
+counts and their names on the set-up's buttons.
 """
 
 from __future__ import annotations
 
-from companion.games.patamat.choices import CHOICE_TEXT
+from companion.games.patamat.choices import CAR_COUNTS, CAR_TYPES, CHOICE_TEXT, NOUN
 from companion.geometry.patamat import CAR_LOOK
 
-CAR_TYPES = ("kart", "car", "tractor", "rusty", "garbage")
-CAR_COUNTS = {"kart": 3, "car": 4, "tractor": 2, "rusty": 3, "garbage": 3}
-NOUN = {"kart": "go-kart", "car": "car", "tractor": "tractor", "rusty": "rusty car",
-        "garbage": "garbage truck"}
 LETTER = {"kart": "K|go-kart letter", "car": "C|car letter", "tractor": "T|tractor letter",
           "rusty": "R|rusty car letter", "garbage": "G|garbage truck letter"}
 """The letter on a car token; the text after ``|`` only tells translators what it is."""
