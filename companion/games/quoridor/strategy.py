@@ -101,6 +101,12 @@ PLANS: dict[tuple[str, int], Plan] = {
     ("strong", 4): Plan(depths=(2, 3, 4, 5, 6), nodes=8_000, walls_kept=4, each_for_itself=True),
 }
 
+CROWD_NODES = 60_000
+"""Strong with four players (:mod:`companion.games.quoridor.crowd`): positions looked at on
+this machine (divided by the Pi's clock factor)."""
+CROWD_WALLS = 6
+CROWD_ROUNDS = (1, 2, 3)
+
 
 def choose(turn: Turn) -> str:
     state: QuoridorState = turn.state
@@ -108,6 +114,10 @@ def choose(turn: Turn) -> str:
         return "pass"  # R13: nothing else is allowed
     if turn.level == "easy":
         return _easy(turn)
+    if turn.level == "strong" and state.players == 4:
+        from companion.games.quoridor.crowd import CrowdSearch  # it uses this module's paths
+
+        return CrowdSearch(turn, turn.work(CROWD_NODES), CROWD_WALLS, CROWD_ROUNDS).best_line()
     return Search(turn, PLANS[turn.level, state.players]).best_line()
 
 
