@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from companion.engine.strategy import Turn
 from companion.games.quoridor.board import Openings, Wall, square_name
@@ -28,6 +29,8 @@ WALL_GAIN = 2
 """Steps a wall is taken to add to its victim's path in the race to the end."""
 WALL_KEPT = 0.3
 """A wall still in hand when the race ends: worth a little (it could have been used)."""
+RACES_KEPT = 200_000
+"""Races to the end remembered (a pure function of lengths, walls in hand and turn)."""
 WIN = 1_000.0
 STANDING = 0.25
 """Besides the race to the end: how far ahead of the leading other seat we stand now."""
@@ -266,34 +269,41 @@ class CrowdSearch:
 def race_to_the_end(lengths: Sequence[int], walls_left: Sequence[int], turn: int,
                     me: int) -> float:
     """Everyone walks, and walls the one other seat that leads alone when that gains more than
-    a step (``WALL_GAIN`` steps a wall). Returns how far ahead of the first other seat to arrive
-    ``me`` ends, in steps, plus ``WIN / 10`` if ``me`` arrives first."""
+    a step (``WALL_GAIN`` steps a wall). Returns how many steps ahead of the first other seat to
+    arrive ``me`` ends (behind: negative), walls left in hand counted a little."""
+    return _race(tuple(lengths), tuple(walls_left), turn, me)
+
+
+@lru_cache(maxsize=RACES_KEPT)
+def _race(lengths: tuple[int, ...], walls_left: tuple[int, ...], turn: int, me: int) -> float:
     steps = list(lengths)
     walls = list(walls_left)
     players = len(steps)
     mover = turn
     for _ in range(400):
         if steps[mover] <= 1:
-            others_left = min(steps[other] for other in range(players) if other != me)
             if mover == me:
-                return others_left + walls[me] * WALL_KEPT
+                return min(steps[:me] + steps[me + 1:]) + walls[me] * WALL_KEPT
             return -steps[me] + walls[me] * WALL_KEPT
-        others = [other for other in range(players) if other != mover]
-        leading = min(steps[other] for other in others)
-        leaders = [other for other in others if steps[other] == leading]
-        step_value = leading - (steps[mover] - 1)
-        if walls[mover] and len(leaders) == 1:
-            second = min((steps[other] for other in others if other != leaders[0]),
-                         default=leading + WALL_GAIN)
+        others = steps[:mover] + steps[mover + 1:]
+        leading = min(others)
+        step_value = leading - steps[mover] + 1
+        if walls[mover] and others.count(leading) == 1:
+            others.remove(leading)
+            second = min(others)
             wall_value = min(leading + WALL_GAIN, second) - steps[mover]
             if wall_value > step_value or (wall_value == step_value and step_value < 1):
-                steps[leaders[0]] += WALL_GAIN
+                steps[_leader(steps, mover, leading)] += WALL_GAIN
                 walls[mover] -= 1
                 mover = (mover + 1) % players
                 continue
         steps[mover] -= 1
         mover = (mover + 1) % players
     return 0.0
+
+
+def _leader(steps: list[int], mover: int, leading: int) -> int:
+    return next(seat for seat, length in enumerate(steps) if length == leading and seat != mover)
 
 
 def _key(state: QuoridorState) -> tuple[object, ...]:

@@ -101,7 +101,7 @@ PLANS: dict[tuple[str, int], Plan] = {
     ("strong", 4): Plan(depths=(2, 3, 4, 5, 6), nodes=8_000, walls_kept=4, each_for_itself=True),
 }
 
-CROWD_NODES = 60_000
+CROWD_NODES = 9_000
 """Strong with four players (:mod:`companion.games.quoridor.crowd`): positions looked at on
 this machine (divided by the Pi's clock factor)."""
 CROWD_WALLS = 6
