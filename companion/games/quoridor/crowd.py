@@ -57,6 +57,7 @@ class CrowdSearch:
         self.walls_kept = walls_kept
         self.rounds = tuple(rounds)
         self.created = 0
+        self.bounded = True
         self.table: dict[tuple[object, ...], tuple[int, float]] = {}
         self.replies: dict[tuple[object, ...], QuoridorState] = {}
 
@@ -64,7 +65,9 @@ class CrowdSearch:
 
     def best_line(self) -> str:
         root: QuoridorState = self.turn.state
+        self.bounded = False  # the root's moves are always listed: there must be an answer
         children = self.turn.rng.shuffled(self.my_children(root))
+        self.bounded = True
         children.sort(key=lambda child: -self.leaf(child[1]))
         best = children[0][0]
         if len(children) == 1:
@@ -249,6 +252,8 @@ class CrowdSearch:
 
     def tick(self) -> None:
         self.created += 1
+        if not self.bounded:
+            return
         if self.created > self.nodes or (
             self.created % CLOCK_EVERY == 0 and self.turn.budget.expired()
         ):
