@@ -23,6 +23,14 @@ from functools import lru_cache
 from companion.engine.strategy import Turn
 from companion.games.quoridor.board import Openings, Wall, square_name
 from companion.games.quoridor.moves import blocked_wall_slots, pawn_destinations
+from companion.games.quoridor.paths import (
+    WALL_OF_BIT,
+    distance,
+    forward_steps,
+    path_walls,
+    seat_steps,
+    wall_bit,
+)
 from companion.games.quoridor.state import QuoridorState
 
 WALL_GAIN = 2
@@ -111,8 +119,6 @@ class CrowdSearch:
 
     def my_children(self, state: QuoridorState) -> list[Child]:
         """Our steps that shorten our path, and the best few walls across the others' paths."""
-        from companion.games.quoridor.strategy import forward_steps
-
         children = [self.stepped(state, square) for square in forward_steps(state)]
         if state.walls_left[state.turn]:
             now = self.lengths(state)
@@ -139,8 +145,6 @@ class CrowdSearch:
         known = self.replies.get(key)
         if known is not None:
             return known
-        from companion.games.quoridor.strategy import distance
-
         seat = state.turn
         now = self.lengths(state)
         goal = state.seats[seat].goal
@@ -174,7 +178,7 @@ class CrowdSearch:
         can_gain = second - now[seat]  # no wall lifts the leading other seat past the second
         if state.walls_left[seat] and len(leaders) == 1 and (
                 can_gain > step_value or (can_gain == step_value and walls_first)):
-            for line, child in self.walls_across(state, leaders):
+            for _, child in self.walls_across(state, leaders):
                 lengths = self.lengths(child)
                 value = float(min(lengths[other] for other in others) - lengths[seat])
                 rank = (value, int(walls_first), lengths[self.me])
@@ -194,8 +198,6 @@ class CrowdSearch:
 
     def walls_across(self, state: QuoridorState, targets: Sequence[int]) -> list[Child]:
         """The walls across the shortest paths of ``targets`` that cut nobody off (R23–R25)."""
-        from companion.games.quoridor.strategy import WALL_OF_BIT, distance, path_walls, wall_bit
-
         openings = state.openings
         paths = [path_walls(openings, state.pawns[other], info.goal)
                  for other, info in enumerate(state.seats)]
@@ -242,13 +244,12 @@ class CrowdSearch:
         return wall.name, child
 
     def lengths(self, state: QuoridorState) -> tuple[int, ...]:
-        known = state.__dict__.get("crowd_lengths")
+        """Every seat's path length (kept on the state, which is made again for each search)."""
+        known: tuple[int, ...] | None = state.__dict__.get("crowd_lengths")
         if known is None:
-            from companion.games.quoridor.strategy import seat_steps
-
             known = seat_steps(state, state.openings) or (0,) * state.players
             state.__dict__["crowd_lengths"] = known
-        return known  # type: ignore[no-any-return]
+        return known
 
     def tick(self) -> None:
         self.created += 1
