@@ -52,6 +52,9 @@ against a pip of its own. A pip taken from one rival is shared with the other ri
 its own progress is all its own; normal weighs both alike. On the Pi's clock this lifted strong
 from 19 % to 44 % of the first 40 seeded games against three normals (0.4: 37 % of 16;
 benchmarks/README.md, issue 24)."""
+STRONG_LEADER = 0.5
+"""The strong level with four or more seats: the leading other seat's share of the others'
+need (as normal's)."""
 FINISHED = 10_000.0
 PLACE_STEP = 1_000.0
 
@@ -94,8 +97,11 @@ def choose(turn: Turn) -> str:
         turn.rules, state, turn.seat, turn.work(PLAN_LIMIT[turn.level]), _moves, turn.budget
     )
     rank = turn.seat
-    others_weight = STRONG_OTHERS if turn.level == "strong" and len(state.seats) >= 4 else 1.0
-    judged = [(value(plan.state, rank, others_weight), plan) for plan in plans]
+    if turn.level == "strong" and len(state.seats) >= 4:
+        judged = [(value(plan.state, rank, STRONG_OTHERS, STRONG_LEADER), plan)
+                  for plan in plans]
+    else:
+        judged = [(value(plan.state, rank), plan) for plan in plans]
     if turn.level == "strong" and len(state.seats) <= REPLIES_UP_TO:
         judged = _with_replies(turn, judged)
     best_by_first: dict[str, float] = {}
@@ -113,9 +119,11 @@ def _moves(state: State) -> list[str]:
 # -- judging a position ---------------------------------------------------------------------------
 
 
-def value(state: State, rank: int, others_weight: float = 1.0) -> float:
+def value(state: State, rank: int, others_weight: float = 1.0,
+          leader_weight: float = 0.5) -> float:
     """How good ``state`` (between turns, or at the end) is for seat ``rank``: higher is better.
-    ``others_weight`` is what the others' need counts against ``rank``'s own."""
+    ``others_weight`` is what the others' need counts against ``rank``'s own, ``leader_weight``
+    the share of it that is the leading other seat's (the rest is their mean)."""
     if state.places[rank] is not None:
         return FINISHED - PLACE_STEP * (state.places[rank] or 0)
     ahead = PLACE_STEP * (len(state.seats) - len(state.unfinished()))
@@ -124,7 +132,7 @@ def value(state: State, rank: int, others_weight: float = 1.0) -> float:
     if not needs:
         return -ahead - mine
     others = list(needs.values())
-    rivals = (min(others) + sum(others) / len(others)) / 2
+    rivals = leader_weight * min(others) + (1 - leader_weight) * sum(others) / len(others)
     return others_weight * rivals - mine - ahead
 
 
