@@ -15,6 +15,9 @@ line saying so), and for its 2- and 4-player set-ups where it has them, seeded g
   and two-ply path-difference players in Quoridor, one-ply heuristic players in the dice games,
   greedy players in PAC-MAN and Crash by Crash), kept here, not in the product.
 
+The JSON keeps every decision's CPU time (``cpu_ms_samples``), so that the rows of a run split
+over processes (``--first-game``) can be pooled.
+
 ``--cpu-scale F`` divides every level's time budget by ``F`` (the Pi's clock: 6 for a Pi 4; the
 default is ``COMPANION_CPU_SCALE`` or this machine's model, ``companion.table.pi_clock``).
 ``--clock cpu`` measures that budget in the process's CPU time rather than the wall clock, so
@@ -116,6 +119,8 @@ class Row:
             "ms_per_move": {level: timing(samples) for level, samples in self.seconds.items()},
             "cpu_ms_per_move": {level: timing(samples)
                                 for level, samples in self.cpu_seconds.items()},
+            "cpu_ms_samples": {level: [round(sample * 1000, 2) for sample in samples]
+                               for level, samples in self.cpu_seconds.items()},
         }
 
 
