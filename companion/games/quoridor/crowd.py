@@ -37,7 +37,7 @@ WALL_GAIN = 2
 """Steps a wall is taken to add to its victim's path in the race to the end."""
 WALL_KEPT = 0.3
 """A wall still in hand when the race ends: worth a little (it could have been used)."""
-RACES_KEPT = 200_000
+RACES_KEPT = 50_000
 """Races to the end remembered (a pure function of lengths, walls in hand and turn)."""
 WIN = 1_000.0
 STANDING = 0.25
