@@ -2,13 +2,15 @@
 
 People at a Quoridor table of four play the obvious race: each walks its shortest path, and
 when one other seat leads alone and a wall across its path gains more than a step, it walls that
-seat; a seat tied for the lead is left alone, since walling it lets the other leader through.
-This search expects exactly that of every other seat (their choice made by that measure, and
-among equally good walls the one that lengthens the leader's path most: the worst for us when
-we lead), and searches only its own moves, a whole round at a time: its steps and the walls
-that matter across the others' paths. What follows the last searched round is judged by a
-quick race to the end on path lengths and walls alone, everyone playing the same way (a wall is
-taken to cost its victim ``WALL_GAIN`` steps).
+seat; a seat tied for the lead is left alone, since walling it lets the other leader through
+(:meth:`CrowdSearch.reply`; among equally good walls, the one that lengthens the leader's path
+most, the worst for us when we lead). Other players, the normal companion among them, block any
+leader, tied or not, by their chance to arrive first (:meth:`CrowdSearch.chance_reply`). The
+search takes each other seat to play one of these two replies, each as likely, and branches only
+where they differ; it searches its own moves a whole round at a time: its steps and the walls
+that matter across the paths of the seats near the lead. What follows the last searched round
+is judged by a quick race to the end on path lengths and walls alone, everyone playing the
+plain way (a wall is taken to cost its victim ``WALL_GAIN`` steps).
 
 Bounded by work (positions looked at, divided by the Pi's clock factor), so the same history
 gives the same answer; the time budget is only a safety valve.
@@ -28,6 +30,7 @@ from companion.games.quoridor.paths import (
     distance,
     forward_steps,
     path_walls,
+    race_chance,
     seat_steps,
     wall_bit,
 )
@@ -67,7 +70,8 @@ class CrowdSearch:
         self.created = 0
         self.bounded = True
         self.table: dict[tuple[object, ...], tuple[int, float]] = {}
-        self.replies: dict[tuple[object, ...], QuoridorState] = {}
+        self.replies_by_crowd: dict[tuple[object, ...], QuoridorState] = {}
+        self.replies_by_chance: dict[tuple[object, ...], QuoridorState] = {}
 
     # -- the search ------------------------------------------------------------------------------
 
@@ -98,9 +102,9 @@ class CrowdSearch:
 
     def after_others(self, state: QuoridorState, rounds: int, ply: int) -> float:
         """Our value once the others have replied to ``state`` and ``rounds`` more of ours."""
-        while not state.is_over and state.turn != self.me:
-            state = self.reply(state)
-            ply += 1
+        if not state.is_over and state.turn != self.me:
+            values = [self.after_others(child, rounds, ply + 1) for child in self.replies(state)]
+            return sum(values) / len(values)
         if state.is_over:
             return (WIN - ply) if state.winner == self.me else -WIN + ply
         if rounds <= 0:
@@ -137,12 +141,51 @@ class CrowdSearch:
 
     # -- the others' moves, as the crowd plays ---------------------------------------------------
 
+    def replies(self, state: QuoridorState) -> list[QuoridorState]:
+        """The seat's reply as the plain crowd plays (:meth:`reply`) and as a seat that blocks
+        any leader, tied or not, by its chance to arrive first (:meth:`chance_reply`, as the
+        normal companion does), when the two differ: each is taken to be as likely."""
+        crowd = self.reply(state)
+        key = (*_key(state), "chance")
+        other = self.replies_by_chance.get(key)
+        if other is None:
+            other = self.chance_reply(state)
+            self.replies_by_chance[key] = other
+        return [crowd] if _key(other) == _key(crowd) else [crowd, other]
+
+    def chance_reply(self, state: QuoridorState) -> QuoridorState:
+        """The move that gives the seat to move the best chance to arrive first
+        (:func:`race_chance`): its best step, or a wall across the path of a leading other seat,
+        however many lead."""
+        seat = state.turn
+        now = self.lengths(state)
+        goal = state.seats[seat].goal
+        options: list[QuoridorState] = []
+        best_square, best_steps = None, None
+        for square in pawn_destinations(state):
+            steps = 0 if goal >> square & 1 else distance(state.openings, square, goal)
+            if steps is not None and (best_steps is None or steps < best_steps):
+                best_square, best_steps = square, steps
+        if best_square is not None:
+            options.append(self.stepped(state, best_square)[1])
+            if best_steps == 0:
+                return options[0]
+        if state.walls_left[seat]:
+            others = [other for other in range(state.players) if other != seat]
+            leading = min(now[other] for other in others)
+            leaders = [other for other in others if now[other] == leading]
+            options += [child for _, child in self.walls_across(state, leaders)]
+        if not options:
+            return self.reply(state)
+        return max(options, key=lambda child: race_chance(
+            self.lengths(child), child.turn, seat, child.walls_left))
+
     def reply(self, state: QuoridorState) -> QuoridorState:
         """The move the seat to move makes by the crowd's measure: its path shorter than the
         leading other seat's, by as much as it can; a step when equal and the step wins the race,
         a wall when it does not."""
         key = _key(state)
-        known = self.replies.get(key)
+        known = self.replies_by_crowd.get(key)
         if known is not None:
             return known
         seat = state.turn
@@ -161,7 +204,7 @@ class CrowdSearch:
             chosen = self.stepped(state, best_step[1])[1]
         else:
             chosen = self.crowd_wall(state, now, best_step)
-        self.replies[key] = chosen
+        self.replies_by_crowd[key] = chosen
         return chosen
 
     def crowd_wall(self, state: QuoridorState, now: tuple[int, ...],

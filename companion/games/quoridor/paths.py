@@ -8,6 +8,9 @@ edge per wall layout (:func:`distance`), the walls across one shortest path
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
 from companion.games.quoridor.board import Openings, Wall
 from companion.games.quoridor.moves import (
     blocked_wall_slots,
@@ -154,3 +157,24 @@ def path_walls(openings: Openings, square: int, goal: int) -> int:
                 known |= 1 << wall_bit(wall)
         _PATH_WALLS[key] = known
     return known
+
+
+def race_chance(
+    steps: Sequence[int], turn: int, seat: int, walls_left: Sequence[int],
+    wall_in_hand: float = 0.6,
+) -> float:
+    """Four players: the log of ``seat``'s chance to arrive first, in rounds.
+
+    Arrivals as in :func:`race_margin`, each brought forward by the walls its seat holds, are
+    weighed by a softmax one round wide. Unlike the margin to the leading other seat, this
+    still rewards holding back a leader when another seat is as close: whoever leads is the
+    danger, and every seat lets the others do the blocking at its peril.
+    """
+    players = len(steps)
+    arrivals = [
+        players * (needed - 1 - wall_in_hand * walls_left[other]) + (other - turn) % players
+        for other, needed in enumerate(steps)
+    ]
+    mine = arrivals[seat]
+    total = sum(math.exp((mine - arrival) / players) for arrival in arrivals)
+    return -math.log(total)

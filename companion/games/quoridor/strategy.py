@@ -41,7 +41,6 @@ wall layout): a pure function of the walls, so remembering changes the speed, ne
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -61,6 +60,7 @@ from companion.games.quoridor.paths import (
     exposure,
     forward_steps,
     path_walls,
+    race_chance,
     seat_steps,
     wall_bit,
 )
@@ -445,27 +445,6 @@ def race_margin(steps: Sequence[int], turn: int, seat: int) -> float:
     ]
     first_other = min(arrival for other, arrival in enumerate(arrivals) if other != seat)
     return (first_other - arrivals[seat]) / players
-
-
-def race_chance(
-    steps: Sequence[int], turn: int, seat: int, walls_left: Sequence[int],
-    wall_in_hand: float = 0.6,
-) -> float:
-    """Four players: the log of ``seat``'s chance to arrive first, in rounds.
-
-    Arrivals as in :func:`race_margin`, each brought forward by the walls its seat holds, are
-    weighed by a softmax one round wide. Unlike the margin to the leading other seat, this
-    still rewards holding back a leader when another seat is as close: whoever leads is the
-    danger, and every seat lets the others do the blocking at its peril.
-    """
-    players = len(steps)
-    arrivals = [
-        players * (needed - 1 - wall_in_hand * walls_left[other]) + (other - turn) % players
-        for other, needed in enumerate(steps)
-    ]
-    mine = arrivals[seat]
-    total = sum(math.exp((mine - arrival) / players) for arrival in arrivals)
-    return -math.log(total)
 
 
 def _key(state: QuoridorState) -> tuple[object, ...]:
