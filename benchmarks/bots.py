@@ -15,6 +15,9 @@ line saying so), and for its 2- and 4-player set-ups where it has them, seeded g
   and two-ply path-difference players in Quoridor, one-ply heuristic players in the dice games,
   greedy players in PAC-MAN and Crash by Crash), kept here, not in the product.
 
+The JSON keeps every decision's CPU time (``cpu_ms_samples``), so that the rows of a run split
+over processes (``--first-game``) can be pooled.
+
 ``--cpu-scale F`` divides every level's time budget by ``F`` (the Pi's clock: 6 for a Pi 4; the
 default is ``COMPANION_CPU_SCALE`` or this machine's model, ``companion.table.pi_clock``).
 ``--clock cpu`` measures that budget in the process's CPU time rather than the wall clock, so
@@ -116,6 +119,8 @@ class Row:
             "ms_per_move": {level: timing(samples) for level, samples in self.seconds.items()},
             "cpu_ms_per_move": {level: timing(samples)
                                 for level, samples in self.cpu_seconds.items()},
+            "cpu_ms_samples": {level: [round(sample * 1000, 2) for sample in samples]
+                               for level, samples in self.cpu_seconds.items()},
         }
 
 
@@ -189,9 +194,9 @@ def play(game_id: str, players: int, agents: dict[int, str], seed: int,
     return (outcome.winners if outcome else None), len(match.history)
 
 
-def run_row(row: Row, games: int) -> Row:
+def run_row(row: Row, games: int, first: int = 0) -> Row:
     sides = sides_of(row.game, row.players)
-    for number in range(games):
+    for number in range(first, first + games):
         tested = sides[number % len(sides)]
         agents = {
             seat: row.level if seat in tested else row.against for seat in range(row.players)
@@ -235,11 +240,11 @@ def plan_rows(game_id: str, players: int, kinds: list[str]) -> list[Row]:
     return rows
 
 
-def run_self(row: Row, games: int) -> Row:
+def run_self(row: Row, games: int, first_game: int = 0) -> Row:
     """Self-play: the same level everywhere; a 'win' is the first side's (seat 0)."""
     agents = dict.fromkeys(range(row.players), row.level)
     first = sides_of(row.game, row.players)[0]
-    for number in range(games):
+    for number in range(first_game, first_game + games):
         winners, plies = play(row.game, row.players, agents, number, row.seconds,
                               row.cpu_seconds)
         row.games += 1
@@ -366,6 +371,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                         help="measure the budget in wall time (default) or CPU time")
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games per row")
+    parser.add_argument("--first-game", type=int, default=0,
+                        help=("the first game's number (its seed and the tested side): a long "
+                              "row split over processes, e.g. --games 67 --first-game 67"))
     parser.add_argument("--json", help=("also write the JSON object to this file; it is "
                                         "rewritten after every row, so a long run that is "
                                         "stopped keeps the rows it finished"))
@@ -399,7 +407,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     AFTER_GAME[:] = [lambda: Path(args.json).write_text(
                         json.dumps(summary(rows, games, started, skipped)) + "\n",
                         encoding="utf-8")]
-                (run_self if row.kind == "self" else run_row)(row, games)
+                (run_self if row.kind == "self" else run_row)(row, games, args.first_game)
                 print(f"done {row.game} {row.players}p {row.kind} {row.level} vs {row.against}: "
                       f"{row.wins}/{row.games} in {time.monotonic() - begun:.0f} s",
                       file=sys.stderr, flush=True)

@@ -11,6 +11,7 @@ from companion.engine.strategy import (
     Budget,
     SeededRandom,
     best_of,
+    make_turn,
     seed_for,
 )
 
@@ -75,6 +76,15 @@ def test_the_budget_expires() -> None:
     assert not Budget(60.0).expired()
     assert Budget(0.0).expired() and Budget(0.0).remaining() == 0.0
     assert set(TIME_BUDGET) == set(LEVELS)
+
+
+def test_the_pis_clock_divides_the_work_limits_as_well_as_the_time() -> None:
+    match = open_game("quoridor", players=2)
+    on_a_pi = make_turn(match, "strong", time_scale=6.0)
+    here = make_turn(match, "strong")
+    assert on_a_pi.work(3_000) == 500 and here.work(3_000) == 3_000
+    assert on_a_pi.work(5) == 1  # never nothing at all
+    assert on_a_pi.budget.seconds == pytest.approx(TIME_BUDGET["strong"] / 6)
 
 
 def test_an_unknown_level_is_refused() -> None:

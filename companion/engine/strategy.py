@@ -114,6 +114,15 @@ class Turn:
     rng: SeededRandom
     budget: Budget
     options: dict[str, Any]
+    time_scale: float = 1.0
+    """How many times slower than this machine the one simulated is (the Pi's clock): a
+    strategy divides its work limits by it, so that the same work fits the budget there and the
+    same history gives the same answer on any machine whose speed the factor states."""
+
+    def work(self, limit: int) -> int:
+        """A work limit (positions, plans) for this machine: ``limit`` divided by the Pi's
+        clock factor, at least 1."""
+        return max(1, int(limit / self.time_scale))
 
     def legal(self, state: Any | None = None) -> list[str]:
         return self.rules.legal(self.state if state is None else state)
@@ -226,6 +235,7 @@ def make_turn(
             clock or time.perf_counter,
         ),
         options=dict(match.options),
+        time_scale=time_scale,
     )
 
 

@@ -16,7 +16,8 @@ others, the leader above all.
   most advanced piece), with a fair share of random moves; the captured piece goes to the seat
   with most pieces in its goal.
 * normal: the whole turn planned, end positions judged as above.
-* strong: as normal with twice the plans, and with two or three seats, where normal's judgement
+* strong: as normal with more plans; with four or more seats its own progress counts more than
+  the others' need (``STRONG_OTHERS``); with two or three seats, where normal's judgement
   hardly tells the best plans apart (within ``STRONG_MARGIN`` pips of the best), those few are
   judged again by the next seat's reply: for each roll list that seat may throw, its best turn
   by the same judgement, and the mean of what that leaves. Judging every plan by the reply
@@ -45,11 +46,22 @@ CAPTURE_CHOICE = 0.6
 """How likely a seat that can land on a piece does so (it may have better uses for the roll)."""
 GIVEN_BACK = 0.6
 """How likely a captured piece goes to the seat that loses most by it."""
+STRONG_OTHERS = 0.6
+"""The strong level with four or more seats: what a pip of the other seats' need is worth
+against a pip of its own. A pip taken from one rival is shared with the other rivals, a pip of
+its own progress is all its own; normal weighs both alike. On the Pi's clock this lifted strong
+from 19 % to 44 % of the first 40 seeded games against three normals (0.4: 37 % of 16;
+benchmarks/README.md, issue 24)."""
+STRONG_LEADER = 0.5
+"""The strong level with four or more seats: the leading other seat's share of the others'
+need (as normal's)."""
 FINISHED = 10_000.0
 PLACE_STEP = 1_000.0
 
-PLAN_LIMIT = {"easy": 0, "normal": 300, "strong": 600}
-"""Turn plans followed per decision (work limits, calibrated to the time budgets)."""
+PLAN_LIMIT = {"easy": 0, "normal": 900, "strong": 3_000}
+"""Turn plans followed per decision on this machine (work limits, divided by the Pi's clock
+factor: 150 and 500 on a Pi 4). About 6 plans a millisecond here, so each fits its level's time
+budget, and the same history gives the same answer whatever the machine's speed."""
 STRONG_CANDIDATES = 4
 """End positions the strong level judges again by the next seat's reply, at most."""
 STRONG_MARGIN = 2.0
@@ -82,10 +94,14 @@ def choose(turn: Turn) -> str:
     if turn.level == "easy":
         return _easy(turn, state, lines)
     plans = own_plans(
-        turn.rules, state, turn.seat, PLAN_LIMIT[turn.level], _moves, turn.budget
+        turn.rules, state, turn.seat, turn.work(PLAN_LIMIT[turn.level]), _moves, turn.budget
     )
     rank = turn.seat
-    judged = [(value(plan.state, rank), plan) for plan in plans]
+    if turn.level == "strong" and len(state.seats) >= 4:
+        judged = [(value(plan.state, rank, STRONG_OTHERS, STRONG_LEADER), plan)
+                  for plan in plans]
+    else:
+        judged = [(value(plan.state, rank), plan) for plan in plans]
     if turn.level == "strong" and len(state.seats) <= REPLIES_UP_TO:
         judged = _with_replies(turn, judged)
     best_by_first: dict[str, float] = {}
@@ -103,8 +119,11 @@ def _moves(state: State) -> list[str]:
 # -- judging a position ---------------------------------------------------------------------------
 
 
-def value(state: State, rank: int) -> float:
-    """How good ``state`` (between turns, or at the end) is for seat ``rank``: higher is better."""
+def value(state: State, rank: int, others_weight: float = 1.0,
+          leader_weight: float = 0.5) -> float:
+    """How good ``state`` (between turns, or at the end) is for seat ``rank``: higher is better.
+    ``others_weight`` is what the others' need counts against ``rank``'s own, ``leader_weight``
+    the share of it that is the leading other seat's (the rest is their mean)."""
     if state.places[rank] is not None:
         return FINISHED - PLACE_STEP * (state.places[rank] or 0)
     ahead = PLACE_STEP * (len(state.seats) - len(state.unfinished()))
@@ -113,7 +132,8 @@ def value(state: State, rank: int) -> float:
     if not needs:
         return -ahead - mine
     others = list(needs.values())
-    return (min(others) + sum(others) / len(others)) / 2 - mine - ahead
+    rivals = leader_weight * min(others) + (1 - leader_weight) * sum(others) / len(others)
+    return others_weight * rivals - mine - ahead
 
 
 def need(state: State, rank: int) -> float:

@@ -23,12 +23,16 @@ shortest path can lengthen it, so each candidate is measured for those seats alo
   worth more to it than to normal, each further one a little less (it keeps a defence in
   hand instead of spending every wall for one step, and spends the tenth readily); the other
   seat's walls are judged as a plain player spends them, so that the search expects its cheap
-  walls too. 4 players: max-n (each seat plays for itself, as people do: they block whoever is
-  about to win), deepened ply by ply over a narrower choice of walls.
+  walls too. At the root it also weighs how exposed each seat's path is (:func:`exposure`:
+  a few walls in a row that lengthen it by much mean a corridor about to be sealed).
+  4 players: :mod:`companion.games.quoridor.crowd` (the others as people who block whoever
+  leads alone).
 
-The work limits (positions looked at) are what bound the search, so the same history gives the
-same answer; the time budget (divided by the Pi's clock factor, ``choose_input(time_scale=…)``)
-only cuts a search short on a slow machine. Successor states are made from the game's own
+The work limits (positions looked at, divided by the Pi's clock factor
+``choose_input(time_scale=…)``) are what bound the search, so the same history gives the same
+answer on this machine and on a Pi whose factor is set; the time budget (divided by the same
+factor) is a safety valve that cuts a search short only on a machine slower than its factor
+says. Successor states are made from the game's own
 queries (``pawn_destinations``, ``blocked_wall_slots``, a seat cut off by a wall is found by the
 same path lengths the rules use for R25), and the answer is checked by ``rules.apply`` before it
 is played. Path lengths are remembered between decisions (fields grown from each goal edge, per
@@ -37,18 +41,28 @@ wall layout): a pure function of the walls, so remembering changes the speed, ne
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.engine.errors import IllegalInput
 from companion.engine.strategy import Turn
 from companion.games.quoridor.board import Openings, Wall, square_name
+from companion.games.quoridor.crowd import CrowdSearch
 from companion.games.quoridor.moves import (
     blocked_wall_slots,
     pawn_destinations,
     shortest_path,
     walls_on_step,
+)
+from companion.games.quoridor.paths import (
+    WALL_OF_BIT,
+    distance,
+    exposure,
+    forward_steps,
+    path_walls,
+    race_chance,
+    seat_steps,
+    wall_bit,
 )
 from companion.games.quoridor.state import QuoridorState
 
@@ -64,24 +78,21 @@ EASY_WALL = 0.2
 NEAR_PAWN = 3
 #: How many positions may be created between two looks at the clock.
 CLOCK_EVERY = 16
-#: Wall layouts whose path lengths are remembered between decisions (a pure function of the
-#: walls, the square and the goal: remembering them changes no answer, only its speed).
-FIELDS_KEPT = 100_000
 
 
 @dataclass(frozen=True)
 class Plan:
     """How a level searches: the depths in plies, positions looked at at most, walls kept.
 
-    ``each_for_itself`` models the other seats as each playing for itself (max-n) instead of
-    all against the companion (paranoid alpha-beta). Two players search whole rounds only (an
-    odd depth gives the companion the last word and flatters it).
+    With four players the other seats all play against the companion (paranoid alpha-beta;
+    the strong level searches otherwise: :mod:`companion.games.quoridor.crowd`). Two players
+    search whole rounds only (an odd depth gives the companion the last word and flatters it).
+    ``nodes`` is the work limit on this machine; it is divided by the Pi's clock factor.
     """
 
     depths: tuple[int, ...]
     nodes: int
     walls_kept: int
-    each_for_itself: bool = False
     wall_in_hand: float = 0.6
     """What a wall still in hand is worth, in rounds of the race (a threat the others must fear;
     worth more than a wall that gains one step, which the path often wins back)."""
@@ -91,15 +102,25 @@ class Plan:
     wall_decay: float = 1.0
     """Each further wall in hand is worth this much of the one before (two players): the last
     walls are a defence worth keeping, the tenth is cheap to spend."""
+    exposure: float = 0.0
+    """Two players, at the root: what a step of :func:`exposure` costs (a path that a few walls
+    in a row lengthen by much is a corridor about to be sealed), and gains for the other seat."""
+    exposure_walls: int = 3
+    """How many walls in a row :func:`exposure` tries, at most (never more than held)."""
 
 
 PLANS: dict[tuple[str, int], Plan] = {
-    ("normal", 2): Plan(depths=(2,), nodes=900, walls_kept=8),
-    ("strong", 2): Plan(depths=(2, 4, 6, 8, 10), nodes=20_000, walls_kept=12, wall_in_hand=1.4,
-                        their_wall=0.6, wall_decay=0.85),
-    ("normal", 4): Plan(depths=(2,), nodes=900, walls_kept=6),
-    ("strong", 4): Plan(depths=(2, 3, 4, 5, 6), nodes=8_000, walls_kept=4, each_for_itself=True),
+    ("normal", 2): Plan(depths=(2,), nodes=5_400, walls_kept=8),
+    ("strong", 2): Plan(depths=(2, 4, 6, 8, 10), nodes=15_000, walls_kept=12, wall_in_hand=1.4,
+                        their_wall=0.6, wall_decay=0.85, exposure=0.25),
+    ("normal", 4): Plan(depths=(2,), nodes=5_400, walls_kept=6),
 }
+
+CROWD_NODES = 9_000
+"""Strong with four players (:mod:`companion.games.quoridor.crowd`): positions looked at on
+this machine (divided by the Pi's clock factor)."""
+CROWD_WALLS = 6
+CROWD_ROUNDS = (1, 2, 3)
 
 
 def choose(turn: Turn) -> str:
@@ -108,6 +129,8 @@ def choose(turn: Turn) -> str:
         return "pass"  # R13: nothing else is allowed
     if turn.level == "easy":
         return _easy(turn)
+    if turn.level == "strong" and state.players == 4:
+        return CrowdSearch(turn, turn.work(CROWD_NODES), CROWD_WALLS, CROWD_ROUNDS).best_line()
     return Search(turn, PLANS[turn.level, state.players]).best_line()
 
 
@@ -127,6 +150,7 @@ class Search:
         self.root_seat: int = turn.seat
         self.players: int = turn.state.players
         self.created = 0
+        self.limit = turn.work(plan.nodes)
         self.scores: dict[tuple[object, ...], float] = {}
         self.known_steps: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.table: dict[tuple[object, ...], tuple[int, float, int, str]] = {}
@@ -139,15 +163,14 @@ class Search:
         best_line = children[0][0]
         if len(children) == 1:
             return best_line
+        risk = {line: self.exposure_risk(child) for line, child in children}
         try:
             for depth in self.plan.depths:
                 best_value = -2 * WIN
                 found = best_line
                 for line, child in children:
-                    if self.plan.each_for_itself:
-                        value = self.maxn(child, depth - 1, 1)[self.root_seat]
-                    else:
-                        value = self.alphabeta(child, depth - 1, best_value, 2 * WIN, 1)
+                    value = self.alphabeta(child, depth - 1, best_value + risk[line],
+                                           2 * WIN, 1) - risk[line]
                     if value > best_value:
                         best_value, found = value, line
                     # the previous best is searched first, so whatever beats it here is better
@@ -159,6 +182,17 @@ class Search:
         except OutOfWork:
             pass
         return best_line
+
+    def exposure_risk(self, state: QuoridorState) -> float:
+        """Two players: how much more a few walls in a row lengthen our path than the other
+        seat's (each seat attacked with the walls the other holds), times :attr:`Plan.exposure`."""
+        if not self.plan.exposure or state.is_over or self.players != 2:
+            return 0.0
+        them = 1 - self.root_seat
+        limit = self.plan.exposure_walls
+        ours = exposure(state, self.root_seat, min(limit, state.walls_left[them]))
+        theirs = exposure(state, them, min(limit, state.walls_left[self.root_seat]))
+        return self.plan.exposure * (ours - theirs)
 
     def alphabeta(
         self, state: QuoridorState, depth: int, alpha: float, beta: float, ply: int
@@ -200,21 +234,6 @@ class Search:
         self.table[key] = (depth, best, bound, best_line)
         return best
 
-    def maxn(self, state: QuoridorState, depth: int, ply: int) -> tuple[float, ...]:
-        """Every seat's value of ``state``, each seat choosing what is best for itself."""
-        if state.is_over:
-            return self.final(state, ply)
-        if depth == 0:
-            return tuple(self.score(state, seat) for seat in range(self.players))
-        mover = state.turn
-        best: tuple[float, ...] | None = None
-        for _, child in self.children(state):
-            values = self.maxn(child, depth - 1, ply + 1)
-            if best is None or values[mover] > best[mover]:
-                best = values
-        assert best is not None
-        return best
-
     def final(self, state: QuoridorState, ply: int) -> tuple[float, ...]:
         """Won or drawn: a quick win is better than a slow one."""
         if state.winner is None:
@@ -225,8 +244,6 @@ class Search:
 
     def view(self, mover: int) -> tuple[int, float]:
         """Whose score the seat to move goes by, and whether it raises or lowers it."""
-        if self.plan.each_for_itself:
-            return mover, 1.0
         return self.root_seat, 1.0 if mover == self.root_seat else -1.0
 
     def children(self, state: QuoridorState) -> list[Child]:
@@ -288,7 +305,7 @@ class Search:
         """Walls across the shortest paths of the seats the mover plays against, not blocked
         by a placed wall (R24), in board order."""
         seat = state.turn
-        if seat == self.root_seat or self.players == 2 or self.plan.each_for_itself:
+        if seat == self.root_seat or self.players == 2:
             targets = [other for other in range(self.players) if other != seat]
         else:
             targets = [self.root_seat]  # paranoid: the others play against the companion
@@ -333,7 +350,7 @@ class Search:
     def tick(self) -> None:
         """Count one position looked at; stop when the work limit or the clock runs out."""
         self.created += 1
-        if self.created > self.plan.nodes or (
+        if self.created > self.limit or (
             self.created % CLOCK_EVERY == 0 and self.turn.budget.expired()
         ):
             raise OutOfWork
@@ -415,102 +432,6 @@ class Search:
         return plan.wall_in_hand * (1 - plan.wall_decay ** walls) / (1 - plan.wall_decay)
 
 
-def forward_steps(state: QuoridorState) -> list[int]:
-    """The pawn moves that shorten the mover's path to its goal; all of them when none does.
-
-    Stepping aside is never worth a tempo against the race measure, and allowing it lets two
-    careful players shuffle for ever, each waiting for the other to walk into its walls.
-    """
-    seat = state.turn
-    goal = state.seats[seat].goal
-    openings = state.openings
-    destinations = pawn_destinations(state)
-    now = distance(openings, state.pawns[seat], goal)
-    if now is None:
-        return destinations
-    forward = [
-        square
-        for square in destinations
-        if goal >> square & 1 or (distance(openings, square, goal) or now) < now
-    ]
-    return forward or destinations
-
-
-def seat_steps(state: QuoridorState, openings: Openings) -> tuple[int, ...] | None:
-    """Every seat's shortest path length to its goal edge, pawns ignored; None if one is cut off."""
-    steps = []
-    for seat, info in enumerate(state.seats):
-        found = distance(openings, state.pawns[seat], info.goal)
-        if found is None:
-            return None
-        steps.append(found)
-    return tuple(steps)
-
-
-Field = tuple[int, bool, tuple[int, ...]]
-"""Every square's path length to one goal under one set of walls, as far as grown: the squares
-reached, whether nothing more can be, and the layers (squares 0, 1, 2 … steps from the goal).
-Plain tuples of numbers, which the garbage collector stops tracking: a large cache of objects
-would make each of its full collections take a tenth of a second."""
-
-_FIELDS: dict[tuple[tuple[int, int, int, int], int], Field] = {}
-_PATH_WALLS: dict[tuple[tuple[int, int, int, int], int, int], int] = {}
-WALL_OF_BIT = tuple(Wall(column, row, horizontal) for column in range(8) for row in range(8)
-                    for horizontal in (False, True))
-"""Every wall position, numbered: a set of them is an integer with those bits set."""
-
-
-def wall_bit(wall: Wall) -> int:
-    return (wall.column * 8 + wall.row) * 2 + wall.is_horizontal
-
-
-def distance(openings: Openings, square: int, goal: int) -> int | None:
-    """``openings.distance``, remembered: the same walls and goal come back again and again in
-    a search, in the next seat's search and in the next decision's (a pure function, so the
-    answers never depend on what was remembered). Grown from the goal, layer by layer, only as
-    far as a question needs (the walls are the same both ways)."""
-    key = (openings.masks, goal)
-    reach, done, layers = _FIELDS.get(key) or (goal, False, (goal,))
-    bit = 1 << square
-    if reach & bit:
-        return next(steps for steps, layer in enumerate(layers) if layer & bit)
-    found: int | None = None
-    grown_layers = list(layers)
-    while not done:
-        grown = openings.grow(reach)
-        fresh = grown & ~reach
-        if not fresh:
-            done = True
-            break
-        grown_layers.append(fresh)
-        reach = grown
-        if fresh & bit:
-            found = len(grown_layers) - 1
-            break
-    if len(_FIELDS) >= FIELDS_KEPT:
-        _FIELDS.clear()
-    _FIELDS[key] = (reach, done, tuple(grown_layers))
-    return found
-
-
-def path_walls(openings: Openings, square: int, goal: int) -> int:
-    """The wall positions across one shortest path from ``square`` to ``goal`` (bits of
-    :func:`wall_bit`): only these can lengthen it (any other wall leaves this path open).
-    Remembered like :func:`distance`."""
-    key = (openings.masks, square, goal)
-    known = _PATH_WALLS.get(key)
-    if known is None:
-        if len(_PATH_WALLS) >= FIELDS_KEPT:
-            _PATH_WALLS.clear()
-        path = shortest_path(openings, square, goal) or []
-        known = 0
-        for a, b in zip(path, path[1:]):
-            for wall in walls_on_step(a, b):
-                known |= 1 << wall_bit(wall)
-        _PATH_WALLS[key] = known
-    return known
-
-
 def race_margin(steps: Sequence[int], turn: int, seat: int) -> float:
     """Rounds by which ``seat`` would reach its goal before the first other seat.
 
@@ -524,27 +445,6 @@ def race_margin(steps: Sequence[int], turn: int, seat: int) -> float:
     ]
     first_other = min(arrival for other, arrival in enumerate(arrivals) if other != seat)
     return (first_other - arrivals[seat]) / players
-
-
-def race_chance(
-    steps: Sequence[int], turn: int, seat: int, walls_left: Sequence[int],
-    wall_in_hand: float = 0.6,
-) -> float:
-    """Four players: the log of ``seat``'s chance to arrive first, in rounds.
-
-    Arrivals as in :func:`race_margin`, each brought forward by the walls its seat holds, are
-    weighed by a softmax one round wide. Unlike the margin to the leading other seat, this
-    still rewards holding back a leader when another seat is as close: whoever leads is the
-    danger, and every seat lets the others do the blocking at its peril.
-    """
-    players = len(steps)
-    arrivals = [
-        players * (needed - 1 - wall_in_hand * walls_left[other]) + (other - turn) % players
-        for other, needed in enumerate(steps)
-    ]
-    mine = arrivals[seat]
-    total = sum(math.exp((mine - arrival) / players) for arrival in arrivals)
-    return -math.log(total)
 
 
 def _key(state: QuoridorState) -> tuple[object, ...]:

@@ -157,3 +157,18 @@ def test_the_easy_level_is_not_always_the_normal_one() -> None:
     match = _midgame()
     answers = {choose_input(match, "easy", seed=seed, time_budget=UNHURRIED) for seed in range(40)}
     assert len(answers) > 1 or len(match.legal()) == 1
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_on_the_pis_clock_the_plan_limit_decides_not_the_clock(level: str) -> None:
+    """F = 6 divides the plans followed as well as the time: with any time to spare the same
+    history gives the same input, and the plans a Pi 4 follows are a sixth of this machine's."""
+    from companion.engine.strategy import make_turn
+    from companion.games.clovece.strategy import PLAN_LIMIT
+
+    match = _midgame()
+    chosen = {choose_input(match, level, seed=5, time_budget=budget, time_scale=6.0)
+              for budget in (UNHURRIED, UNHURRIED, 2 * UNHURRIED)}
+    assert len(chosen) == 1
+    turn = make_turn(match, level, seed=5, time_budget=UNHURRIED, time_scale=6.0)
+    assert turn.work(PLAN_LIMIT[level]) == PLAN_LIMIT[level] // 6

@@ -6,6 +6,7 @@ import pytest
 
 from companion.engine import Match, choose_input, open_game
 from companion.engine.strategy import LEVELS
+from companion.games.quoridor.strategy import Search
 
 #: Plenty: the search is bounded by its work limits, never by the clock, in these tests.
 GENEROUS = 30.0
@@ -148,3 +149,34 @@ def test_the_pis_clock_makes_the_strong_search_do_less_work() -> None:
         search.best_line()
         work[factor] = search.created
     assert work[6.0] * 2 < work[1.0]
+
+
+@pytest.mark.parametrize("players, history", [
+    (2, ["e8", "e2", "e7", "e3", "d6h", "e4", "f7", "c4h"]),
+    (4, ["e8", "b5", "e2", "h5", "e7", "c5", "e3", "d6h"]),
+])
+def test_on_the_pis_clock_the_work_limit_decides_not_the_clock(
+        players: int, history: list[str]) -> None:
+    """F = 6 divides the strong level's work limit as well as its time: with any time to spare
+    (here 5 and 10 s after the division) the search stops at the same position count, so the
+    same history gives the same input however fast the machine is."""
+    from companion.engine.strategy import make_turn
+    from companion.games.quoridor.crowd import CrowdSearch
+    from companion.games.quoridor.strategy import CROWD_NODES, CROWD_ROUNDS, CROWD_WALLS, PLANS
+
+    match = open_game("quoridor", players=players)
+    for line in history:
+        match.play(line)
+    chosen = {choose_input(match, "strong", seed=3, time_budget=budget, time_scale=6.0)
+              for budget in (GENEROUS, GENEROUS, 2 * GENEROUS)}
+    assert len(chosen) == 1
+    turn = make_turn(match, "strong", seed=3, time_budget=GENEROUS, time_scale=6.0)
+    if players == 2:
+        search = Search(turn, PLANS["strong", 2])
+        limit = PLANS["strong", 2].nodes // 6
+    else:
+        search = CrowdSearch(turn, turn.work(CROWD_NODES), CROWD_WALLS, CROWD_ROUNDS)
+        limit = CROWD_NODES // 6
+    assert search.best_line() in chosen
+    assert search.created <= limit + 1
+    assert not turn.budget.expired()
