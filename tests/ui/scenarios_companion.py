@@ -43,7 +43,7 @@ def companion_quoridor(d: Driver) -> Iterator[float]:
     yield P
     seen["hint_banner"] = play.banner
     seen["hint_on_board"] = play.board.preview
-    seen["hint_line"] = d.app.hint()
+    seen["hint_line"] = play.hint_shown
     seen["history_after_hint"] = d.history
     d.shot(f"play_hint_{lang}")
     progress: list[tuple[int, float]] = []               # the companion's step, animated
@@ -90,7 +90,7 @@ def companion_clovece_rolls_itself(d: Driver) -> Iterator[float]:
 
 def hint_seen(d: Driver, play: Any) -> dict[str, Any]:
     """Hint tapped: what the coach suggests, what the board previews, what the screen marks."""
-    return {"hint": d.app.hint(), "preview": play.board.preview, "banner": play.banner,
+    return {"hint": play.hint_shown, "preview": play.board.preview, "banner": play.banner,
             "choice": play.hinted_choice, "action": play.action_kind, "history": d.history,
             "panel": getattr(play.ids.action_area.children[0], "text", "")
             if play.ids.action_area.children else ""}

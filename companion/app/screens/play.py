@@ -71,6 +71,9 @@ class PlayScreen(Screen):
     hinted_choice = StringProperty("")
     """The choice button the coach's hint marks (a choice the board does not draw); OK
     plays it. Cleared by any change of the match."""
+    hint_shown = ""
+    """The input the last hint suggested (the coach may think differently when asked again:
+    its time cap is a safety valve that a very busy machine can reach)."""
     board = ObjectProperty(None, allownone=True)
     is_fixing = BooleanProperty(False)
     can_undo = BooleanProperty(False)
@@ -288,6 +291,7 @@ class PlayScreen(Screen):
         match = app.table.match
         if line is None or match is None:
             return
+        self.hint_shown = line
         if self.board is None:
             return
         # the board's own words for the input (a choice button's), else in the words of the
