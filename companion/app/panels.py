@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from kivy.properties import (
     BooleanProperty,
@@ -19,6 +20,7 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup, get_hex_from_color
 
+from companion.app.label_memory import RememberedLabel
 from companion.app.measure import text_width
 from companion.app.widgets import TOUCH_TARGET
 
@@ -181,8 +183,11 @@ class InstructionLines(BoxLayout):
             self.add_widget(label)
 
 
-class InstructionLine(Label):
-    pass
+class InstructionLine(RememberedLabel):
+    """One table line; the lines keep their looks together (a line moves down a slot as new
+    ones come, and the same sentences come back turn after turn)."""
+
+    shared_looks: ClassVar[dict[Hashable, tuple[Any, ...]] | None] = {}
 
 
 class InstructionList(ScrollView):
