@@ -39,7 +39,13 @@ SLOW_TAP_MS = float(os.environ.get("BENCH_PROFILE_SLOW_MS", "0"))
 """With BENCH_PROFILE_SLOW_MS=N, each tap is profiled on its own and the profile of every tap
 whose app part took more than N ms is kept in the JSON (``slow_taps``)."""
 SETTLE_SECONDS = 2.0
+LABEL_RENDERS: dict[str, Any] = {}
+"""With BENCH_LABELS=FILE: ``counts``, the label renders counted (:func:`_count_label_renders`)."""
 IDLE_LINGER_SECONDS = 120.0
+IDLE_QUIET_SECONDS = 1.0
+IDLE_QUIET_MAX_SECONDS = 20.0
+"""Idle is measured from when no frame was drawn for IDLE_QUIET_SECONDS and the board animates
+nothing (waiting at most IDLE_QUIET_MAX_SECONDS)."""
 IDLE_MAX_SETUP_INPUTS = 60
 """Idle: time after opening the play screen before the measurement starts."""
 
@@ -193,7 +199,24 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
             seen["inputs_before_idle"] = len(table.match.history)
         Clock.schedule_once(ready, SETTLE_SECONDS)
 
+    waited = {"since": 0.0}
+
     def ready(_dt: float) -> None:
+        # Idle begins when the screen is still: no short-lived hint running (Člověče's pulse
+        # of the pieces that can move, 2.4 s) and no frame for a while (start-up work comes
+        # late when other apps start beside this one). Something that keeps drawing shows:
+        # after IDLE_QUIET_MAX_SECONDS the measurement starts anyway.
+        if not waited["since"]:
+            waited["since"] = time.monotonic()
+        board = app.root.get_screen("play").board if game != "bare" else None
+        is_animating = getattr(board, "is_animating", None)
+        last_frame = frame_times[-1] if frame_times else 0.0
+        if time.monotonic() - waited["since"] < IDLE_QUIET_MAX_SECONDS and (
+                (callable(is_animating) and is_animating())
+                or time.monotonic() - last_frame < IDLE_QUIET_SECONDS):
+            Clock.schedule_once(ready, IDLE_QUIET_SECONDS / 4)
+            return
+        seen["waited_for_quiet_seconds"] = round(time.monotonic() - waited["since"], 2)
         seen["frames_before"] = counts["frames"]
         seen["clock_frames_before"] = Clock.frames
         seen["events"] = sorted(repr(event.get_callback()) for event in Clock.get_events())
@@ -215,7 +238,18 @@ def idle(out: Path, store: str, game: str, seconds: float) -> None:
         # stay open (and idle) until the benchmark ends this process; stop on our own if not
         Clock.schedule_once(lambda _dt: app.stop(), IDLE_LINGER_SECONDS)
 
-    Clock.schedule_once(open_game, 0.5)
+    if game == "bare":
+        Clock.schedule_once(open_game, 0.5)
+    else:  # the game opens once the app has started up, as in ``taps``: the work after its
+        # first frame (the die, sound) redrew the play screen 3 s later when that frame came
+        # late, and those frames fell inside the idle time measured
+        after_first_frame = app._after_first_frame
+
+        def started_up(*args: Any) -> None:
+            after_first_frame(*args)
+            Clock.schedule_once(open_game, STARTED_UP_SECONDS)
+
+        app._after_first_frame = started_up
     app.run()
 
 
@@ -418,6 +452,10 @@ class TapBench:
     def finish(self) -> None:
         if PROFILER is not None:
             PROFILER.dump_stats(os.environ["BENCH_PROFILE"])
+        if os.environ.get("BENCH_LABELS"):
+            Path(os.environ["BENCH_LABELS"]).write_text("".join(
+                f"{number:6} {what}\n" for what, number in LABEL_RENDERS["counts"].most_common()),
+                encoding="utf-8")
         self.driver.results.update({
             "game": self.game,
             "samples": self.samples,
@@ -520,6 +558,27 @@ def _is_visible(widget: Any) -> bool:
     return widget.get_root_window() is not None
 
 
+def _count_label_renders() -> Any:
+    """With BENCH_LABELS=FILE: how often each label (its class and text) was really laid out
+    and rendered (Kivy's ``Label.texture_update``; a :class:`RememberedLabel`'s remembered look
+    is not), written to FILE most frequent first when the app ends."""
+    from collections import Counter
+
+    from kivy.uix.label import Label
+
+    renders: Counter[str] = Counter()
+    LABEL_RENDERS["counts"] = renders
+    render = Label.texture_update
+
+    def counted(label: Any, *args: Any) -> None:
+        renders[f"{type(label).__name__} {label.text[:60]!r}"] += 1
+        render(label, *args)
+
+    counted.__name__ = "texture_update"  # Kivy's triggers look a bound method up by its name
+    Label.texture_update = counted  # type: ignore[method-assign]
+    return LABEL_RENDERS
+
+
 def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: float) -> None:
     if os.environ.get("BENCH_TRACEMALLOC"):
         import tracemalloc
@@ -527,6 +586,9 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
         tracemalloc.start()
     sys.path.insert(0, str(ROOT / "tests" / "ui"))
     from driver import Driver  # configures Kivy, as the UI tests do
+
+    if os.environ.get("BENCH_LABELS"):
+        LABEL_RENDERS.update(_count_label_renders())
 
     from companion.app.main import CompanionApp
 

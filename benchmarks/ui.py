@@ -298,6 +298,7 @@ def idle(display: str, game_ids: list[str], seconds: float) -> list[dict[str, An
                 "frame_times": seen.get("idle_frame_times", []),
                 "clock_ticks": seen["clock_ticks_while_idle"],
                 "awaiting": seen.get("awaiting"),
+                "waited_for_quiet_seconds": seen.get("waited_for_quiet_seconds"),
                 "inputs_before_idle": seen.get("inputs_before_idle", 0),
                 "scheduled_events": seen["events"],
                 "peak_rss_mb": round(seen["peak_rss_kb"] / 1024, 1),

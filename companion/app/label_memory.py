@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from operator import attrgetter
-from typing import Any
+from typing import Any, ClassVar
 
+from kivy.properties import NumericProperty
 from kivy.uix.label import Label
 
 REMEMBERED_LOOKS = 4
@@ -34,8 +35,17 @@ _LISTED = attrgetter(*_LISTS)
 class RememberedLabel(Label):
     """A :class:`~kivy.uix.label.Label` that keeps the textures of its last few looks."""
 
+    looks_kept = NumericProperty(REMEMBERED_LOOKS)
+    """How many looks are kept: more for a label that cycles through more sentences (the
+    status line says whose action of how many it is, for every seat)."""
+    shared_looks: ClassVar[dict[Hashable, tuple[Any, ...]] | None] = None
+    """A class whose labels show the same sentences in turn (the table lines, moving down a
+    slot as new ones come) sets a dict of its own here: its labels then keep their looks
+    together, and a sentence rendered by one is taken back by any of them."""
+
     def __init__(self, **kwargs: Any) -> None:
-        self._looks: dict[Hashable, tuple[Any, ...]] = {}
+        shared = type(self).shared_looks
+        self._looks: dict[Hashable, tuple[Any, ...]] = {} if shared is None else shared
         self._keeps_its_label = False
         super().__init__(**kwargs)
 
@@ -66,7 +76,7 @@ class RememberedLabel(Label):
         super().texture_update(*largs)
         self._looks[key] = (self.texture, tuple(self.texture_size), self.is_shortened,
                             self.refs, self.anchors)
-        while len(self._looks) > REMEMBERED_LOOKS:
+        while len(self._looks) > self.looks_kept:
             del self._looks[next(iter(self._looks))]
         self._keeps_its_label = True
 

@@ -16,14 +16,13 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
-from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
-from companion.app import KV_DIR
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.keyboards import NameKeyboard
+from companion.app.kv_files import load_kv
 from companion.app.phones.control import PhoneControl
 from companion.config import Config
 from companion.records.store import Store
@@ -38,7 +37,7 @@ log = logging.getLogger(__name__)
 _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "home": ("companion.app.screens.home:HomeScreen", ("home", "phones")),
+    "home": ("companion.app.screens.home:HomeScreen", ("home",)),
     "newgame": ("companion.app.screens.newgame:NewGameScreen", ("players", "boards", "newgame")),
     "play": ("companion.app.screens.play:PlayScreen", ("play", "phones")),
     "result": ("companion.app.screens.result:ResultScreen", ("play", "phones", "result")),
@@ -50,16 +49,9 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "builder": ("companion.app.builder.screen:BuilderScreen", ("builder",)),
 }
 """Every screen: its class and the kv files it needs. Only home is made at start; the others
-(their modules imported, their kv files loaded) on first use: a faster first frame."""
+(their modules imported, their kv files loaded) on first use: a faster first frame. The phones'
+codes (``phones``, with the QR code maker) load with their first dialog (``phones.codes``)."""
 SCREEN_KV = tuple(SCREENS)
-_KV_LOADED: set[str] = set()
-
-
-def load_kv(name: str) -> None:
-    """Load ``kv/<name>.kv`` once per process."""
-    if name not in _KV_LOADED:
-        _KV_LOADED.add(name)
-        Builder.load_file(str(KV_DIR / f"{name}.kv"))
 
 
 def make_screen(name: str) -> Screen:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from companion.games.crash.board import FIELD_NAMES, GEOMETRY, NEIGHBOURS, ROWS
 
@@ -94,7 +95,18 @@ class HexGrid:
     def pitch(self) -> float:
         return 1.5 * self.radius
 
+    @cached_property
+    def _centres(self) -> dict[str, tuple[float, float]]:
+        """The centres worked out so far (a redraw asks for the same fields many times)."""
+        return {}
+
     def centre(self, name: str) -> tuple[float, float]:
+        found = self._centres.get(name)
+        if found is None:
+            found = self._centres[name] = self._centre(name)
+        return found
+
+    def _centre(self, name: str) -> tuple[float, float]:
         row = ROWS.index(name[0])
         number = int(name[1:])
         shift = 0.5 if row % 2 else 0.0

@@ -561,6 +561,10 @@ class TableSession:
         self.last_roll = None
         self.last_roller = None
         self._steps.clear()
+        for lang in LANGUAGES:  # the inputs' news are said in every language: the catalogues
+            # are read now (Crash by Crash's ~8 ms), not in the game's first input
+            translator("app", lang)
+            translator(match.game_id, lang)
         self._tell(Change("opened"))
 
     def _record(self, die_face: tuple[str, int] | None = None) -> None:

@@ -78,7 +78,38 @@ def looks_come_back(d: Driver) -> Iterator[float]:
     d.shot("label_memory")
 
 
-SCENARIOS: dict[str, Scenario] = {"looks_come_back": looks_come_back}
+STATUS_LINES = (
+    "[color=#ea8686ff]Eva[/color]: roll the die, the go-kart moves first",
+    "[color=#84abf7ff]Pat[/color]: action 2 of 2",
+    "Who was last on the bumper cars? Choose the first placer",
+    "[color=#ea8686ff]Eva & Ota[/color]: place the car for Permitted Expansion or pass, "
+    "then move the operator",
+    "[color=#84abf7ff]Příliš žluťoučký kůň[/color]: úpěl ďábelské ódy",
+)
+
+
+def status_lines_measured(d: Driver) -> Iterator[float]:
+    """The status line's lines as ``text_lines`` counts them (laid out, not rendered) and as a
+    bold markup label rendered at that width shows them."""
+    from kivy.uix.label import Label
+
+    from companion.app.panels import _line_height, text_lines
+
+    measured = []
+    for markup in STATUS_LINES:
+        for size in (30, 26, 22, 20):
+            for width in (200.0, 254.5, 300.0, 420.0):
+                label = Label(text=markup, markup=True, bold=True, font_size=size,
+                              text_size=(width, None))
+                label.texture_update()
+                shown = max(1, round(label.texture_size[1] / _line_height(size)))
+                measured.append([markup, size, width, text_lines(markup, size, width), shown])
+    d.results["measured"] = measured
+    yield FRAME
+
+
+SCENARIOS: dict[str, Scenario] = {"looks_come_back": looks_come_back,
+                                  "status_lines_measured": status_lines_measured}
 
 
 def main() -> None:

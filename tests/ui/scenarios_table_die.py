@@ -47,17 +47,19 @@ def table_die_game(game: str, options: dict[str, Any]) -> Scenario:
                 seen["roll_buttons_shown"] += int(panel.roll_row.parent is not None)
                 face = faces_rng.randint(1, 6)
                 before = len(match.history)
-                d.tap(faces[face - 1])
+                d.tap(faces[face - 1])  # played at once: the tap is dispatched here
                 tapped.append(face)
-                yield 0.02
                 if len(match.history) != before + 1:
                     raise AssertionError(f"the face {face} was not played")
                 if rolloff_rolls(match) is not None or len(tapped) == 1:
+                    yield 0.02  # the roll-off's rows as drawn
                     rows = play.ids.scoreboard.children
                     seen["rolloff_rows"].append([row.counters for row in reversed(rows)])
                     if len(seen["rolloff_rows"]) == 1:
                         d.shot(f"{game}_table_rolloff_{lang}")
-                continue
+                elif match.awaiting == "roll":
+                    yield 0.02  # a frame: the next face is tapped where the screen shows it
+                continue  # a move next: chosen on the screen as it is, no frame between
             if not refused and match.awaiting in ("move", "setup"):
                 refused = True
                 yield from show_refusals(d, game, lang)

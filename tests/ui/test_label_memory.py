@@ -1,4 +1,5 @@
-"""RememberedLabel (app/label_memory.py): a look shown again takes its texture back unchanged."""
+"""RememberedLabel (app/label_memory.py): a look shown again takes its texture back unchanged.
+And the status line's lines, counted without rendering, are those a rendered label shows."""
 
 from __future__ import annotations
 
@@ -18,3 +19,12 @@ def test_a_look_shown_again_is_the_texture_first_rendered(display: str, tmp_path
     assert seen["forgotten_is_rendered_again"]
     # rendered: Eva, Eva bold, Pat, Ida, Ota, Ema and Eva again (forgotten after 4 newer looks)
     assert seen["renders"] == ["Eva", "Eva/b", "Pat", "Ida", "Ota", "Ema", "Eva"]
+
+
+def test_status_lines_are_counted_as_a_rendered_label_shows_them(display: str,
+                                                                 tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "status_lines_measured", display, tmp_path, "en")
+    measured = seen["measured"]
+    assert len(measured) == 80
+    assert [row for row in measured if row[3] != row[4]] == []
+    assert {row[3] for row in measured} >= {1, 2, 3}  # one line, wrapped, wrapped more

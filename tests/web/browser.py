@@ -45,12 +45,26 @@ def chromium(size: tuple[int, int] = PHONE, lang: str = "en") -> Iterator[Any]:
         driver = webdriver.Chrome(service=Service(executable_path=str(DRIVER)),
                                   options=options)
         try:
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                "width": size[0], "height": size[1], "deviceScaleFactor": 1,
-                "mobile": True})
+            _emulate(driver, size)
             yield driver
         finally:
             driver.quit()
+
+
+@contextmanager
+def sized(driver: Any, size: tuple[int, int]) -> Iterator[Any]:
+    """The same browser as a screen of ``size`` CSS pixels for a while (starting another
+    chromium for a tablet takes seconds), then a phone held upright again."""
+    _emulate(driver, size)
+    try:
+        yield driver
+    finally:
+        _emulate(driver, PHONE)
+
+
+def _emulate(driver: Any, size: tuple[int, int]) -> None:
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": True})
 
 
 def boxes(driver: Any, selector: str) -> list[dict[str, float]]:
@@ -71,4 +85,4 @@ def wait_for(driver: Any, script: str, *args: Any) -> Any:
         lambda d: d.execute_script(script, *args))
 
 
-__all__ = ["PHONE", "WAIT", "boxes", "chromium", "needs_chromium", "wait_for"]
+__all__ = ["PHONE", "WAIT", "boxes", "chromium", "needs_chromium", "sized", "wait_for"]

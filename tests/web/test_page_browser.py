@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import PHONE, boxes, chromium, needs_chromium, wait_for
+from tests.web.browser import PHONE, boxes, chromium, needs_chromium, sized, wait_for
 from tests.web.served import serving, start
 
 pytestmark = needs_chromium
@@ -185,10 +185,10 @@ def test_a_killed_server_comes_back_and_the_page_shows_the_game_now(browser: Any
 
 @pytest.mark.parametrize("size", [(844, 390), (768, 1024), (1024, 768)],
                          ids=["phone-landscape", "tablet-portrait", "tablet-landscape"])
-def test_landscape_and_tablets_show_the_board_whole(size: tuple[int, int],
+def test_landscape_and_tablets_show_the_board_whole(browser: Any, size: tuple[int, int],
                                                     tmp_path: Path) -> None:
     with serving("quoridor", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
-            chromium(size) as driver:
+            sized(browser, size) as driver:
         open_page(driver, served.seats[0], "en")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(SCREENSHOTS / f"web_quoridor_seat_en_{size[0]}x{size[1]}.png"))
@@ -286,10 +286,13 @@ def test_held_news_arrives_and_a_placed_wall_takes_its_slots_away(tmp_path: Path
         assert boxes(driver, '#board [data-input="d3h"]') == []  # it would overlap
 
 
-def test_clovece_with_the_tables_die_faces_and_a_piece_tapped(tmp_path: Path) -> None:
+def test_clovece_with_the_tables_die_faces_and_a_piece_tapped(browser: Any,
+                                                              tmp_path: Path) -> None:
     """The table's own die: the seat enters the face it shows with one tap; then the piece
     that may move is tapped on the board."""
     from selenium.webdriver.common.by import By
+
+    driver = browser
 
     def face(url: str, value: int, seq: int) -> int:
         seq = open_page(driver, url, "cs", seq)
@@ -299,7 +302,7 @@ def test_clovece_with_the_tables_die_faces_and_a_piece_tapped(tmp_path: Path) ->
                                     "&& Number(document.body.dataset.seq);", seq))
 
     with serving("clovece", tmp_path / "games.db", ["Eva", "Pat"],
-                 extra=["--die", "table"]) as served, chromium() as driver:
+                 extra=["--die", "table"]) as served:
         seq = open_page(driver, served.seats[0], "cs")
         seq = face(served.seats[0], 6, seq)  # who starts: Eva 6
         seq = face(served.seats[1], 2, seq)  # Pat 2: Eva starts

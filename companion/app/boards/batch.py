@@ -39,11 +39,14 @@ class Shapes:
     def triangles(self, colour: Sequence[float], points: Sequence[Point],
                   indices: Iterable[int]) -> None:
         """Triangles over ``points`` (three indices into ``points`` each)."""
-        vertices, mesh_indices = self._room(colour, len(points))
-        first = len(vertices) // 4
-        for x, y in points:
-            vertices.extend((x, y, 0.0, 0.0))
-        mesh_indices.extend(first + index for index in indices)
+        self._add(colour, [value for x, y in points for value in (x, y, 0.0, 0.0)], indices)
+
+    def _add(self, colour: Sequence[float], vertices: list[float], indices: Iterable[int]) -> None:
+        """Triangles over ``vertices`` already laid out as the mesh wants them (x, y, u, v…)."""
+        mesh_vertices, mesh_indices = self._room(colour, len(vertices) // 4)
+        first = len(mesh_vertices) // 4
+        mesh_vertices += vertices
+        mesh_indices += [first + index for index in indices]
 
     def polygon(self, colour: Sequence[float], corners: Sequence[Point]) -> None:
         """A convex polygon, filled."""
@@ -67,8 +70,7 @@ class Shapes:
     def outline(self, colour: Sequence[float], corners: Sequence[Point], width: float) -> None:
         """The outline of a convex polygon, ``width`` wide and centred on its edges, mitred at
         the corners: one band of quads (a hex's outline is one call, not six segments)."""
-        points, indices = _outline_band(tuple(corners), width)
-        self.triangles(colour, points, indices)
+        self._add(colour, *_outline_band(tuple(corners), width))
 
     def _band(self, colour: Sequence[float], outer: list[Point], inner: list[Point]) -> None:
         """The closed band between two rings of as many points (two triangles a side)."""
@@ -136,10 +138,10 @@ class Glyphs:
 
 
 @lru_cache(maxsize=1024)
-def _outline_band(corners: tuple[Point, ...], width: float) -> tuple[list[Point], list[int]]:
-    """:meth:`Shapes.outline`'s band (its points and triangles), worked out once per polygon
-    and width: a board outlines the same fields at every redraw (Crash by Crash's targets, ~45
-    hexes a position). Callers only read it."""
+def _outline_band(corners: tuple[Point, ...], width: float) -> tuple[list[float], list[int]]:
+    """:meth:`Shapes.outline`'s band (its vertices as the mesh wants them, and its triangles),
+    worked out once per polygon and width: a board outlines the same fields at every redraw
+    (Crash by Crash's targets, ~45 hexes a position). Callers only read it."""
     count = len(corners)
     half = width / 2
     outer: list[Point] = []
@@ -156,7 +158,7 @@ def _outline_band(corners: tuple[Point, ...], width: float) -> tuple[list[Point]
         scale = half / max(1e-6, (mx * n1[0] + my * n1[1]))
         outer.append((x + mx * scale, y + my * scale))
         inner.append((x - mx * scale, y - my * scale))
-    return outer + inner, _band_indices(count)
+    return [value for x, y in outer + inner for value in (x, y, 0.0, 0.0)], _band_indices(count)
 
 
 @lru_cache(maxsize=64)

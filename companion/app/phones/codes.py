@@ -8,6 +8,8 @@ from typing import Any
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
+from companion.app.kv_files import load_kv
+
 DENSE_MODULES = 61
 """From this many modules across (a long link: BG Stats' play), a code gets the view's whole
 height, its caption beside it: under ~6 px a module, every pixel counts for a camera."""
@@ -31,6 +33,7 @@ class PhoneCodes(ModalView):
     tr: Any = None
 
     def __init__(self, tr: Any, **kwargs: Any) -> None:
+        load_kv("phones")  # its rule, first asked for here (the home screen opens it)
         self.tr = tr
         super().__init__(**kwargs)
         self.bind(pages=self._show, page=self._show)
@@ -65,6 +68,7 @@ class ForgetPhonesDialog(ModalView):
     action: Any = None
 
     def __init__(self, action: Any, **kwargs: Any) -> None:
+        load_kv("phones")
         self.action = action
         super().__init__(**kwargs)
 

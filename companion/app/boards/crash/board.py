@@ -94,6 +94,7 @@ class CrashBoard(Board):
         self.shown_events: tuple[str, ...] = ()
         self.chains: list[list[str]] = []
         self._answers: dict[tuple[str, str], Any] = {}
+        self._grid_of: tuple[tuple[float, float, float, float], HexGrid] | None = None
         self.shown_operator: str | None = None
         self.painter = BoardPainter(self)
         self.guide = GuidePainter(self)
@@ -633,10 +634,15 @@ class CrashBoard(Board):
     # -- geometry and drawing --------------------------------------------------------------------
 
     def grid(self) -> HexGrid:
-        side = min(self.width, self.height)
-        x = self.x + (self.width - side) / 2
-        y = self.y + (self.height - side) / 2 + STRIP_HEIGHT
-        return HexGrid.fit(x, y, side, side - STRIP_HEIGHT)
+        """Where the fields are now: made again only when the board moved or was resized (the
+        same grid keeps the centres it worked out)."""
+        box = (self.x, self.y, self.width, self.height)
+        if self._grid_of is None or self._grid_of[0] != box:
+            side = min(self.width, self.height)
+            x = self.x + (self.width - side) / 2
+            y = self.y + (self.height - side) / 2 + STRIP_HEIGHT
+            self._grid_of = (box, HexGrid.fit(x, y, side, side - STRIP_HEIGHT))
+        return self._grid_of[1]
 
     def drawn_labels(self) -> list[tuple[str, int, float, float, float, float]]:
         """The edge names as last drawn: text, font size and box (x, y, width, height)."""
