@@ -33,7 +33,7 @@ class ChoiceOverlay(ModalView):
         return button
 
     def _choose(self, action: Callable[[], None]) -> None:
-        self.dismiss()
+        self.dismiss(animation=False)  # a fading dialog would take the next tap
         action()
 
 
@@ -55,9 +55,9 @@ class TextDialog(ModalView):
     def confirm(self) -> None:
         text = self.ids.line.text
         self.ids.line.focus = False
-        self.dismiss()
+        self.dismiss(animation=False)  # a fading dialog would take the next tap
         self._done(text)
 
     def cancel(self) -> None:
         self.ids.line.focus = False
-        self.dismiss()
+        self.dismiss(animation=False)  # a fading dialog would take the next tap
