@@ -20,7 +20,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import sqlite3
 import uuid
@@ -43,6 +42,7 @@ from companion.records.players import (
 )
 from companion.records.results import SeatResult, game_key, save_results, winning_seats
 from companion.records.stats import GAME_IDS
+from companion.whole_files import write_whole
 
 if TYPE_CHECKING:
     from companion.records.store import Store
@@ -74,7 +74,7 @@ class ImportReport:
 def export_records(store: Records, fmt: str, path: Path) -> int:
     """Write every finished game to ``path`` in ``fmt``; returns how many games."""
     text, count = export_text(store, fmt)
-    _write_atomically(path, text, encoding=ENCODINGS[fmt])
+    write_whole(path, text, encoding=ENCODINGS[fmt], newline="")
     return count
 
 
@@ -374,21 +374,6 @@ def _is_colour(value: Any) -> bool:
 def _dumps(data: Any) -> str:
     """Compact JSON (no indent: the C encoder writes 10,000 games in a fraction of a second)."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
-
-
-def _write_atomically(path: Path, text: str, encoding: str = "utf-8") -> None:
-    """Write a whole file or nothing: a temporary file beside it, flushed, then renamed."""
-    path = Path(path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "w", encoding=encoding, newline="") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
 
 
 def _now() -> str:

@@ -9,9 +9,10 @@ not taken twice. Nothing is ever half-copied: a file is either all there or not 
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from companion.whole_files import write_whole
 
 USB_BOARDS_FOLDER = "companion-boards"
 """The folder on the stick the boards go to and come from."""
@@ -76,7 +77,7 @@ def copy_boards_to_stick(stick: Path | str) -> BoardsCarried:
             carried.already_there.append(board_title(name))
             continue
         try:
-            _write_whole(target, text)
+            write_whole(target, text)
         except OSError as error:
             raise StickProblem(
                 f"the USB stick {stick} cannot be written: {error.strerror}") from None
@@ -142,19 +143,6 @@ def _same_text(path: Path, text: str) -> bool:
         return path.read_text(encoding="utf-8") == text
     except (OSError, UnicodeDecodeError):
         return False
-
-
-def _write_whole(path: Path, text: str) -> None:
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with temporary.open("w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
 
 
 __all__ = ["REASONS", "USB_BOARDS_FOLDER", "BoardsCarried", "Refused", "StickProblem",

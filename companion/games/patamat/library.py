@@ -30,6 +30,7 @@ from companion.games.patamat.board import (
     parse_board,
     user_boards_dir,
 )
+from companion.whole_files import write_whole
 
 _NAME_LINE = re.compile(r"^name\s*=.*$", re.MULTILINE)
 _TITLE_LINE = re.compile(r"^title\s*=.*\n?", re.MULTILINE)
@@ -130,7 +131,7 @@ def save_board(text: str, title: str, replace: str | None = None) -> str:
         name = _free_name(_slug(clean))
     final = _with_name_and_title(text, name, clean)
     parse_board(final, f"{name}.toml")
-    _write_whole(user_boards_dir() / f"{name}.toml", final)
+    write_whole(user_boards_dir() / f"{name}.toml", final)
     return name
 
 
@@ -179,7 +180,7 @@ def export_board(name: str, target: str | os.PathLike[str]) -> Path:
     path = Path(target)
     if path.is_dir():
         path = path / f"{name}.toml"
-    _write_whole(path, board_text(name))
+    write_whole(path, board_text(name))
     return path
 
 
@@ -245,20 +246,6 @@ def _with_name_and_title(text: str, name: str, title: str) -> str:
     else:
         head = head + lines + "\n"
     return head + rest
-
-
-def _write_whole(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with temporary.open("w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
 
 
 def _not_yours(name: str) -> str:
