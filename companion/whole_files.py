@@ -11,9 +11,9 @@ from pathlib import Path
 def write_whole(path: Path | str, text: str, encoding: str = "utf-8",
                 newline: str = "\n") -> None:
     """Write ``text`` to ``path`` whole or nothing: a temporary file beside it, flushed to the
-    card, then renamed over ``path`` (the folder is made when missing)."""
+    card, then renamed over ``path``. The folder must be there (an export to a mistyped folder
+    is refused, not made)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(temporary, "w", encoding=encoding, newline=newline) as file:

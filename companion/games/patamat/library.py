@@ -131,6 +131,7 @@ def save_board(text: str, title: str, replace: str | None = None) -> str:
         name = _free_name(_slug(clean))
     final = _with_name_and_title(text, name, clean)
     parse_board(final, f"{name}.toml")
+    user_boards_dir().mkdir(parents=True, exist_ok=True)
     write_whole(user_boards_dir() / f"{name}.toml", final)
     return name
 
