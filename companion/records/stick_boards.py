@@ -15,28 +15,23 @@ from pathlib import Path
 
 USB_BOARDS_FOLDER = "companion-boards"
 """The folder on the stick the boards go to and come from."""
-
-
-REASONS = {
-    "not_playable": "not a playable board: {detail}",
-    "not_text": "not a text file",
-    "unreadable": "it cannot be read: {detail}",
-}
-"""Why a file is not taken, in English (the app's catalogue has them in Czech)."""
+NOT_TEXT = "the board file is not UTF-8 text"
+"""The finding for a file that is not text (as the board checker says it)."""
 
 
 @dataclass(frozen=True)
 class Refused:
-    """A file not taken: its name, why (a key of :data:`REASONS`) and the detail (the board
-    checker's first sentence, or the system's words)."""
+    """A file not taken: its name and why, the board checker's finding (its first sentence,
+    or the file's own trouble: not text, not readable) as the checker says it."""
 
     file: str
-    why: str
-    detail: str = ""
+    finding: str
 
-    @property
-    def reason(self) -> str:
-        return REASONS[self.why].format(detail=self.detail)
+    def reason(self, lang: str = "en") -> str:
+        """Why, in the players' words in ``lang`` (the rule small at the end)."""
+        from companion.games.patamat.builder.problems import finding_words
+
+        return finding_words(self.finding, lang)
 
 
 class StickProblem(ValueError):
@@ -65,11 +60,14 @@ def copy_boards_to_stick(stick: Path | str) -> BoardsCarried:
         try:
             text = board_text(name)
             parse_board(text, f"{name}.toml")
-        except (OSError, UnicodeDecodeError) as error:
-            carried.refused.append(Refused(f"{name}.toml", "unreadable", str(error)))
+        except OSError as error:
+            carried.refused.append(Refused(f"{name}.toml", _unreadable(name, error)))
+            continue
+        except UnicodeDecodeError:
+            carried.refused.append(Refused(f"{name}.toml", NOT_TEXT))
             continue
         except BoardError as error:
-            carried.refused.append(Refused(f"{name}.toml", "not_playable", error.errors[0]))
+            carried.refused.append(Refused(f"{name}.toml", error.errors[0]))
             continue
         target = folder / f"{name}.toml"
         if _same_text(target, text):
@@ -99,15 +97,15 @@ def load_boards_from_stick(stick: Path | str) -> BoardsCarried:
         try:
             text = file.read_bytes().decode("utf-8")
         except OSError as error:
-            carried.refused.append(Refused(file.name, "unreadable", str(error.strerror)))
+            carried.refused.append(Refused(file.name, _unreadable(file.name, error)))
             continue
         except UnicodeDecodeError:
-            carried.refused.append(Refused(file.name, "not_text"))
+            carried.refused.append(Refused(file.name, NOT_TEXT))
             continue
         try:
             board = parse_board(text, file.name)
         except BoardError as error:
-            carried.refused.append(Refused(file.name, "not_playable", error.errors[0]))
+            carried.refused.append(Refused(file.name, error.errors[0]))
             continue
         title = board.title or board.name
         if text in mine.values():
@@ -116,11 +114,16 @@ def load_boards_from_stick(stick: Path | str) -> BoardsCarried:
         try:
             saved = save_board(text, title)
         except BoardError as error:
-            carried.refused.append(Refused(file.name, "not_playable", error.errors[0]))
+            carried.refused.append(Refused(file.name, error.errors[0]))
             continue
         mine[saved] = board_text(saved)
         carried.taken.append(title)
     return carried
+
+
+def _unreadable(name: str, error: OSError) -> str:
+    """The finding for a file that cannot be read (as the board checker says it)."""
+    return f"cannot read {name!r} ({error.strerror or error})"
 
 
 def _folder(stick: Path | str, create: bool) -> Path:
@@ -157,5 +160,5 @@ def _write_whole(path: Path, text: str) -> None:
             temporary.unlink()
 
 
-__all__ = ["REASONS", "USB_BOARDS_FOLDER", "BoardsCarried", "Refused", "StickProblem",
+__all__ = ["NOT_TEXT", "USB_BOARDS_FOLDER", "BoardsCarried", "Refused", "StickProblem",
            "copy_boards_to_stick", "load_boards_from_stick"]
