@@ -95,7 +95,7 @@ def _check(file: str, out: TextIO) -> int:
 
 def _import(file: str, title: str | None, lang: str, out: TextIO) -> int:
     from companion.games.patamat.board import BoardError
-    from companion.games.patamat.builder.problems import finding_words
+    from companion.games.patamat.builder.problems import findings_words
     from companion.games.patamat.library import board_title, import_board
     from companion.records.words import translator
 
@@ -106,8 +106,8 @@ def _import(file: str, title: str | None, lang: str, out: TextIO) -> int:
     except BoardError as error:
         said = translator(lang)("refused: {file} is not a playable board; nothing was saved")
         print(said.format(file=file), file=out)
-        for finding in error.errors:
-            print(finding_words(finding, lang), file=out)
+        for sentence in findings_words(error.errors, lang):
+            print(sentence, file=out)
         return 1
     print(f"OK: saved as {name!r} ({board_title(name)})", file=out)
     return 0

@@ -21,17 +21,18 @@ NOT_TEXT = "the board file is not UTF-8 text"
 
 @dataclass(frozen=True)
 class Refused:
-    """A file not taken: its name and why, the board checker's finding (its first sentence,
-    or the file's own trouble: not text, not readable) as the checker says it."""
+    """A file not taken: its name and why, the board checker's findings (or the file's own
+    trouble: not text, not readable) as the checker says them."""
 
     file: str
-    finding: str
+    findings: tuple[str, ...]
 
     def reason(self, lang: str = "en") -> str:
-        """Why, in the players' words in ``lang`` (the rule small at the end)."""
-        from companion.games.patamat.builder.problems import finding_words
+        """Why, in the players' words in ``lang`` (the first problem; the rule small at the
+        end)."""
+        from companion.games.patamat.builder.problems import findings_words
 
-        return finding_words(self.finding, lang)
+        return findings_words(self.findings, lang)[0]
 
 
 class StickProblem(ValueError):
@@ -61,13 +62,13 @@ def copy_boards_to_stick(stick: Path | str) -> BoardsCarried:
             text = board_text(name)
             parse_board(text, f"{name}.toml")
         except OSError as error:
-            carried.refused.append(Refused(f"{name}.toml", _unreadable(name, error)))
+            carried.refused.append(Refused(f"{name}.toml", (_unreadable(name, error),)))
             continue
         except UnicodeDecodeError:
-            carried.refused.append(Refused(f"{name}.toml", NOT_TEXT))
+            carried.refused.append(Refused(f"{name}.toml", (NOT_TEXT,)))
             continue
         except BoardError as error:
-            carried.refused.append(Refused(f"{name}.toml", error.errors[0]))
+            carried.refused.append(Refused(f"{name}.toml", tuple(error.errors)))
             continue
         target = folder / f"{name}.toml"
         if _same_text(target, text):
@@ -97,15 +98,15 @@ def load_boards_from_stick(stick: Path | str) -> BoardsCarried:
         try:
             text = file.read_bytes().decode("utf-8")
         except OSError as error:
-            carried.refused.append(Refused(file.name, _unreadable(file.name, error)))
+            carried.refused.append(Refused(file.name, (_unreadable(file.name, error),)))
             continue
         except UnicodeDecodeError:
-            carried.refused.append(Refused(file.name, NOT_TEXT))
+            carried.refused.append(Refused(file.name, (NOT_TEXT,)))
             continue
         try:
             board = parse_board(text, file.name)
         except BoardError as error:
-            carried.refused.append(Refused(file.name, error.errors[0]))
+            carried.refused.append(Refused(file.name, tuple(error.errors)))
             continue
         title = board.title or board.name
         if text in mine.values():
@@ -114,7 +115,7 @@ def load_boards_from_stick(stick: Path | str) -> BoardsCarried:
         try:
             saved = save_board(text, title)
         except BoardError as error:
-            carried.refused.append(Refused(file.name, error.errors[0]))
+            carried.refused.append(Refused(file.name, tuple(error.errors)))
             continue
         mine[saved] = board_text(saved)
         carried.taken.append(title)

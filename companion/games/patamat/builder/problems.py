@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from companion.games.patamat.board import board_errors
+from companion.games.patamat.board import BOARD_FORMAT, board_errors
 from companion.games.patamat.builder.draft import START_KEY, Draft
 from companion.games.patamat.builder.to_board import board_text, draft_track
 from companion.i18n import Translate, translator
@@ -89,6 +89,7 @@ FINDINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     ))
 NOT_A_BOARD = "The file is not a Pat a Mat board ({detail})."
 NOT_TOML = "not TOML text, line {line}"
+NO_FORMAT = "it has no line format = \"{format}\""
 AND = "{names} and {last}"
 _RULE = re.compile(r"V\d")
 _TOML_LINE = re.compile(r"\(at line (?P<line>\d+)")
@@ -136,6 +137,15 @@ def draft_problems(draft: Draft, lang: str = "en") -> list[str]:
             for error in board_errors(board_text(draft, CHECK_NAME))]
 
 
+def findings_words(findings: list[str] | tuple[str, ...], lang: str = "en") -> list[str]:
+    """The checker's findings about one file in the players' words; a file that is not a board
+    file at all (not TOML, no ``format`` line) is said so once, not key by key."""
+    for finding in findings:
+        if finding.startswith(("TOML:", "format: format must be")):
+            return [finding_words(finding, lang)]
+    return [finding_words(finding, lang) for finding in findings]
+
+
 def finding_words(finding: str, lang: str = "en") -> str:
     """A board checker's finding in the players' words, its rule (V1–V8) small at the end; a
     file that is not TOML or not a board file at all: "The file is not a Pat a Mat board (…)"."""
@@ -151,6 +161,8 @@ def finding_words(finding: str, lang: str = "en") -> str:
     if finding.startswith("TOML:"):
         line = _TOML_LINE.search(finding)
         detail = tr(NOT_TOML).format(line=line["line"]) if line else "TOML"
+    elif finding.startswith("format: format must be"):
+        detail = tr(NO_FORMAT).format(format=BOARD_FORMAT)
     else:
         detail = finding.removeprefix("format: ")
     return tr(NOT_A_BOARD).format(detail=detail)
