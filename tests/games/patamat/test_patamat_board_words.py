@@ -41,7 +41,7 @@ fields = [
   { id = "C", kind = "finish", next = [] },
 ]
 """
-"""The main road from S runs round A–B for ever (V7); back from X runs round X–Y (V8)."""
+"""The main road from S runs round A–B for ever (V7); back from C runs round X–Y (V8)."""
 
 MISTAKES = [
     (A, A + ',\n  { id = "a", next = ["B"] }'), ('start  = "S"', 'start  = "Q"'),
@@ -132,6 +132,7 @@ def test_the_loops_are_the_rules_of_the_way_on_and_the_way_back() -> None:
         "From A the main road never reaches CÍL. (V7)",
         "From B the main road never reaches CÍL. (V7)",
         "From S the main road never reaches CÍL. (V7)",
+        "Going back from C never reaches START. (V8)",
         "Going back from X never reaches START. (V8)",
         "Going back from Y never reaches START. (V8)",
     ]
