@@ -75,7 +75,7 @@ def carried_words(carried: BoardsCarried, way: str, tr: Callable[[str], str],
         lines.append(tr("Already there: {boards}").format(
             boards=", ".join(carried.already_there)))
     for refused in carried.refused:
-        lines.append(tr("Not taken: {file}. {reason}").format(
+        lines.append(tr("Not taken: {file} – {reason}").format(
             file=refused.file, reason=refused.reason(lang)))
     if not lines:
         lines.append(tr("You have no boards of your own yet.") if way == "copy"

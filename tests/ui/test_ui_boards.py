@@ -23,7 +23,7 @@ WORDS = {
         "asking": "Delete “Dědova deska”? Games already played on it keep it.",
         "deleted": "“Dědova deska” was deleted.",
         "loaded": "Loaded: Chata",
-        "not_taken": "Not taken: broken.toml. Roads from F16 and A3 meet at F17: which way "
+        "not_taken": "Not taken: broken.toml – Roads from F16 and A3 meet at F17: which way "
                      "leads back from it? (V6)",
         "copied": "Copied to the stick: Chata, Naše deska",
     },
@@ -35,7 +35,7 @@ WORDS = {
         "asking": "Smazat plán „Dědova deska“? Hry, které se na něm už hrály, si ho ponechají.",
         "deleted": "Plán „Dědova deska“ je smazaný.",
         "loaded": "Nahráno: Chata",
-        "not_taken": "Nepřevzato: broken.toml. Na F17 se sbíhají cesty od F16 a A3: kudy se z "
+        "not_taken": "Nepřevzato: broken.toml – Na F17 se sbíhají cesty od F16 a A3: kudy se z "
                      "něj jede zpátky? (V6)",
         "copied": "Zkopírováno na USB disk: Chata, Naše deska",
     },
