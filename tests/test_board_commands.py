@@ -67,9 +67,43 @@ def test_a_board_that_is_not_playable_is_refused_with_its_sentences_and_nothing_
     source.write_text(TINY.replace(', back = "D"', ""), encoding="utf-8")
     refused = board(boards, "import", str(source))
     assert refused.returncode == 1
-    assert "V6: field 'G' has 2 predecessors (D, E) and needs back" in refused.stdout
-    assert "nothing was saved" in refused.stdout
+    assert refused.stdout.splitlines() == [
+        f"refused: {source} is not a playable board; nothing was saved",
+        "Roads from D and E meet at G: which way leads back from it? (V6)",
+    ]
     assert not boards.exists() or list(boards.iterdir()) == []
+
+
+@pytest.mark.parametrize("words", [["board", "import", "FILE", "--lang", "cs"],
+                                   ["--lang", "cs", "board", "import", "FILE"]])
+def test_a_refused_board_is_told_in_czech_when_the_terminal_speaks_czech(
+        tmp_path: Path, boards: Path, words: list[str]) -> None:
+    source = tmp_path / "rozbity.toml"
+    source.write_text(TINY.replace(', back = "D"', "").replace(', main = "D"', ""),
+                      encoding="utf-8")
+    env = {**os.environ, "COMPANION_PATAMAT_BOARDS": str(boards)}
+    refused = subprocess.run(
+        [sys.executable, "-m", "companion.cli",
+         *[str(source) if word == "FILE" else word for word in words]],
+        capture_output=True, text=True, timeout=60, env=env)
+    assert refused.returncode == 1, refused.stderr
+    assert refused.stdout.splitlines() == [
+        f"odmítnuto: {source} není hratelný plán; nic se neuložilo",
+        "Na B se cesta rozděluje: kudy vede hlavní cesta? (V4)",
+        "Na G se sbíhají cesty od D a E: kudy se z něj jede zpátky? (V6)",
+    ]
+    assert not boards.exists() or list(boards.iterdir()) == []
+
+
+def test_a_file_that_is_not_a_board_at_all_is_said_so(tmp_path: Path, boards: Path) -> None:
+    source = tmp_path / "shopping.toml"
+    source.write_text('milk = 2\nbread = "rye"\n', encoding="utf-8")
+    refused = board(boards, "import", str(source))
+    assert refused.returncode == 1
+    assert refused.stdout.splitlines() == [
+        f"refused: {source} is not a playable board; nothing was saved",
+        'The file is not a Pat a Mat board (it has no line format = "patamat-board/1").',
+    ]
 
 
 def test_list_says_which_board_an_unfinished_game_is_played_on(

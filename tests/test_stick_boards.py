@@ -67,13 +67,19 @@ def test_a_file_that_is_not_a_playable_board_is_refused_by_name_with_its_reason(
     (folder / "notes.toml").write_text("this is = = not toml", encoding="utf-8")
     loaded = load_boards_from_stick(stick)
     assert loaded.taken == ["standin-v1"]
-    refused = {refusal.file: refusal.reason for refusal in loaded.refused}
-    assert sorted(refused) == ["broken.toml", "notes.toml", "photo.toml"]
-    assert refused["broken.toml"] == ("not a playable board: V6: field 'F17' has 2 "
-                                      "predecessors (F16, A3) and needs back")
-    assert refused["photo.toml"] == "not a text file"
-    assert refused["notes.toml"].startswith(
-        "not a playable board: TOML: the file is not valid TOML")
+    refused = {refusal.file: refusal.reason() for refusal in loaded.refused}
+    assert refused == {
+        "broken.toml": "Roads from F16 and A3 meet at F17: which way leads back from it? (V6)",
+        "notes.toml": "The file is not a Pat a Mat board (not TOML text, line 1).",
+        "photo.toml": "The file is not text.",
+    }
+    in_czech = {refusal.file: refusal.reason("cs") for refusal in loaded.refused}
+    assert in_czech == {
+        "broken.toml": "Na F17 se sbíhají cesty od F16 a A3: kudy se z něj jede zpátky? (V6)",
+        "notes.toml": "Soubor není plán hry Pat a Mat závodí (není to text ve formátu TOML, "
+                      "řádek 1).",
+        "photo.toml": "Soubor není text.",
+    }
     home = tmp_path / "home"
     assert sorted(path.name for path in home.iterdir()) == ["standin-v1-2.toml"]
 

@@ -53,7 +53,8 @@ class UsbBoards(StickRow):
                 Clock.schedule_once(lambda _dt: self._said(app.tr(
                     "The boards could not be copied: {reason}").format(reason=reason)), 0)
                 return
-            Clock.schedule_once(lambda _dt: self._said(carried_words(carried, way, app.tr)), 0)
+            Clock.schedule_once(
+                lambda _dt: self._said(carried_words(carried, way, app.tr, app.lang)), 0)
 
         threading.Thread(target=run, name="usb-boards", daemon=True).start()
 
@@ -62,8 +63,10 @@ class UsbBoards(StickRow):
         self.message = message
 
 
-def carried_words(carried: BoardsCarried, way: str, tr: Callable[[str], str]) -> str:
-    """What a copy or a load did, in the players' words: one line each."""
+def carried_words(carried: BoardsCarried, way: str, tr: Callable[[str], str],
+                  lang: str = "en") -> str:
+    """What a copy or a load did, in the players' words (``lang``: the screen's): one line
+    each; a refused file named with why, in the players' words, the rule small at the end."""
     lines = []
     if carried.taken:
         template = "Copied to the stick: {boards}" if way == "copy" else "Loaded: {boards}"
@@ -71,11 +74,9 @@ def carried_words(carried: BoardsCarried, way: str, tr: Callable[[str], str]) ->
     if carried.already_there:
         lines.append(tr("Already there: {boards}").format(
             boards=", ".join(carried.already_there)))
-    from companion.records.stick_boards import REASONS
-
     for refused in carried.refused:
-        reason = tr(REASONS[refused.why]).format(detail=refused.detail)
-        lines.append(tr("Not taken: {file} ({reason})").format(file=refused.file, reason=reason))
+        lines.append(tr("Not taken: {file} – {reason}").format(
+            file=refused.file, reason=refused.reason(lang)))
     if not lines:
         lines.append(tr("You have no boards of your own yet.") if way == "copy"
                      else tr("There are no boards on the stick (folder companion-boards)."))

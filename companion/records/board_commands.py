@@ -3,8 +3,10 @@
 * ``list``: every board: its name, fields, title, whether it comes with the app and whether an
   unfinished game is played on it (the store says: ``--store PATH``, else the default one).
 * ``check FILE``: the checker's sentences (exit status 1) or ``OK`` (0).
-* ``import FILE [--title T]``: the file checked first: refused, its sentences and exit status 1,
-  nothing written; taken, it becomes one of the players' boards (``OK: saved as NAME``).
+* ``import FILE [--title T] [--lang cs|en]``: the file checked first: refused, why in the
+  players' words (the rule small at the end; ``--lang`` or ``companion --lang``, else English)
+  and exit status 1, nothing written; taken, it becomes one of the players' boards
+  (``OK: saved as NAME``).
 * ``export NAME FILE``: a board (the players' or the stand-in) written to a file.
 
 A bad value (no such board, a file that cannot be written) is one plain line on stderr and exit
@@ -33,6 +35,8 @@ def add_board_command(commands: Any) -> None:
                        help="import: the board's name as the app shows it")
     board.add_argument("--store", dest="board_store", metavar="PATH",
                        help="list: the SQLite file that keeps every game")
+    board.add_argument("--lang", dest="board_lang", choices=("cs", "en"),
+                       help="import: the language a refused file is told in (default: English)")
 
 
 def run_board(args: argparse.Namespace, out: TextIO | None = None,
@@ -55,7 +59,8 @@ def run_board(args: argparse.Namespace, out: TextIO | None = None,
         if action == "check":
             return _check(given[0], out)
         if action == "import":
-            return _import(given[0], args.board_title, out)
+            lang = getattr(args, "board_lang", None) or getattr(args, "lang", None) or "en"
+            return _import(given[0], args.board_title, lang, out)
         return _export(given[0], given[1], out)
     except (KeyError, ValueError, OSError) as error:
         print(f"error: {_plain(error)}", file=err)
@@ -88,17 +93,20 @@ def _check(file: str, out: TextIO) -> int:
     return 0
 
 
-def _import(file: str, title: str | None, out: TextIO) -> int:
+def _import(file: str, title: str | None, lang: str, out: TextIO) -> int:
     from companion.games.patamat.board import BoardError
+    from companion.games.patamat.builder.problems import findings_words
     from companion.games.patamat.library import board_title, import_board
+    from companion.records.words import translator
 
     if not Path(file).is_file():
         raise ValueError(f"there is no file {file!r}")
     try:
         name = import_board(file, title)
     except BoardError as error:
-        print(f"refused: {file} is not a playable board; nothing was saved", file=out)
-        for sentence in error.errors:
+        said = translator(lang)("refused: {file} is not a playable board; nothing was saved")
+        print(said.format(file=file), file=out)
+        for sentence in findings_words(error.errors, lang):
             print(sentence, file=out)
         return 1
     print(f"OK: saved as {name!r} ({board_title(name)})", file=out)

@@ -16,28 +16,24 @@ from companion.whole_files import write_whole
 
 USB_BOARDS_FOLDER = "companion-boards"
 """The folder on the stick the boards go to and come from."""
-
-
-REASONS = {
-    "not_playable": "not a playable board: {detail}",
-    "not_text": "not a text file",
-    "unreadable": "it cannot be read: {detail}",
-}
-"""Why a file is not taken, in English (the app's catalogue has them in Czech)."""
+NOT_TEXT = "the board file is not UTF-8 text"
+"""The finding for a file that is not text (as the board checker says it)."""
 
 
 @dataclass(frozen=True)
 class Refused:
-    """A file not taken: its name, why (a key of :data:`REASONS`) and the detail (the board
-    checker's first sentence, or the system's words)."""
+    """A file not taken: its name and why, the board checker's findings (or the file's own
+    trouble: not text, not readable) as the checker says them."""
 
     file: str
-    why: str
-    detail: str = ""
+    findings: tuple[str, ...]
 
-    @property
-    def reason(self) -> str:
-        return REASONS[self.why].format(detail=self.detail)
+    def reason(self, lang: str = "en") -> str:
+        """Why, in the players' words in ``lang`` (the first problem; the rule small at the
+        end)."""
+        from companion.games.patamat.builder.problems import findings_words
+
+        return findings_words(self.findings, lang)[0]
 
 
 class StickProblem(ValueError):
@@ -66,11 +62,14 @@ def copy_boards_to_stick(stick: Path | str) -> BoardsCarried:
         try:
             text = board_text(name)
             parse_board(text, f"{name}.toml")
-        except (OSError, UnicodeDecodeError) as error:
-            carried.refused.append(Refused(f"{name}.toml", "unreadable", str(error)))
+        except OSError as error:
+            carried.refused.append(Refused(f"{name}.toml", (_unreadable(name, error),)))
+            continue
+        except UnicodeDecodeError:
+            carried.refused.append(Refused(f"{name}.toml", (NOT_TEXT,)))
             continue
         except BoardError as error:
-            carried.refused.append(Refused(f"{name}.toml", "not_playable", error.errors[0]))
+            carried.refused.append(Refused(f"{name}.toml", tuple(error.errors)))
             continue
         target = folder / f"{name}.toml"
         if _same_text(target, text):
@@ -100,15 +99,15 @@ def load_boards_from_stick(stick: Path | str) -> BoardsCarried:
         try:
             text = file.read_bytes().decode("utf-8")
         except OSError as error:
-            carried.refused.append(Refused(file.name, "unreadable", str(error.strerror)))
+            carried.refused.append(Refused(file.name, (_unreadable(file.name, error),)))
             continue
         except UnicodeDecodeError:
-            carried.refused.append(Refused(file.name, "not_text"))
+            carried.refused.append(Refused(file.name, (NOT_TEXT,)))
             continue
         try:
             board = parse_board(text, file.name)
         except BoardError as error:
-            carried.refused.append(Refused(file.name, "not_playable", error.errors[0]))
+            carried.refused.append(Refused(file.name, tuple(error.errors)))
             continue
         title = board.title or board.name
         if text in mine.values():
@@ -117,11 +116,16 @@ def load_boards_from_stick(stick: Path | str) -> BoardsCarried:
         try:
             saved = save_board(text, title)
         except BoardError as error:
-            carried.refused.append(Refused(file.name, "not_playable", error.errors[0]))
+            carried.refused.append(Refused(file.name, tuple(error.errors)))
             continue
         mine[saved] = board_text(saved)
         carried.taken.append(title)
     return carried
+
+
+def _unreadable(name: str, error: OSError) -> str:
+    """The finding for a file that cannot be read (as the board checker says it)."""
+    return f"cannot read {name!r} ({error.strerror or error})"
 
 
 def _folder(stick: Path | str, create: bool) -> Path:
@@ -145,5 +149,5 @@ def _same_text(path: Path, text: str) -> bool:
         return False
 
 
-__all__ = ["REASONS", "USB_BOARDS_FOLDER", "BoardsCarried", "Refused", "StickProblem",
+__all__ = ["NOT_TEXT", "USB_BOARDS_FOLDER", "BoardsCarried", "Refused", "StickProblem",
            "copy_boards_to_stick", "load_boards_from_stick"]

@@ -23,8 +23,8 @@ WORDS = {
         "asking": "Delete “Dědova deska”? Games already played on it keep it.",
         "deleted": "“Dědova deska” was deleted.",
         "loaded": "Loaded: Chata",
-        "not_taken": "Not taken: broken.toml (not a playable board: V6: field 'F17' has 2 "
-                     "predecessors (F16, A3) and needs back)",
+        "not_taken": "Not taken: broken.toml – Roads from F16 and A3 meet at F17: which way "
+                     "leads back from it? (V6)",
         "copied": "Copied to the stick: Chata, Naše deska",
     },
     "cs": {
@@ -35,8 +35,8 @@ WORDS = {
         "asking": "Smazat plán „Dědova deska“? Hry, které se na něm už hrály, si ho ponechají.",
         "deleted": "Plán „Dědova deska“ je smazaný.",
         "loaded": "Nahráno: Chata",
-        "not_taken": "Nepřevzato: broken.toml (není to hratelný plán: V6: field 'F17' has 2 "
-                     "predecessors (F16, A3) and needs back)",
+        "not_taken": "Nepřevzato: broken.toml – Na F17 se sbíhají cesty od F16 a A3: kudy se z "
+                     "něj jede zpátky? (V6)",
         "copied": "Zkopírováno na USB disk: Chata, Naše deska",
     },
 }
