@@ -22,6 +22,9 @@ from scenarios_patamat import PLACEMENTS, ScriptedDie, board_text, roll, tap_kin
 from scenarios_patamat import tap_field as tap_play_field  # noqa: E402
 
 P = 0.08
+FRAME = 0.0
+"""The next frame: a tap on the builder's buttons is dispatched at once and the field it adds
+is drawn by that frame (67 taps build the stand-in)."""
 Scenario = Callable[[Driver], Iterator[float]]
 
 
@@ -33,7 +36,7 @@ def press(d: Driver, widget_id: str, times: int = 1) -> Iterator[float]:
     """Tap one of the builder's buttons ``times`` times."""
     for _ in range(times):
         d.tap(builder(d).ids[widget_id])
-        yield P
+        yield FRAME
 
 
 def walk(d: Driver, *kinds: str) -> Iterator[float]:
