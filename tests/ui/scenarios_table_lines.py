@@ -193,6 +193,9 @@ def clovece_round_in_view(d: Driver) -> Iterator[float]:
         d.app.table.die._random_below = random.Random(ROUND_SEED).randrange
     yield 0.3
     table = d.app.table
+    if not table.fix(ON_THE_TRACK):
+        raise AssertionError(f"the position was not taken: {ON_THE_TRACK}")
+    yield 0.1
     match = table.match
     faces = iter([6, 1, 2] + [6, 3, 5, 6, 2, 4, 1, 5, 6, 3] * 40)
     inputs = 0
