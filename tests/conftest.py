@@ -34,6 +34,7 @@ SLOWEST: dict[str, float] = {
     "tests/ui/test_ui_phones.py::": 18.0,
     "tests/ui/test_ui_sound.py::test_ui_pat_a_mat": 2.0,
     "tests/ui/test_ui_sound.py::": 18.0,
+    "tests/ui/test_ui_table_lines.py::test_ui_a_companions_round_of_three": 20.0,
     "tests/ui/test_ui_table_lines.py::test_ui_the_companions_round_is_said": 16.0,
     "tests/ui/test_ui_builder.py::": 14.0,
     "tests/web/test_page_browser.py::": 12.0,
