@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from ui.card import mount_card, unmount_card
@@ -20,3 +21,61 @@ def card(tmp_path: Path) -> Iterator[Path]:
         yield folder
     finally:
         unmount_card(folder)
+
+
+# -- the order the tests start in -----------------------------------------------------------------
+
+SLOWEST: dict[str, float] = {
+    "tests/ui/test_ui_words.py::": 40.0,
+    "tests/ui/test_ui_builder.py::test_the_standin_built_by_taps": 38.0,
+    "tests/test_code_quality.py::test_the_engine_games_store_and_hardware_pass_mypy": 30.0,
+    "tests/ui/test_ui_table_die.py::test_ui_a_whole_game_with_the_table_die_only": 24.0,
+    "tests/ui/test_ui_stats.py::": 18.0,
+    "tests/ui/test_ui_phones.py::": 18.0,
+    "tests/ui/test_ui_sound.py::test_ui_pat_a_mat": 2.0,
+    "tests/ui/test_ui_sound.py::": 18.0,
+    "tests/ui/test_ui_table_lines.py::test_ui_a_companions_round_of_three": 20.0,
+    "tests/ui/test_ui_table_lines.py::test_ui_the_companions_round_is_said": 16.0,
+    "tests/ui/test_ui_builder.py::": 14.0,
+    "tests/web/test_page_browser.py::": 12.0,
+    "tests/test_installed.py::": 10.0,
+    "tests/test_benchmarks_smoke.py::": 10.0,
+    "tests/ui/": 8.0,
+    "tests/test_code_quality.py::": 3.0,
+    "tests/web/": 3.0,
+}
+"""Seconds a test takes, roughly, on this 2-core machine under the suite's own load (``-n 0
+--durations=0`` alone, about doubled; the first prefix of a test's id that matches counts).
+Only the order matters: tests not named here take well under a second and come last."""
+
+
+def expected_seconds(nodeid: str) -> float:
+    return next((seconds for prefix, seconds in SLOWEST.items() if nodeid.startswith(prefix)),
+                0.0)
+
+
+def longest_first(items: list[Any], workers: int) -> list[Any]:
+    """The longest tests first, so none of them starts last and keeps one worker busy while
+    the others have finished (xdist hands the tests out in this order, a few at a time, with
+    ``--maxschedchunk 1``: see ``pytest_configure``). Each worker is first sent two tests: the
+    first ``2 * workers`` are interleaved so a worker gets the 1st and the (workers + 1)th
+    longest, not the two longest. Otherwise the order is the collection's (stable sort)."""
+    ordered = sorted(items, key=lambda item: -expected_seconds(item.nodeid))
+    if workers > 1 and len(ordered) >= 2 * workers:
+        head = ordered[: 2 * workers]
+        ordered[: 2 * workers] = [head[n + offset * workers] for n in range(workers)
+                                  for offset in (0, 1)]
+    return ordered
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # xdist's load scheduling sends each worker a quarter of its share at once unless told to
+    # send a test or two at a time: then a worker takes the next test in the order above when
+    # it is free, and the longest tests are started first by all the workers
+    if getattr(config.option, "maxschedchunk", 0) is None:
+        config.option.maxschedchunk = 1
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[Any]) -> None:
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    items[:] = longest_first(items, workers)

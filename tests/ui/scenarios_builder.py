@@ -16,12 +16,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from driver import Driver, open_new_game, run, see_result, until  # noqa: E402
+from driver import Driver, open_new_game, run, see_result, until, until_still  # noqa: E402
 from scenarios_names import type_keys  # noqa: E402
 from scenarios_patamat import PLACEMENTS, ScriptedDie, board_text, roll, tap_kind  # noqa: E402
 from scenarios_patamat import tap_field as tap_play_field  # noqa: E402
 
 P = 0.08
+FRAME = 0.0
+"""The next frame: a tap on the builder's buttons is dispatched at once and the field it adds
+is drawn by that frame (67 taps build the stand-in)."""
 Scenario = Callable[[Driver], Iterator[float]]
 
 
@@ -33,7 +36,7 @@ def press(d: Driver, widget_id: str, times: int = 1) -> Iterator[float]:
     """Tap one of the builder's buttons ``times`` times."""
     for _ in range(times):
         d.tap(builder(d).ids[widget_id])
-        yield P
+        yield FRAME
 
 
 def walk(d: Driver, *kinds: str) -> Iterator[float]:
@@ -139,6 +142,14 @@ def build_standin(d: Driver) -> Iterator[float]:
     yield from play_to_first_flag(d, d.results["saved"])
 
 
+def roll_shown(d: Driver) -> Iterator[float]:
+    """Until the next Roll button is shown and stands still (the panel laid out again)."""
+    play = d.app.root.get_screen("play")
+    yield from until(d, lambda: play.action_kind == "roll", seconds=3)
+    yield 0
+    yield from until_still(d, play.ids.action_area.children[0].ids.roll_button, seconds=3)
+
+
 def play_to_first_flag(d: Driver, board: str) -> Iterator[float]:
     """New game on ``board`` (New game chooses the board just saved; else it is chosen in the
     boards' dialog), the cars placed by taps, the roll-off, then Pat's go-kart to CÍL: the
@@ -166,16 +177,20 @@ def play_to_first_flag(d: Driver, board: str) -> Iterator[float]:
         yield 0.05
         tap_play_field(d, field_id)
         yield 0.05
-    for face in (5, 2, 1, 5, 6):   # roll-off; Pat to F01 (go-kart), Mat to F05, the kart
+    for face in (5, 2, 1, 5):      # roll-off; Pat to F01 (go-kart), Mat to F05
         roll(d, die, face)
-        yield 0.6
+        yield from roll_shown(d)
+    roll(d, die, 6)                # the kart
+    yield 0.6
     d.tap_text(play.board.choice_label("choose tractor"))
     yield 0.3
     d.tap(play.ids.action_area.children[0].ids.ok_button)
     yield 0.5
-    for face in (6, 4, 2, 3, 5):   # Pat's car, Mat's light (orange, green), Mat, Pat's kart
+    for face in (6, 4, 2, 3):      # Pat's car, Mat's light (orange, green), Mat
         roll(d, die, face)
-        yield 0.6
+        yield from roll_shown(d)
+    roll(d, die, 5)                # Pat's kart
+    yield 0.6
     d.results["flag_text"] = board_text(d)
     d.shot(f"builder_game_flag_{d.app.table.lang}")
     yield from see_result(d)

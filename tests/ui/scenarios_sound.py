@@ -20,7 +20,10 @@ P = 0.15
 SETTLE = 0.4
 """After a tap in Settings: the labels and the stored value follow."""
 SPOKEN = 2.6
-"""Long enough for a cue and a short prompt to be heard out."""
+"""Long enough for a cue and a short prompt to be heard out: the most a move waits."""
+HEARD = 0.8
+"""After a sound started: long enough for the disk file to show it (the test looks at the
+0.5 s after each start)."""
 Scenario = Callable[[Driver], Iterator[float]]
 
 
@@ -59,6 +62,28 @@ def tap_setting(d: Driver, widget_id: str) -> Iterator[float]:
     yield P
     d.tap(widget)
     yield SETTLE
+
+
+def said(audio: Any) -> int:
+    return sum(what.startswith("say: ") for _, what in audio.played)
+
+
+def heard_out(audio: Any, case: str, said_before: int) -> Iterator[float]:
+    """After a move, until what it makes heard has been heard (``SPOKEN`` at the most): with
+    the voice on, its prompt started; otherwise nothing left to render and the cues played
+    (a voice turned off or without a device asks for none; without espeak-ng it fails). Then
+    ``HEARD`` for the disk file to show the last sound."""
+    def done() -> bool:
+        if time.monotonic() < audio._cues_end:
+            return False
+        if case == "on":
+            return said(audio) > said_before
+        return audio.prompts.wait_idle(0)
+
+    deadline = time.monotonic() + SPOKEN - HEARD
+    while not done() and time.monotonic() < deadline:
+        yield 0.1
+    yield HEARD
 
 
 def sound_quoridor(d: Driver) -> Iterator[float]:
@@ -102,14 +127,15 @@ def sound_quoridor(d: Driver) -> Iterator[float]:
     d.tap_square("e8")                                    # Eva
     yield P
     d.tap_square("e2")                                    # Pat, at once: Eva's turn again
-    yield SPOKEN
+    yield from heard_out(audio, case, said(audio))
     seen["dropped_after_quick_moves"] = list(audio.prompts.dropped)
     d.tap_square("a5")                                    # Eva, far away: refused
     yield 1.0
     seen["banner"] = play.banner
     for square in ("e7", "e3", "e6"):
+        before = said(audio)
         d.tap_square(square)
-        yield SPOKEN
+        yield from heard_out(audio, case, before)
     frames.stop()
     seen["history"] = d.history
     seen["frames"] = frames.count

@@ -20,6 +20,12 @@ PAUSE = 0.4
 0.4 s as well)."""
 
 
+ON_THE_TRACK = ("board4 seats{S0,S1,S2} | S0 home{Y,G,B} goal{} | S1 home{R,G,B} goal{} "
+                "| S2 home{R,Y,G} goal{} | track{2:R, 12:Y, 22:B} | turn S0")
+"""Člověče with a piece of each player's on the track, Eva to roll: the companions' first round
+moves a piece (from the start, a companion needs a six to enter first, which takes rounds)."""
+
+
 def start(d: Driver, game: str, names: list[str], companions: dict[int, str]) -> Any:
     """A match with companion seats, on the play screen (the new-game taps are tested
     elsewhere); returns the play screen."""
@@ -46,6 +52,9 @@ def clovece_companion_rounds(d: Driver) -> Iterator[float]:
     play = start(d, "clovece", ["Eva", "Jan", "Ola"], {1: "normal", 2: "normal"})
     yield 0.3
     table = d.app.table
+    if not table.fix(ON_THE_TRACK):
+        raise AssertionError(f"the position was not taken: {ON_THE_TRACK}")
+    yield 0.1
     match = table.match
     faces = iter([6, 1, 2] + [3, 5, 6, 2, 4, 1] * 40)
     seen["thinking"] = None
@@ -184,6 +193,9 @@ def clovece_round_in_view(d: Driver) -> Iterator[float]:
         d.app.table.die._random_below = random.Random(ROUND_SEED).randrange
     yield 0.3
     table = d.app.table
+    if not table.fix(ON_THE_TRACK):
+        raise AssertionError(f"the position was not taken: {ON_THE_TRACK}")
+    yield 0.1
     match = table.match
     faces = iter([6, 1, 2] + [6, 3, 5, 6, 2, 4, 1, 5, 6, 3] * 40)
     inputs = 0

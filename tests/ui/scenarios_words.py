@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from driver import Driver, see_result, seed_players
+from driver import Driver, see_result, seed_players, until, until_still
 from kivy.core.window import Window
 from kivy.uix.label import Label
 
@@ -128,7 +128,8 @@ def screen_words(d: Driver) -> Iterator[float]:
         for number, line in enumerate(refused, start=1):
             count = len(table.match.history)
             play.choose(line)
-            yield 0.35
+            yield from until(d, lambda: play.ids.banner.height > 0, seconds=3.0)
+            yield from until_still(d, play.ids.banner, seconds=3.0)  # its height follows its text
             assert len(table.match.history) == count, line  # refused: nothing changed
             seen["banners"][f"{game}_{number}"] = [play.banner, play.banner_rule,
                                                    play.ids.banner.height]

@@ -1,5 +1,6 @@
 """Whole games of Člověče and Pat a Mat with the table's own die: its faces tapped, in both
-languages."""
+languages (Člověče from its start through a dozen faces, then from a corrected position near
+its end to the result)."""
 
 from __future__ import annotations
 
