@@ -29,7 +29,7 @@ SLOWEST: dict[str, float] = {
     "tests/ui/test_ui_words.py::": 40.0,
     "tests/ui/test_ui_builder.py::test_the_standin_built_by_taps": 38.0,
     "tests/test_code_quality.py::test_the_engine_games_store_and_hardware_pass_mypy": 30.0,
-    "tests/ui/test_ui_table_die.py::test_ui_a_whole_game_with_the_table_die_only": 24.0,
+    "tests/ui/test_ui_table_die.py::test_ui_a_game_played_to_its_end_with_the_table_die_only": 24.0,
     "tests/ui/test_ui_stats.py::": 18.0,
     "tests/ui/test_ui_phones.py::": 18.0,
     "tests/ui/test_ui_sound.py::test_ui_pat_a_mat": 2.0,

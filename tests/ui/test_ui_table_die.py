@@ -14,7 +14,7 @@ from companion.app.die_faces import FACE_MIN
 
 @pytest.mark.parametrize("game", ["clovece", "patamat"])
 @pytest.mark.parametrize("lang", ["en", "cs"])
-def test_ui_a_whole_game_with_the_table_die_only(
+def test_ui_a_game_played_to_its_end_with_the_table_die_only(
     run_scenario: RunScenario, game: str, lang: str,
 ) -> None:
     seen = run_scenario(f"table_die_{game}", lang=lang)
