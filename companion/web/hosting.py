@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 import threading
 
 from aiohttp import web
@@ -30,11 +29,6 @@ log = logging.getLogger(__name__)
 START_SECONDS = 5.0
 """How long :meth:`PhoneServer.start` waits for the port."""
 STOP_SECONDS = 3.0
-SWITCH_SECONDS = 0.0005
-"""The interpreter's switch interval while the server runs (Python's own is 5 ms): how long
-the touchscreen's thread may wait for the interpreter while the phones' threads (the states
-made, the streams written) hold it. With 5 ms, a tap right after a change waited one or two
-whole intervals (+5 ms at the median, +8 ms at p95 with 10 phones on Crash)."""
 ANY_ADDRESS = ("", "0.0.0.0", "::")
 
 
@@ -81,7 +75,6 @@ class PhoneServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
         self._bound_port = 0
-        self._switch_before: float | None = None
 
     @property
     def running(self) -> bool:
@@ -108,9 +101,6 @@ class PhoneServer:
         if problem:
             self.stop()
             raise problem[0]
-        if self._switch_before is None:
-            self._switch_before = sys.getswitchinterval()
-            sys.setswitchinterval(min(SWITCH_SECONDS, self._switch_before))
 
     def stop(self) -> None:
         loop, stopping, thread = self._loop, self._stopping, self._thread
@@ -120,9 +110,6 @@ class PhoneServer:
             thread.join(STOP_SECONDS)
         if self._owner is not None:
             self._owner.detach()
-        if self._switch_before is not None:
-            sys.setswitchinterval(self._switch_before)
-            self._switch_before = None
         self._thread = None
         self._loop = None
         self._stopping = None

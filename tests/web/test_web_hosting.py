@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import socket
-import sys
 import threading
 import urllib.error
 import urllib.request
@@ -20,7 +19,7 @@ from companion.engine import open_game
 from companion.records.store import Store
 from companion.table.phones import Phones, lan_address
 from companion.table.session import Change, TableSession
-from companion.web.hosting import SWITCH_SECONDS, PhoneServer, url_host
+from companion.web.hosting import PhoneServer, url_host
 from tests.web.owner_thread import OwnerThread
 
 
@@ -109,22 +108,6 @@ def test_stop_and_start_keep_the_links_and_forget_phones_ends_them(
         assert call(f"{base}/state", new)[0] == 200
     finally:
         owner.run(server.stop)
-
-
-def test_while_the_server_runs_the_touchscreen_waits_less_for_the_interpreter(
-        tmp_path: Path, owner: OwnerThread) -> None:
-    session, _threads = table_at(tmp_path, owner)
-    server = PhoneServer(session, owner.post, "127.0.0.1", 0)
-    before = sys.getswitchinterval()
-    owner.run(server.start)
-    try:
-        assert sys.getswitchinterval() == pytest.approx(min(SWITCH_SECONDS, before))
-        owner.run(server.start)                                # started twice: still one
-    finally:
-        owner.run(server.stop)
-    assert sys.getswitchinterval() == pytest.approx(before)   # Python's own once stopped
-    owner.run(server.stop)                                     # stopped twice: still its own
-    assert sys.getswitchinterval() == pytest.approx(before)
 
 
 def test_a_taken_port_is_a_plain_sentence(tmp_path: Path, owner: OwnerThread) -> None:
