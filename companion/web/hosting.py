@@ -21,7 +21,7 @@ from companion.table.phones import lan_address
 from companion.table.session import TableSession
 from companion.web.owner import Post, TableOwner
 from companion.web.server import make_app
-from companion.web.stream import Broadcast, Renders
+from companion.web.stream import QUIET_SECONDS, Broadcast, Renders
 from companion.web.tokens import Tokens
 
 log = logging.getLogger(__name__)
@@ -87,7 +87,7 @@ class PhoneServer:
         ready = threading.Event()
         problem: list[OSError] = []
         loop = asyncio.new_event_loop()
-        broadcast = Broadcast(loop)
+        broadcast = Broadcast(loop, quiet=QUIET_SECONDS)
         owner.attach(broadcast.publish_threadsafe)
         self._owner, self._loop = owner, loop
         thread = threading.Thread(target=self._serve, args=(loop, owner, broadcast, ready,

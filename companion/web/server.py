@@ -350,7 +350,10 @@ def _who(request: web.Request, token: str) -> Pass | None:
 
 async def _view(request: web.Request) -> TableView:
     owner = request.app[OWNER]
-    view = request.app[BROADCAST].view or owner.view
+    pushed, latest = request.app[BROADCAST].view, owner.view
+    # the newest: a push waits for the table to be still (``Broadcast.quiet``), an ask does not
+    view = latest if latest is not None and (pushed is None or latest.seq > pushed.seq) \
+        else pushed
     if view is None:  # nothing published yet (the server is starting): ask the owner
         view = await owner.call(lambda: take_view(owner.session))
     return view

@@ -31,22 +31,60 @@ def breathe() -> None:
     time.sleep(BREATH_SECONDS)
 
 
-class Broadcast:
-    """The latest view, on the web's loop; streams wait here for the next one."""
+QUIET_SECONDS = 0.15
+"""Beside the touchscreen, a change reaches the phones once the table has been still this long
+(:meth:`Broadcast.publish_threadsafe`): taps in quick succession on the touchscreen are pushed
+once, as the table is after them, instead of each making the phones' states while the next tap
+wants the interpreter."""
+HOLD_SECONDS = 1.0
+"""The longest a change waits for the table to be still: a long burst is pushed at least this
+often."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+
+class Broadcast:
+    """The latest view, on the web's loop; streams wait here for the next one.
+
+    ``quiet``: how long :meth:`publish_threadsafe` waits for the table to be still before the
+    streams hear of a view (0: at once); ``hold``: the longest it waits."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, quiet: float = 0.0,
+                 hold: float = HOLD_SECONDS) -> None:
         self.loop = loop
         self.view: TableView | None = None
         self.is_closed = False
+        self.quiet = quiet
+        self.hold = hold
         self._next: asyncio.Future[None] = loop.create_future()
+        self._held: TableView | None = None
+        self._held_since = 0.0
+        self._timer: asyncio.TimerHandle | None = None
 
     def publish_threadsafe(self, view: TableView) -> None:
-        """From any thread (the owner's listener): the view reaches the loop (nothing when
-        the loop has stopped: the table never fails for the phones)."""
+        """From any thread (the owner's listener): the view reaches the loop, and the streams
+        once the table has been still for ``quiet`` seconds (nothing when the loop has stopped:
+        the table never fails for the phones)."""
         try:
-            self.loop.call_soon_threadsafe(self.publish, view)
+            self.loop.call_soon_threadsafe(self._hold if self.quiet > 0 else self.publish,
+                                           view)
         except RuntimeError:  # the loop is closed
             pass
+
+    def _hold(self, view: TableView) -> None:
+        """On the loop: keep ``view`` until the table is still (or it waited ``hold``)."""
+        now = self.loop.time()
+        if self._held is None:
+            self._held_since = now
+        if self._held is None or view.seq >= self._held.seq:
+            self._held = view
+        if self._timer is not None:
+            self._timer.cancel()
+        due = min(now + self.quiet, self._held_since + self.hold)
+        self._timer = self.loop.call_at(due, self._release)
+
+    def _release(self) -> None:
+        held, self._held, self._timer = self._held, None, None
+        if held is not None:
+            self.publish(held)
 
     def publish(self, view: TableView) -> None:
         """On the loop: keep ``view`` (a late, older one is ignored) and wake every stream."""
@@ -57,6 +95,9 @@ class Broadcast:
 
     def close(self) -> None:
         """The server stops: every stream ends."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         self.is_closed = True
         self._wake()
 
@@ -142,4 +183,4 @@ async def pump(broadcast: Broadcast, renders: Renders, write: Write, seat: int |
             await write(b": ping\n\n")
 
 
-__all__ = ["Broadcast", "PING_SECONDS", "Renders", "pump"]
+__all__ = ["Broadcast", "HOLD_SECONDS", "PING_SECONDS", "QUIET_SECONDS", "Renders", "pump"]
