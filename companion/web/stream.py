@@ -32,10 +32,10 @@ def breathe() -> None:
 
 
 QUIET_SECONDS = 0.15
-"""Beside the touchscreen, a change reaches the phones once the table has been still this long
-(:meth:`Broadcast.publish_threadsafe`): taps in quick succession on the touchscreen are pushed
-once, as the table is after them, instead of each making the phones' states while the next tap
-wants the interpreter."""
+"""Beside the touchscreen, a change after the table was still this long reaches the phones at
+once; changes closer together (quick taps) are pushed once the table has been still this long
+(:meth:`Broadcast.publish_threadsafe`), as the table is after them, instead of each making the
+phones' states while the next tap wants the interpreter."""
 HOLD_SECONDS = 1.0
 """The longest a change waits for the table to be still: a long burst is pushed at least this
 often."""
@@ -58,6 +58,7 @@ class Broadcast:
         self._held: TableView | None = None
         self._held_since = 0.0
         self._timer: asyncio.TimerHandle | None = None
+        self._last_change = float("-inf")
 
     def publish_threadsafe(self, view: TableView) -> None:
         """From any thread (the owner's listener): the view reaches the loop, and the streams
@@ -70,8 +71,15 @@ class Broadcast:
             pass
 
     def _hold(self, view: TableView) -> None:
-        """On the loop: keep ``view`` until the table is still (or it waited ``hold``)."""
+        """On the loop: a change after the table was still goes out at once; a change within
+        ``quiet`` of the last one (a burst of taps) is kept until the table is still (or it
+        waited ``hold``)."""
         now = self.loop.time()
+        was_still = now - self._last_change >= self.quiet
+        self._last_change = now
+        if was_still and self._held is None:
+            self.publish(view)
+            return
         if self._held is None:
             self._held_since = now
         if self._held is None or view.seq >= self._held.seq:

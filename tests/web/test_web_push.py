@@ -1,6 +1,6 @@
-"""The push beside the touchscreen (``Broadcast`` with ``quiet``): taps in quick succession on
-the touchscreen reach the phones once, as the table is after them, once the table is still; a
-long burst is pushed at least every ``hold`` seconds."""
+"""The push beside the touchscreen (``Broadcast`` with ``quiet``): a change after a still table
+reaches the phones at once; taps in quick succession after it reach them once, as the table is
+after them, once the table is still; a long burst is pushed at least every ``hold`` seconds."""
 
 from __future__ import annotations
 
@@ -30,8 +30,24 @@ def test_quick_taps_are_pushed_once_as_the_table_is_after_them() -> None:
         return heard, time.monotonic() - started
 
     heard, seconds = asyncio.run(scenario())
-    assert heard == [3]                              # the phones make one state, the last
+    assert heard == [1, 3]      # the first at once (the table was still), then the last only
     assert seconds < 1.0
+
+
+def test_a_lone_change_after_a_still_table_is_pushed_at_once() -> None:
+    async def scenario() -> list[float]:
+        broadcast = Broadcast(asyncio.get_running_loop(), quiet=0.1, hold=1.0)
+        waits: list[float] = []
+        for seq in (1, 2):                           # two inputs, the table still between
+            published = time.monotonic()
+            broadcast.publish_threadsafe(TableView(seq, "en", None))
+            assert await broadcast.wait_after(seq - 1, 0.5)
+            waits.append(time.monotonic() - published)
+            await asyncio.sleep(0.15)
+        return waits
+
+    waits = asyncio.run(scenario())
+    assert all(wait < 0.05 for wait in waits), waits   # not held for the quiet 0.1 s
 
 
 def test_a_long_burst_is_pushed_at_least_every_hold() -> None:
