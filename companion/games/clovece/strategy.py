@@ -17,7 +17,11 @@ others, the leader above all.
   with most pieces in its goal.
 * normal: the whole turn planned, end positions judged as above.
 * strong: as normal with more plans; with four or more seats its own progress counts more than
-  the others' need (``STRONG_OTHERS``); with two or three seats, where normal's judgement
+  the others' need (``STRONG_OTHERS``), and the few best end positions (within
+  ``RIVALS_MARGIN`` pips) are judged again by what each other seat's next turn may do to them:
+  for each other seat alone, for each roll list it may throw, its best turn by normal's
+  judgement, and the mean of what those leave, half and half with the position itself
+  (``RIVALS_WEIGHT``); with two or three seats, where normal's judgement
   hardly tells the best plans apart (within ``STRONG_MARGIN`` pips of the best), those few are
   judged again by the next seat's reply: for each roll list that seat may throw, its best turn
   by the same judgement, and the mean of what that leaves. Judging every plan by the reply
@@ -26,6 +30,8 @@ others, the leader above all.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from companion.engine.strategy import Plan, Turn, own_plans
 from companion.games.clovece.board import COLOURS, GOAL_SLOTS, SIX
@@ -73,6 +79,20 @@ the Pi's clock (28 wins in 153 games against three normals, 18 %); without it st
 the same first 100 (benchmarks/README.md, issue 24)."""
 REPLY_PLAN_LIMIT = 40
 """Turn plans of the replying seat followed per roll list."""
+RIVALS_CANDIDATES = 3
+"""End positions the strong level with four or more seats judges again by the other seats'
+next turns, at most."""
+RIVALS_MARGIN = 6.0
+"""How close (in pips of need) to the best end position a plan must be to be judged again."""
+RIVAL_PLAN_LIMIT = 36
+"""Turn plans of a replying seat followed per roll list on this machine (6 on a Pi 4: each
+first input of the reply gets at least one, so a capture is never missed)."""
+RIVALS_WEIGHT = 0.5
+"""The share of the judgement that is the mean after the other seats' replies (the rest is
+the position itself). On the Pi's clock strong won 62/200 and 60/200 against three normals
+(seeds 0–199 and 200–399; 30.5 % of 400, against 28.5 % before: within the noise;
+benchmarks/README.md, issue 24, third round); judging by the next seat alone played worse
+(``REPLIES_UP_TO``), and so did a look at our own next roll."""
 EASY_RANDOM = 0.3
 """How often the easy level plays any legal input."""
 
@@ -104,6 +124,8 @@ def choose(turn: Turn) -> str:
         judged = [(value(plan.state, rank), plan) for plan in plans]
     if turn.level == "strong" and len(state.seats) <= REPLIES_UP_TO:
         judged = _with_replies(turn, judged)
+    elif turn.level == "strong":
+        judged = _with_rivals(turn, judged)
     best_by_first: dict[str, float] = {}
     for score, plan in judged:
         first = plan.lines[0]
@@ -237,6 +259,52 @@ def _after_reply(turn: Turn, state: State) -> float:
             total += chance * value(reply.state, rank)
         weight += chance
     return total / weight
+
+
+# -- the strong level with four or more seats: every other seat's next turn ----------------------
+
+
+def _with_rivals(turn: Turn, judged: list[tuple[float, Plan]]) -> list[tuple[float, Plan]]:
+    """The best few end positions (``RIVALS_CANDIDATES`` within ``RIVALS_MARGIN``), each
+    judged half by itself and half by :func:`_after_rivals`; ``judged`` as it is when one end
+    position stands out."""
+    best = max(score for score, _ in judged)
+    ranked = sorted((item for item in judged if item[0] >= best - RIVALS_MARGIN),
+                    key=lambda item: -item[0])
+    if len({plan.state for _, plan in ranked}) < 2:
+        return judged
+    after: dict[State, float] = {}
+    chosen: list[tuple[float, Plan]] = []
+    for score, plan in ranked:
+        if plan.state not in after:
+            if len(after) >= RIVALS_CANDIDATES or turn.budget.expired():
+                continue
+            after[plan.state] = _after_rivals(turn, plan.state)
+        chosen.append(((1 - RIVALS_WEIGHT) * score + RIVALS_WEIGHT * after[plan.state], plan))
+    return chosen or judged
+
+
+def _after_rivals(turn: Turn, state: State) -> float:
+    """The mean over the other seats, each replying to ``state`` alone (as if its turn came
+    next) with its best turn by normal's judgement, over its roll lists, of our value after
+    that reply."""
+    rank = turn.seat
+    itself = value(state, rank, STRONG_OTHERS, STRONG_LEADER)
+    rivals = [other for other in state.unfinished() if other != rank]
+    if state.phase != "rolling" or not rivals:
+        return itself
+    limit = turn.work(RIVAL_PLAN_LIMIT)
+    total = 0.0
+    for rival in rivals:
+        start = replace(state, current=rival)
+        for rolls, chance in ROLL_LISTS:
+            current = start
+            for roll in rolls:
+                current = turn.rules.apply(current, f"roll {roll}")[0]
+            plans = own_plans(turn.rules, current, rival, limit, _moves, turn.budget)
+            reply = max(plans, key=lambda plan: value(plan.state, rival))
+            total += chance * value(reply.state, rank, STRONG_OTHERS, STRONG_LEADER)
+    return total / (len(rivals) * sum(chance for _, chance in ROLL_LISTS))
 
 
 # -- the easy level -------------------------------------------------------------------------------

@@ -172,3 +172,36 @@ def test_on_the_pis_clock_the_plan_limit_decides_not_the_clock(level: str) -> No
     assert len(chosen) == 1
     turn = make_turn(match, level, seed=5, time_budget=UNHURRIED, time_scale=6.0)
     assert turn.work(PLAN_LIMIT[level]) == PLAN_LIMIT[level] // 6
+
+
+FOUR = "board4 seats{S0,S1,S2,S3}"
+
+
+def _exposure_to_the_rivals(track: str) -> float:
+    """What the other three seats' next turns are expected to cost S0, by the strong level's
+    judgement: the position's value minus its value after their replies."""
+    from companion.engine.strategy import make_turn
+    from companion.games.clovece.strategy import (
+        STRONG_LEADER,
+        STRONG_OTHERS,
+        _after_rivals,
+        value,
+    )
+
+    match = game(
+        f"{FOUR} | S0 home{{R,Y,G}} goal{{}} | S1 home{{R,Y,G}} goal{{}} | "
+        f"S2 home{{R,Y,G}} goal{{4:B}} | S3 home{{R,Y,G}} goal{{4:B}} | track{{{track}}} | "
+        "turn S0",
+        players=4,
+    )
+    turn = make_turn(match, "strong", seed=1, time_budget=UNHURRIED, time_scale=6.0)
+    itself = value(match.state, turn.seat, STRONG_OTHERS, STRONG_LEADER)
+    return itself - _after_rivals(turn, match.state)
+
+
+def test_strong_with_four_seats_sees_a_piece_that_a_rival_can_hit() -> None:
+    # S0's blue on 13: another blue three fields behind it can be moved onto it by S1 (S2 and
+    # S3 have their blue in the goal) with a 3; with that blue 22 fields behind it is safe.
+    hit_from_behind = _exposure_to_the_rivals("10:B, 13:B")
+    far_behind = _exposure_to_the_rivals("3:B, 13:B")
+    assert hit_from_behind > far_behind + 1.0
