@@ -183,6 +183,7 @@ def measure(inputs: int, idle: float) -> dict[str, Any]:
     idle_off = (cpu_seconds() - cpu_start) / (time.monotonic() - wall_start)
 
     from companion.web.hosting import PhoneServer
+    from companion.web.stream import QUIET_SECONDS
 
     server = PhoneServer(session, owner.post, "127.0.0.1", 0)
     owner.run(server.start)
@@ -196,6 +197,9 @@ def measure(inputs: int, idle: float) -> dict[str, Any]:
             try:
                 latencies, after_stored, paced = [], [], []
                 for _ in range(inputs):
+                    # inputs at a table's pace (a person's tap, the companion's steps at
+                    # least 0.4 s apart), not a burst: a burst is pushed once it ends
+                    time.sleep(QUIET_SECONDS + 0.05)
                     tapped = time.monotonic()
                     took, seq, stored = owner.run(lambda: (play_round(), session.seq,
                                                            time.monotonic()))
