@@ -29,10 +29,10 @@ from companion.games.quoridor.paths import (
     WALL_OF_BIT,
     distance,
     forward_steps,
+    lengths_with_wall,
     path_walls,
     race_chance,
     seat_steps,
-    wall_bit,
 )
 from companion.games.quoridor.state import QuoridorState
 
@@ -255,15 +255,9 @@ class CrowdSearch:
                 continue
             self.tick()
             walled = openings.with_wall(wall)
-            lengths = list(now)
-            for other, info in enumerate(state.seats):
-                if paths[other] >> wall_bit(wall) & 1:
-                    steps = distance(walled, state.pawns[other], info.goal)
-                    if steps is None:
-                        break
-                    lengths[other] = steps
-            else:
-                found.append(self.walled(state, wall, walled, tuple(lengths)))
+            lengths = lengths_with_wall(state, walled, paths, now, wall)
+            if lengths is not None:
+                found.append(self.walled(state, wall, walled, lengths))
         return found
 
     def stepped(self, state: QuoridorState, square: int) -> Child:

@@ -141,6 +141,21 @@ def distance(openings: Openings, square: int, goal: int) -> int | None:
     return found
 
 
+def lengths_with_wall(state: QuoridorState, walled: Openings, paths: Sequence[int],
+                      now: Sequence[int], wall: Wall) -> tuple[int, ...] | None:
+    """Every seat's path length once ``wall`` stands (``walled``): measured again only for the
+    seats whose shortest path it crosses (``paths``: each seat's path walls), the others kept
+    from ``now``; None when it would cut a seat off (R25)."""
+    lengths = list(now)
+    for other, info in enumerate(state.seats):
+        if paths[other] >> wall_bit(wall) & 1:
+            steps = distance(walled, state.pawns[other], info.goal)
+            if steps is None:
+                return None
+            lengths[other] = steps
+    return tuple(lengths)
+
+
 def path_walls(openings: Openings, square: int, goal: int) -> int:
     """The wall positions across one shortest path from ``square`` to ``goal`` (bits of
     :func:`wall_bit`): only these can lengthen it (any other wall leaves this path open).

@@ -56,13 +56,12 @@ from companion.games.quoridor.moves import (
 )
 from companion.games.quoridor.paths import (
     WALL_OF_BIT,
-    distance,
     exposure,
     forward_steps,
+    lengths_with_wall,
     path_walls,
     race_chance,
     seat_steps,
-    wall_bit,
 )
 from companion.games.quoridor.state import QuoridorState
 
@@ -281,17 +280,11 @@ class Search:
         for wall in self.wall_candidates(state, paths):
             self.tick()
             walled = openings.with_wall(wall)
-            lengths = list(now)
-            for other, info in enumerate(state.seats):
-                if paths[other] >> wall_bit(wall) & 1:
-                    found = distance(walled, state.pawns[other], info.goal)
-                    if found is None:
-                        break  # R25: this seat would be cut off
-                    lengths[other] = found
-            else:
+            lengths = lengths_with_wall(state, walled, paths, now, wall)
+            if lengths is not None:  # None: R25, a seat would be cut off
                 value = sign * self.judge(lengths, after_turn, walls_left, judged)
                 if value > idle:
-                    measured.append((value, wall, tuple(lengths), walled))
+                    measured.append((value, wall, lengths, walled))
         measured.sort(key=lambda item: -item[0])
         kept: list[Child] = []
         for value, wall, steps, walled in measured[: self.plan.walls_kept]:
