@@ -23,8 +23,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from companion.engine.strategy import Turn
-from companion.games.quoridor.board import Openings, Wall, square_name
-from companion.games.quoridor.moves import blocked_wall_slots, pawn_destinations
+from companion.games.quoridor.board import Openings, Wall
+from companion.games.quoridor.moves import blocked_wall_slots, pawn_destinations, stepped
 from companion.games.quoridor.paths import (
     WALL_OF_BIT,
     distance,
@@ -262,13 +262,7 @@ class CrowdSearch:
 
     def stepped(self, state: QuoridorState, square: int) -> Child:
         self.tick()
-        seat = state.turn
-        pawns = state.pawns[:seat] + (square,) + state.pawns[seat + 1 :]
-        if state.seats[seat].goal >> square & 1:
-            return square_name(square), replace(state, pawns=pawns, winner=seat, passes=0)
-        child = replace(state, pawns=pawns, turn=state.next_seat(), passes=0)
-        child.__dict__["openings"] = state.openings
-        return square_name(square), child
+        return stepped(state, square)
 
     def walled(self, state: QuoridorState, wall: Wall, openings: Openings,
                lengths: tuple[int, ...]) -> Child:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.games.quoridor.board import (
     ALL_WALLS,
     DELTAS,
@@ -15,6 +17,7 @@ from companion.games.quoridor.board import (
     Wall,
     column_of,
     row_of,
+    square_name,
 )
 from companion.games.quoridor.state import QuoridorState
 
@@ -45,6 +48,19 @@ def pawn_destinations(state: QuoridorState) -> list[int]:
                 if target not in occupied:
                     found.add(target)
     return sorted(found)
+
+
+def stepped(state: QuoridorState, square: int) -> tuple[str, QuoridorState]:
+    """The input and the state after the mover's pawn goes to ``square``, one of
+    :func:`pawn_destinations` (as the rules' R15–R21 move makes it, without asking them again):
+    the searches' child positions."""
+    seat = state.turn
+    pawns = state.pawns[:seat] + (square,) + state.pawns[seat + 1 :]
+    if state.seats[seat].goal >> square & 1:
+        return square_name(square), replace(state, pawns=pawns, winner=seat, passes=0)
+    child = replace(state, pawns=pawns, turn=state.next_seat(), passes=0)
+    child.__dict__["openings"] = state.openings  # the walls are the same: keep their bits
+    return square_name(square), child
 
 
 def shortest_path(openings: Openings, start: int, goal: int) -> list[int] | None:

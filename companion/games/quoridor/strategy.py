@@ -52,6 +52,7 @@ from companion.games.quoridor.moves import (
     blocked_wall_slots,
     pawn_destinations,
     shortest_path,
+    stepped,
     walls_on_step,
 )
 from companion.games.quoridor.paths import (
@@ -321,13 +322,7 @@ class Search:
         """The state after the mover's pawn goes to ``square``, one of ``pawn_destinations``
         (as the rules' R15–R21 move makes it, without asking them again)."""
         self.tick()
-        seat = state.turn
-        pawns = state.pawns[:seat] + (square,) + state.pawns[seat + 1 :]
-        if state.seats[seat].goal >> square & 1:
-            return square_name(square), replace(state, pawns=pawns, winner=seat, passes=0)
-        child = replace(state, pawns=pawns, turn=state.next_seat(), passes=0)
-        child.__dict__["openings"] = state.openings  # the walls are the same: keep their bits
-        return square_name(square), child
+        return stepped(state, square)
 
     def walled(self, state: QuoridorState, wall: Wall, openings: Openings) -> Child:
         """The state after the mover places ``wall``, already checked against R23–R25 (not
