@@ -8,26 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from small_board import TINY_BOARD
 
 from companion.engine import open_game
 from companion.games.patamat.library import copy_of
 from companion.records.store import Store
 
-TINY = """format = "patamat-board/1"
-name   = "tiny"
-title  = "Malá dráha"
-start  = "S"
-finish = "C"
-fields = [
-  { id = "S", kind = "start", next = ["A"] },
-  { id = "A", next = ["B"] },
-  { id = "B", kind = "sign", next = ["D", "E"], main = "D", forced = "E" },
-  { id = "D", next = ["G"] },
-  { id = "E", kind = "semafor", next = ["G"] },
-  { id = "G", next = ["C"], back = "D" },
-  { id = "C", kind = "finish", next = [] },
-]
-"""
+TINY = TINY_BOARD.replace('name   = "tiny"\n', 'name   = "tiny"\ntitle  = "Malá dráha"\n')
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from small_board import TINY_BOARD
 
 from companion.engine import open_game
 from companion.games.patamat import BoardError, parse_board, validate_board_file
@@ -14,21 +15,7 @@ from companion.games.patamat.board import PACKAGE_BOARDS, board_errors, resolve_
 
 STANDIN = PACKAGE_BOARDS / "standin-v1.toml"
 
-SMALL = """\
-format = "patamat-board/1"
-name   = "tiny"
-start  = "S"
-finish = "C"
-fields = [
-  { id = "S", kind = "start", next = ["A"] },
-  { id = "A", next = ["B"] },
-  { id = "B", kind = "sign", next = ["D", "E"], main = "D", forced = "E" },
-  { id = "D", next = ["G"] },
-  { id = "E", kind = "semafor", next = ["G"] },
-  { id = "G", next = ["C"], back = "D" },
-  { id = "C", kind = "finish", next = [] },
-]
-"""
+SMALL = TINY_BOARD
 
 
 def edit(text: str, old: str, new: str) -> str:

@@ -7,26 +7,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from small_board import TINY_BOARD
 
 from companion.games.patamat.board import board_errors
 from companion.games.patamat.builder.problems import FINDINGS, finding_words, findings_words
 from companion.i18n import load_catalogue
 from companion.records.stick_boards import NOT_TEXT
 
-TINY = """format = "patamat-board/1"
-name   = "tiny"
-start  = "S"
-finish = "C"
-fields = [
-  { id = "S", kind = "start", next = ["A"] },
-  { id = "A", next = ["B"] },
-  { id = "B", kind = "sign", next = ["D", "E"], main = "D", forced = "E" },
-  { id = "D", next = ["G"] },
-  { id = "E", kind = "semafor", next = ["G"] },
-  { id = "G", next = ["C"], back = "D" },
-  { id = "C", kind = "finish", next = [] },
-]
-"""
+TINY = TINY_BOARD
 A = '{ id = "A", next = ["B"] }'
 LOOPS = """format = "patamat-board/1"
 name   = "loops"
