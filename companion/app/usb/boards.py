@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from kivy.app import App
 from kivy.clock import Clock
 
-from companion.app.usb_copy import StickRow
+from companion.app.usb.row import StickRow
 
 if TYPE_CHECKING:
     from companion.records.stick_boards import BoardsCarried
@@ -50,11 +50,16 @@ class UsbBoards(StickRow):
             except Exception as error:  # noqa: BLE001 - told in plain words on the screen
                 log.warning("carrying the boards (%s, %s) failed: %s", way, stick, error)
                 reason = str(error)
-                Clock.schedule_once(lambda _dt: self._said(app.tr(
-                    "The boards could not be copied: {reason}").format(reason=reason)), 0)
+                Clock.schedule_once(
+                    lambda _dt: self._said(
+                        app.tr("The boards could not be copied: {reason}").format(reason=reason)
+                    ),
+                    0,
+                )
                 return
             Clock.schedule_once(
-                lambda _dt: self._said(carried_words(carried, way, app.tr, app.lang)), 0)
+                lambda _dt: self._said(carried_words(carried, way, app.tr, app.lang)), 0
+            )
 
         threading.Thread(target=run, name="usb-boards", daemon=True).start()
 
@@ -63,8 +68,9 @@ class UsbBoards(StickRow):
         self.message = message
 
 
-def carried_words(carried: BoardsCarried, way: str, tr: Callable[[str], str],
-                  lang: str = "en") -> str:
+def carried_words(
+    carried: BoardsCarried, way: str, tr: Callable[[str], str], lang: str = "en"
+) -> str:
     """What a copy or a load did, in the players' words (``lang``: the screen's): one line
     each; a refused file named with why, in the players' words, the rule small at the end."""
     lines = []
@@ -72,14 +78,19 @@ def carried_words(carried: BoardsCarried, way: str, tr: Callable[[str], str],
         template = "Copied to the stick: {boards}" if way == "copy" else "Loaded: {boards}"
         lines.append(tr(template).format(boards=", ".join(carried.taken)))
     if carried.already_there:
-        lines.append(tr("Already there: {boards}").format(
-            boards=", ".join(carried.already_there)))
+        lines.append(tr("Already there: {boards}").format(boards=", ".join(carried.already_there)))
     for refused in carried.refused:
-        lines.append(tr("Not taken: {file} – {reason}").format(
-            file=refused.file, reason=refused.reason(lang)))
+        lines.append(
+            tr("Not taken: {file} – {reason}").format(
+                file=refused.file, reason=refused.reason(lang)
+            )
+        )
     if not lines:
-        lines.append(tr("You have no boards of your own yet.") if way == "copy"
-                     else tr("There are no boards on the stick (folder companion-boards)."))
+        lines.append(
+            tr("You have no boards of your own yet.")
+            if way == "copy"
+            else tr("There are no boards on the stick (folder companion-boards).")
+        )
     return "\n".join(lines)
 
 
