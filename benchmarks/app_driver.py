@@ -110,6 +110,26 @@ def _hook_flips(after_flip: Callable[[], None]) -> None:
     Window.fbind("on_draw", on_draw)
 
 
+GC_DURING_TAP: list[list[float]] = [[], [], []]
+"""The garbage collector's passes while a tap is timed (touch → its frame), in ms, by
+generation (:func:`_watch_collections`); emptied at each tap."""
+_GC_STARTED = [0.0]
+
+
+def _watch_collections() -> None:
+    """Time every collection of the garbage collector into :data:`GC_DURING_TAP` (a callback
+    costs ~1 µs; it asks nothing of the collector, so it does not lengthen a pass)."""
+    import gc
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            _GC_STARTED[0] = time.perf_counter()
+        else:
+            GC_DURING_TAP[info["generation"]].append((time.perf_counter() - _GC_STARTED[0]) * 1000)
+
+    gc.callbacks.append(watch)
+
+
 def _write(out: Path, data: dict[str, Any]) -> None:
     out.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
@@ -352,6 +372,8 @@ class TapBench:
         started = time.perf_counter()
         self.pending["started"] = started
         self.pending["started_cpu"] = time.thread_time()
+        for passes in GC_DURING_TAP:
+            passes.clear()
         if PROFILER is not None:
             PROFILER.enable()
         if SLOW_TAP_MS:
@@ -388,6 +410,8 @@ class TapBench:
             "draw_ms": round((FRAME_MARKS["flip"] - FRAME_MARKS["draw"]) * 1000, 3),
             "swap_ms": round((now - FRAME_MARKS["flip"]) * 1000, 3),
             "legal": pending["legal"],
+            # the garbage collector's passes in this tap (to its frame), by generation, in ms
+            "gc_ms": [[round(ms, 3) for ms in passes] for passes in GC_DURING_TAP],
             "rss_kb": _current_rss_kb(),
             "line": (self.table.match.history or [""])[-1] if self.table.match else "",
         })
@@ -596,6 +620,7 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
     driver = Driver(app, out, out.parent)
     bench = TapBench(app, driver, game, count, seed, max_seconds)
     _hook_flips(bench.after_flip)
+    _watch_collections()
 
     def start(_dt: float) -> None:
         try:
