@@ -374,6 +374,7 @@ class TapBench:
         self.pending["started_cpu"] = time.thread_time()
         for passes in GC_DURING_TAP:
             passes.clear()
+        PARTS_CPU_MS.clear()
         if PROFILER is not None:
             PROFILER.enable()
         if SLOW_TAP_MS:
@@ -412,6 +413,8 @@ class TapBench:
             "legal": pending["legal"],
             # the garbage collector's passes in this tap (to its frame), by generation, in ms
             "gc_ms": [[round(ms, 3) for ms in passes] for passes in GC_DURING_TAP],
+            **({"parts_cpu_ms": {part: round(ms, 3) for part, ms in PARTS_CPU_MS.items()}}
+               if os.environ.get("BENCH_PARTS") else {}),
             "rss_kb": _current_rss_kb(),
             "line": (self.table.match.history or [""])[-1] if self.table.match else "",
         })
@@ -582,6 +585,44 @@ def _is_visible(widget: Any) -> bool:
     return widget.get_root_window() is not None
 
 
+PARTS_CPU_MS: dict[str, float] = {}
+"""With BENCH_PARTS=1: the main thread's CPU time (ms) in each part of the app during the tap
+being timed (:func:`_time_parts`); emptied at each tap."""
+
+
+def _time_parts() -> None:
+    """Wrap the parts of a tap (the store's write, the session's step, the board's refresh, the
+    play screen's update, Kivy's layouts and label renders before drawing) to add their CPU
+    time into :data:`PARTS_CPU_MS`. An outer part's time includes an inner one's."""
+    from kivy.clock import Clock
+
+    from companion.app.boards.base import Board
+    from companion.app.screens.play import PlayScreen
+    from companion.table.session import TableSession
+
+    def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            started = time.thread_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                PARTS_CPU_MS[name] = (PARTS_CPU_MS.get(name, 0.0)
+                                      + (time.thread_time() - started) * 1000)
+        return wrapper
+
+    for owner, name, part in ((TableSession, "_saved", "store write"),
+                              (TableSession, "_note_step", "session step"),
+                              (TableSession, "_tell", "listeners (screen and board)"),
+                              (PlayScreen, "update", "play screen update"),
+                              (Board, "refresh", "board refresh")):
+        setattr(owner, name, timed(part, getattr(owner, name)))
+    for board_class in Board.__subclasses__():
+        for subclass in (board_class, *board_class.__subclasses__()):
+            if "refresh" in vars(subclass):
+                subclass.refresh = timed("board refresh", vars(subclass)["refresh"])
+    Clock.tick_draw = timed("layouts and labels (tick_draw)", Clock.tick_draw)
+
+
 def _count_label_renders() -> Any:
     """With BENCH_LABELS=FILE: how often each label (its class and text) was really laid out
     and rendered (Kivy's ``Label.texture_update``; a :class:`RememberedLabel`'s remembered look
@@ -616,6 +657,10 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
 
     from companion.app.main import CompanionApp
 
+    if os.environ.get("BENCH_PARTS"):
+        import companion.app.boards.crash.board  # noqa: F401  (its refresh timed too)
+
+        _time_parts()
     app = CompanionApp(store_path=store, lang="en", die_spec="software")
     driver = Driver(app, out, out.parent)
     bench = TapBench(app, driver, game, count, seed, max_seconds)

@@ -209,6 +209,10 @@ def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, An
         "live_textures": seen["live_textures"],
         "gc": _collections(samples),
     }
+    parts = sorted({part for sample in samples for part in sample.get("parts_cpu_ms", {})})
+    if parts:  # BENCH_PARTS=1: each part's CPU time per tap (0 in a tap without it)
+        row["parts_cpu_ms"] = {part: _stats([{"ms": s.get("parts_cpu_ms", {}).get(part, 0.0)}
+                                             for s in samples], "ms") for part in parts}
     if samples:
         row.update({
             "total": _stats(samples, "ms"),
@@ -248,6 +252,8 @@ def print_taps(rows: list[dict[str, Any]]) -> None:
                   f"{group['total']['p95']:>7} {group['app']['median']:>8} "
                   f"{group['app']['p95']:>7} {'':>7} {group['app_cpu']['median']:>7} "
                   f"{group['app_cpu']['p95']:>6}")
+        for part, figures in row.get("parts_cpu_ms", {}).items():
+            print(f"    CPU in {part:44} p50 {figures['median']:>6} p95 {figures['p95']:>6} ms")
         collections = ", ".join(f"{name} {gc['passes']} ({gc['total_ms']} ms, max {gc['max_ms']})"
                                 for name, gc in row["gc"].items())
         print(f"    (garbage collector's passes in the timed taps: {collections})")
