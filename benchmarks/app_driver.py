@@ -114,6 +114,9 @@ GC_DURING_TAP: list[list[float]] = [[], [], []]
 """The garbage collector's passes while a tap is timed (touch → its frame), in ms, by
 generation (:func:`_watch_collections`); emptied at each tap."""
 _GC_STARTED = [0.0]
+GC_ALL: list[list[float]] = [[], [], []]
+"""Every pass of the garbage collector from the first game's opening on (in a tap or between
+taps), in ms, by generation."""
 
 
 def _watch_collections() -> None:
@@ -125,7 +128,9 @@ def _watch_collections() -> None:
         if phase == "start":
             _GC_STARTED[0] = time.perf_counter()
         else:
-            GC_DURING_TAP[info["generation"]].append((time.perf_counter() - _GC_STARTED[0]) * 1000)
+            ms = (time.perf_counter() - _GC_STARTED[0]) * 1000
+            GC_DURING_TAP[info["generation"]].append(ms)
+            GC_ALL[info["generation"]].append(ms)
 
     gc.callbacks.append(watch)
 
@@ -328,6 +333,9 @@ class TapBench:
         return (id(match), match.cursor if match else None, getattr(board, "preview", ""))
 
     def start(self, _dt: float = 0) -> None:
+        if not self.games_started:
+            for passes in GC_ALL:
+                passes.clear()
         self.table.new_game(_named_setup(self.table, self.game))
         self.app.go("play")
         self.games_started += 1
@@ -492,6 +500,7 @@ class TapBench:
             "untappable_kinds": sorted(set(self.untappable_kinds)),
             "missed_details": self.missed_details[:20],
             "slow_taps": self.slow_taps[:10],
+            "gc_all_ms": GC_ALL,
             "peak_rss_kb": _peak_rss_kb(),
             "rss_breakdown_kb": _rss_breakdown_kb(),
             "board_canvas": _canvas_census(self.app.root.get_screen("play").board),

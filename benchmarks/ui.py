@@ -208,6 +208,8 @@ def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, An
                           for kind, kb in seen["rss_breakdown_kb"].items()},
         "live_textures": seen["live_textures"],
         "gc": _collections(samples),
+        "gc_all": {f"gen{generation}": {"passes": len(passes), "total_ms": round(sum(passes), 2)}
+                   for generation, passes in enumerate(seen.get("gc_all_ms", [[], [], []]))},
     }
     parts = sorted({part for sample in samples for part in sample.get("parts_cpu_ms", {})})
     if parts:  # BENCH_PARTS=1: each part's CPU time per tap (0 in a tap without it)
@@ -256,7 +258,9 @@ def print_taps(rows: list[dict[str, Any]]) -> None:
             print(f"    CPU in {part:44} p50 {figures['median']:>6} p95 {figures['p95']:>6} ms")
         collections = ", ".join(f"{name} {gc['passes']} ({gc['total_ms']} ms, max {gc['max_ms']})"
                                 for name, gc in row["gc"].items())
-        print(f"    (garbage collector's passes in the timed taps: {collections})")
+        print(f"    (garbage collector's passes in the timed taps: {collections}; in all, "
+              + ", ".join(f"{name} {gc['passes']} ({gc['total_ms']} ms)"
+                          for name, gc in row["gc_all"].items()) + ")")
         end = row["rss_at_end_mb"]
         print(f"    (missed {row['missed']}, untimed {row['untimed_inputs']}, app peak RSS "
               f"{row['app_peak_rss_mb']} MB, {row['seconds']} s; at the end: anonymous "
