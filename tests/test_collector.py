@@ -39,3 +39,21 @@ def test_a_due_pass_is_made_and_its_count_starts_again() -> None:
         gc.set_threshold(*thresholds)
         if was_enabled:
             gc.enable()
+
+
+def test_after_a_game_is_built_the_pass_after_its_first_frame_is_a_middle_one() -> None:
+    thresholds = gc.get_threshold()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        collector.after_many_new_objects()
+        assert collector.is_due()  # even with few new objects
+        middle_passes = gc.get_count()[2]
+        assert collector.collect_due() == 1
+        assert gc.get_count()[2] == middle_passes + 1
+        assert collector.collect_due() is None  # owed once
+    finally:
+        gc.set_threshold(*thresholds)
+        if was_enabled:
+            gc.enable()

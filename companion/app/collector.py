@@ -46,16 +46,36 @@ def due_generation(counts: tuple[int, int, int]) -> int | None:
     return 0
 
 
+_OWED: list[int] = []
+"""A middle pass owed after a screen full of new objects (:func:`after_many_new_objects`)."""
+
+
+def after_many_new_objects() -> None:
+    """A game or screen was just built (tens of thousands of objects that live on): the pass
+    after its first frame is a middle one, which moves them out of the young generations
+    while the players look at it. Else the first middle pass of the game walks them all in
+    between two taps (measured: ~110 ms at load 30, against ~10 for the usual one)."""
+    _OWED[:] = [1]
+
+
+def _due() -> int | None:
+    due = due_generation(gc.get_count())
+    return max(due or 0, *_OWED) if _OWED else due
+
+
 def is_due() -> bool:
-    return due_generation(gc.get_count()) is not None
+    return _due() is not None
 
 
 def collect_due() -> int | None:
-    """Collect what is due (:func:`due_generation`); the generation collected, or None."""
-    generation = due_generation(gc.get_count())
+    """Collect what is due (:func:`due_generation`, or a middle pass owed); the generation
+    collected, or None."""
+    generation = _due()
+    _OWED.clear()
     if generation is not None:
         gc.collect(generation)
     return generation
 
 
-__all__ = ["AUTOMATIC_YOUNG", "collect_due", "due_generation", "install", "is_due"]
+__all__ = ["AUTOMATIC_YOUNG", "after_many_new_objects", "collect_due", "due_generation", "install",
+           "is_due"]

@@ -355,6 +355,8 @@ class CompanionApp(App):
             self._show_save_problem()
         elif change.kind == "saving":
             self._saving_changed()
+        elif change.kind == "opened":
+            collector.after_many_new_objects()
         for screen in self.root.screens:
             on_change = getattr(screen, "on_table_change", None)
             if callable(on_change):
