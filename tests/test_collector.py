@@ -1,4 +1,4 @@
-"""The garbage collector's passes come after a frame, as CPython would have made them."""
+"""The garbage collector's passes come after a frame, by CPython's rules for which generation."""
 
 from __future__ import annotations
 

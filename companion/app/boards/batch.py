@@ -195,11 +195,21 @@ def polygon_vertices(corners: Sequence[Point]) -> tuple[list[float], list[int]]:
     return [value for x, y in corners for value in (x, y, 0.0, 0.0)], fan
 
 
-@lru_cache(maxsize=64)
+_INDEX_TEMPLATES: dict[tuple[tuple[int, ...], int], list[int]] = {}
+"""Per shape (its triangles, its vertices): the triangles of as many copies of it as were
+asked for so far, laid one after another (:func:`_repeated_indices`)."""
+
+
 def _repeated_indices(indices: tuple[int, ...], per_chunk: int, chunks: int) -> list[int]:
     """The triangles of ``chunks`` copies of a shape of ``per_chunk`` vertices laid one after
-    another. Callers only read it."""
-    return [number * per_chunk + index for number in range(chunks) for index in indices]
+    another: a slice of the shape's template (one kept per shape, grown when more are
+    asked for)."""
+    key = (indices, per_chunk)
+    template = _INDEX_TEMPLATES.get(key, [])
+    if len(template) < chunks * len(indices):
+        template = _INDEX_TEMPLATES[key] = [number * per_chunk + index
+                                            for number in range(chunks) for index in indices]
+    return template[:chunks * len(indices)]
 
 
 @lru_cache(maxsize=64)
