@@ -6,8 +6,9 @@ a young pass in every other tap, ~0.1–0.7 ms; a middle one in ~1 tap of 20, ~5
 one in ~1 of 150, 25–100 ms under load). Here the automatic threshold is set high enough that
 no ordinary tap reaches it, and after each frame the app collects what is due by CPython's
 own rules (:func:`due_generation`: the same counts, a lower first threshold, see
-:data:`YOUNG`), while the players look at the frame. A handler that makes more objects than :data:`AUTOMATIC_YOUNG` between two
-frames is still collected in its middle, as before, so memory stays bounded.
+:data:`YOUNG`), while the players look at the frame. A handler that makes more objects
+than :data:`AUTOMATIC_YOUNG` between two frames is still collected in its middle, as before,
+so memory stays bounded.
 
 Kivy-free: the app calls :func:`collect_due` from a callback scheduled after a frame.
 """
