@@ -110,6 +110,31 @@ def _hook_flips(after_flip: Callable[[], None]) -> None:
     Window.fbind("on_draw", on_draw)
 
 
+GC_DURING_TAP: list[list[float]] = [[], [], []]
+"""The garbage collector's passes while a tap is timed (touch → its frame), in ms, by
+generation (:func:`_watch_collections`); emptied at each tap."""
+_GC_STARTED = [0.0]
+GC_ALL: list[list[float]] = [[], [], []]
+"""Every pass of the garbage collector from the first game's opening on (in a tap or between
+taps), in ms, by generation."""
+
+
+def _watch_collections() -> None:
+    """Time every collection of the garbage collector into :data:`GC_DURING_TAP` (a callback
+    costs ~1 µs; it asks nothing of the collector, so it does not lengthen a pass)."""
+    import gc
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            _GC_STARTED[0] = time.perf_counter()
+        else:
+            ms = (time.perf_counter() - _GC_STARTED[0]) * 1000
+            GC_DURING_TAP[info["generation"]].append(ms)
+            GC_ALL[info["generation"]].append(ms)
+
+    gc.callbacks.append(watch)
+
+
 def _write(out: Path, data: dict[str, Any]) -> None:
     out.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
@@ -297,6 +322,7 @@ class TapBench:
         self.last_kind = ""
         self.pending: dict[str, Any] | None = None
         self._timeout: Any = None
+        self.opening = False
 
     @property
     def table(self) -> Any:
@@ -308,9 +334,16 @@ class TapBench:
         return (id(match), match.cursor if match else None, getattr(board, "preview", ""))
 
     def start(self, _dt: float = 0) -> None:
+        if not self.games_started:
+            for passes in GC_ALL:
+                passes.clear()
         self.table.new_game(_named_setup(self.table, self.game))
         self.app.go("play")
         self.games_started += 1
+        self.opening = True  # the first tap 0.3 s after the game's first frame (a person sees it)
+
+    def after_opening_frame(self) -> None:
+        self.opening = False
         self.clock.schedule_once(self.next_tap, 0.3)
 
     def next_tap(self, _dt: float = 0) -> None:
@@ -352,6 +385,9 @@ class TapBench:
         started = time.perf_counter()
         self.pending["started"] = started
         self.pending["started_cpu"] = time.thread_time()
+        for passes in GC_DURING_TAP:
+            passes.clear()
+        PARTS_CPU_MS.clear()
         if PROFILER is not None:
             PROFILER.enable()
         if SLOW_TAP_MS:
@@ -362,6 +398,9 @@ class TapBench:
         self._timeout = self.clock.schedule_once(self.on_timeout, FRAME_TIMEOUT_SECONDS)
 
     def after_flip(self) -> None:
+        if self.opening:
+            self.after_opening_frame()
+            return
         pending = self.pending
         if pending is None or self.signature() == pending["before"]:
             return
@@ -388,6 +427,10 @@ class TapBench:
             "draw_ms": round((FRAME_MARKS["flip"] - FRAME_MARKS["draw"]) * 1000, 3),
             "swap_ms": round((now - FRAME_MARKS["flip"]) * 1000, 3),
             "legal": pending["legal"],
+            # the garbage collector's passes in this tap (to its frame), by generation, in ms
+            "gc_ms": [[round(ms, 3) for ms in passes] for passes in GC_DURING_TAP],
+            **({"parts_cpu_ms": {part: round(ms, 3) for part, ms in PARTS_CPU_MS.items()}}
+               if os.environ.get("BENCH_PARTS") else {}),
             "rss_kb": _current_rss_kb(),
             "line": (self.table.match.history or [""])[-1] if self.table.match else "",
         })
@@ -465,6 +508,7 @@ class TapBench:
             "untappable_kinds": sorted(set(self.untappable_kinds)),
             "missed_details": self.missed_details[:20],
             "slow_taps": self.slow_taps[:10],
+            "gc_all_ms": GC_ALL,
             "peak_rss_kb": _peak_rss_kb(),
             "rss_breakdown_kb": _rss_breakdown_kb(),
             "board_canvas": _canvas_census(self.app.root.get_screen("play").board),
@@ -558,6 +602,44 @@ def _is_visible(widget: Any) -> bool:
     return widget.get_root_window() is not None
 
 
+PARTS_CPU_MS: dict[str, float] = {}
+"""With BENCH_PARTS=1: the main thread's CPU time (ms) in each part of the app during the tap
+being timed (:func:`_time_parts`); emptied at each tap."""
+
+
+def _time_parts() -> None:
+    """Wrap the parts of a tap (the store's write, the session's step, the board's refresh, the
+    play screen's update, Kivy's layouts and label renders before drawing) to add their CPU
+    time into :data:`PARTS_CPU_MS`. An outer part's time includes an inner one's."""
+    from kivy.clock import Clock
+
+    from companion.app.boards.base import Board
+    from companion.app.screens.play import PlayScreen
+    from companion.table.session import TableSession
+
+    def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            started = time.thread_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                PARTS_CPU_MS[name] = (PARTS_CPU_MS.get(name, 0.0)
+                                      + (time.thread_time() - started) * 1000)
+        return wrapper
+
+    for owner, name, part in ((TableSession, "_saved", "store write"),
+                              (TableSession, "_note_step", "session step"),
+                              (TableSession, "_tell", "listeners (screen and board)"),
+                              (PlayScreen, "update", "play screen update"),
+                              (Board, "refresh", "board refresh")):
+        setattr(owner, name, timed(part, getattr(owner, name)))
+    for board_class in Board.__subclasses__():
+        for subclass in (board_class, *board_class.__subclasses__()):
+            if "refresh" in vars(subclass):
+                subclass.refresh = timed("board refresh", vars(subclass)["refresh"])
+    Clock.tick_draw = timed("layouts and labels (tick_draw)", Clock.tick_draw)
+
+
 def _count_label_renders() -> Any:
     """With BENCH_LABELS=FILE: how often each label (its class and text) was really laid out
     and rendered (Kivy's ``Label.texture_update``; a :class:`RememberedLabel`'s remembered look
@@ -592,10 +674,15 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
 
     from companion.app.main import CompanionApp
 
+    if os.environ.get("BENCH_PARTS"):
+        import companion.app.boards.crash.board  # noqa: F401  (its refresh timed too)
+
+        _time_parts()
     app = CompanionApp(store_path=store, lang="en", die_spec="software")
     driver = Driver(app, out, out.parent)
     bench = TapBench(app, driver, game, count, seed, max_seconds)
     _hook_flips(bench.after_flip)
+    _watch_collections()
 
     def start(_dt: float) -> None:
         try:

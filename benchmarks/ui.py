@@ -174,6 +174,19 @@ def _stats(samples: list[dict[str, Any]], key: str) -> dict[str, float]:
             "max": round(max(values), 2)}
 
 
+def _collections(samples: list[dict[str, Any]]) -> dict[str, Any]:
+    """The garbage collector's passes inside the timed taps, by generation: how many, their
+    total and longest (ms), and in how many taps."""
+    summary: dict[str, Any] = {}
+    for generation in range(3):
+        passes = [ms for s in samples for ms in s.get("gc_ms", [[], [], []])[generation]]
+        summary[f"gen{generation}"] = {
+            "passes": len(passes), "total_ms": round(sum(passes), 2),
+            "max_ms": round(max(passes, default=0.0), 2),
+            "taps": sum(1 for s in samples if s.get("gc_ms", [[], [], []])[generation])}
+    return summary
+
+
 def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, Any]:
     samples = seen["samples"]
     for sample in samples:
@@ -194,7 +207,14 @@ def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, An
         "rss_at_end_mb": {kind: round(kb / 1024, 1)
                           for kind, kb in seen["rss_breakdown_kb"].items()},
         "live_textures": seen["live_textures"],
+        "gc": _collections(samples),
+        "gc_all": {f"gen{generation}": {"passes": len(passes), "total_ms": round(sum(passes), 2)}
+                   for generation, passes in enumerate(seen.get("gc_all_ms", [[], [], []]))},
     }
+    parts = sorted({part for sample in samples for part in sample.get("parts_cpu_ms", {})})
+    if parts:  # BENCH_PARTS=1: each part's CPU time per tap (0 in a tap without it)
+        row["parts_cpu_ms"] = {part: _stats([{"ms": s.get("parts_cpu_ms", {}).get(part, 0.0)}
+                                             for s in samples], "ms") for part in parts}
     if samples:
         row.update({
             "total": _stats(samples, "ms"),
@@ -234,6 +254,13 @@ def print_taps(rows: list[dict[str, Any]]) -> None:
                   f"{group['total']['p95']:>7} {group['app']['median']:>8} "
                   f"{group['app']['p95']:>7} {'':>7} {group['app_cpu']['median']:>7} "
                   f"{group['app_cpu']['p95']:>6}")
+        for part, figures in row.get("parts_cpu_ms", {}).items():
+            print(f"    CPU in {part:44} p50 {figures['median']:>6} p95 {figures['p95']:>6} ms")
+        collections = ", ".join(f"{name} {gc['passes']} ({gc['total_ms']} ms, max {gc['max_ms']})"
+                                for name, gc in row["gc"].items())
+        print(f"    (garbage collector's passes in the timed taps: {collections}; in all, "
+              + ", ".join(f"{name} {gc['passes']} ({gc['total_ms']} ms)"
+                          for name, gc in row["gc_all"].items()) + ")")
         end = row["rss_at_end_mb"]
         print(f"    (missed {row['missed']}, untimed {row['untimed_inputs']}, app peak RSS "
               f"{row['app_peak_rss_mb']} MB, {row['seconds']} s; at the end: anonymous "

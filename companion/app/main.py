@@ -19,6 +19,7 @@ from kivy.core.window import Keyboard, Window
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
+from companion.app import collector
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.keyboards import NameKeyboard
@@ -157,6 +158,9 @@ class CompanionApp(App):
         # again (a full collection that walks it costs ~25 ms, felt when it falls in a tap).
         gc.collect()
         gc.freeze()
+        # From now on the collector's passes come just after a frame (see collector.py).
+        collector.install()
+        Window.bind(on_flip=self._collect_after_frame)
         try:
             from hardware.notify import ready, watchdog, watchdog_interval
         except ImportError:
@@ -165,6 +169,12 @@ class CompanionApp(App):
         interval = watchdog_interval()
         if interval:
             Clock.schedule_interval(lambda _dt: watchdog(), interval / 2)
+
+    def _collect_after_frame(self, *_: Any) -> None:
+        """A frame is being shown: the collector's due pass runs next, before any input that
+        came meanwhile (scheduled now, outside the clock's tick, it runs first in the next)."""
+        if collector.is_due():
+            Clock.schedule_once(lambda _dt: collector.collect_due(), 0)
 
     def on_stop(self) -> None:
         self.phones.stop()
@@ -345,6 +355,8 @@ class CompanionApp(App):
             self._show_save_problem()
         elif change.kind == "saving":
             self._saving_changed()
+        elif change.kind == "opened":
+            collector.after_many_new_objects()
         for screen in self.root.screens:
             on_change = getattr(screen, "on_table_change", None)
             if callable(on_change):

@@ -10,7 +10,14 @@ import math
 
 import pytest
 
-from companion.app.boards.batch import MAX_VERTICES, Glyphs, Shapes, circle_points
+from companion.app.boards.batch import (
+    MAX_VERTICES,
+    Glyphs,
+    Shapes,
+    circle_points,
+    outline_vertices,
+    polygon_vertices,
+)
 
 WHITE = (1.0, 1.0, 1.0, 1.0)
 BLUE = (0.2, 0.4, 0.9, 1.0)
@@ -121,3 +128,32 @@ def test_texts_sharing_a_texture_and_tint_are_one_draw_call() -> None:
 def test_circle_points_lie_on_the_circle() -> None:
     for x, y in circle_points(3, 4, 5, 12):
         assert math.hypot(x - 3, y - 4) == pytest.approx(5)
+
+
+def test_one_shape_repeated_at_many_places_is_the_same_mesh_as_added_one_by_one() -> None:
+    """A board's targets: ~45 outlined and filled hexes, after other shapes of that colour."""
+    places = [hexagon(number * 30.0, (number % 7) * 25.0, 12.0) for number in range(45)]
+    one_by_one, repeated = Shapes(), Shapes()
+    for shapes in (one_by_one, repeated):
+        shapes.polygon(BLUE, hexagon(-50.0, -50.0, 8.0))  # the colour's mesh is not empty
+    for corners in places:
+        one_by_one.outline(WHITE, corners, 2.4)
+        one_by_one.polygon(BLUE, corners)
+    outlines = [outline_vertices(corners, 2.4) for corners in places]
+    fills = [polygon_vertices(corners) for corners in places]
+    repeated.repeated(WHITE, [vertices for vertices, _ in outlines], outlines[0][1])
+    repeated.repeated(BLUE, [vertices for vertices, _ in fills], fills[0][1])
+    assert {colour: (vertices, indices) for colour, vertices, indices in repeated.meshes()} == \
+        {colour: (vertices, indices) for colour, vertices, indices in one_by_one.meshes()}
+
+
+def test_a_repeated_shape_too_many_for_one_mesh_is_split_as_kivy_can_index() -> None:
+    square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+    vertices, indices = polygon_vertices(square)
+    shapes = Shapes()
+    shapes.repeated(WHITE, [vertices] * (MAX_VERTICES // 4 + 10), indices)
+    meshes = shapes.meshes()
+    assert len(meshes) == 2
+    assert all(len(mesh_vertices) // 4 <= MAX_VERTICES for _, mesh_vertices, _ in meshes)
+    assert sum(len(mesh_indices) for _, _, mesh_indices in meshes) == \
+        6 * (MAX_VERTICES // 4 + 10)

@@ -72,6 +72,27 @@ class Shapes:
         the corners: one band of quads (a hex's outline is one call, not six segments)."""
         self._add(colour, *_outline_band(tuple(corners), width))
 
+    def repeated(self, colour: Sequence[float], chunks: Sequence[list[float]],
+                 indices: Sequence[int]) -> None:
+        """One shape at many places, as :meth:`_add` of each chunk would add it: ``chunks``
+        are the places' vertices (as the mesh wants them, as many in each; see
+        :func:`outline_vertices`, :func:`polygon_vertices`), ``indices`` the shape's triangles
+        within one chunk. The indices of all places are one slice of a template (a board
+        outlines ~45 fields a position; one by one, each field's indices were offset anew)."""
+        if not chunks:
+            return
+        per_chunk = len(chunks[0]) // 4
+        if per_chunk * len(chunks) > MAX_VERTICES:
+            for chunk in chunks:
+                self._add(colour, chunk, indices)
+            return
+        mesh_vertices, mesh_indices = self._room(colour, per_chunk * len(chunks))
+        first = len(mesh_vertices) // 4
+        for chunk in chunks:
+            mesh_vertices += chunk
+        template = _repeated_indices(tuple(indices), per_chunk, len(chunks))
+        mesh_indices += template if first == 0 else [first + index for index in template]
+
     def _band(self, colour: Sequence[float], outer: list[Point], inner: list[Point]) -> None:
         """The closed band between two rings of as many points (two triangles a side)."""
         self.triangles(colour, outer + inner, _band_indices(len(outer)))
@@ -159,6 +180,36 @@ def _outline_band(corners: tuple[Point, ...], width: float) -> tuple[list[float]
         outer.append((x + mx * scale, y + my * scale))
         inner.append((x - mx * scale, y - my * scale))
     return [value for x, y in outer + inner for value in (x, y, 0.0, 0.0)], _band_indices(count)
+
+
+def outline_vertices(corners: Sequence[Point], width: float) -> tuple[list[float], list[int]]:
+    """:meth:`Shapes.outline`'s band of a convex polygon: its vertices as the mesh wants them
+    and its triangles (for :meth:`Shapes.repeated`; callers only read them)."""
+    return _outline_band(tuple(corners), width)
+
+
+def polygon_vertices(corners: Sequence[Point]) -> tuple[list[float], list[int]]:
+    """:meth:`Shapes.polygon`'s filled convex polygon: its vertices as the mesh wants them
+    and its triangles (a fan)."""
+    fan = [index for corner in range(1, len(corners) - 1) for index in (0, corner, corner + 1)]
+    return [value for x, y in corners for value in (x, y, 0.0, 0.0)], fan
+
+
+_INDEX_TEMPLATES: dict[tuple[tuple[int, ...], int], list[int]] = {}
+"""Per shape (its triangles, its vertices): the triangles of as many copies of it as were
+asked for so far, laid one after another (:func:`_repeated_indices`)."""
+
+
+def _repeated_indices(indices: tuple[int, ...], per_chunk: int, chunks: int) -> list[int]:
+    """The triangles of ``chunks`` copies of a shape of ``per_chunk`` vertices laid one after
+    another: a slice of the shape's template (one kept per shape, grown when more are
+    asked for)."""
+    key = (indices, per_chunk)
+    template = _INDEX_TEMPLATES.get(key, [])
+    if len(template) < chunks * len(indices):
+        template = _INDEX_TEMPLATES[key] = [number * per_chunk + index
+                                            for number in range(chunks) for index in indices]
+    return template[:chunks * len(indices)]
 
 
 @lru_cache(maxsize=64)

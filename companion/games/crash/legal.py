@@ -165,13 +165,19 @@ def placement_candidates(state: CrashState, sim: Sim) -> Iterator[Candidate]:
                     for count in range(batteries + 1):
                         yield format_place(field, (d,), count), False
     if magnets >= 1 and blue in (None, "expansion"):
-        for field in range(FIELD_COUNT):
-            if not sim.is_empty(field):
-                continue
-            if blue == "expansion":
-                yield f"magnet {FIELD_NAMES[field]}", False
-            elif magnet_could_pull(sim, field):
-                yield f"magnet {FIELD_NAMES[field]}", True
+        yield from magnet_candidates(sim, blue)
+
+
+def magnet_candidates(sim: Sim, blue: str | None) -> Iterator[Candidate]:
+    """The ``magnet …`` lines of :func:`placement_candidates` (their supply and cost checked
+    there): every empty field under Permitted Expansion, else those where it could pull."""
+    for field in range(FIELD_COUNT):
+        if not sim.is_empty(field):
+            continue
+        if blue == "expansion":
+            yield f"magnet {FIELD_NAMES[field]}", False
+        elif magnet_could_pull(sim, field):
+            yield f"magnet {FIELD_NAMES[field]}", True
 
 
 def push_directions_at(sim: Sim, field: int) -> list[int]:

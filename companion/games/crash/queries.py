@@ -32,6 +32,7 @@ from companion.games.crash.legal import (
     apply_input,
     card_candidates,
     evaluating_operator_paths,
+    magnet_candidates,
     operator_lengths,
     operator_results,
     placement_candidates,
@@ -114,6 +115,15 @@ def _push_candidates(state: CrashState, sim: Sim,
     return [((d,), n) for d in directions for n in range(batteries + 1)]
 
 
+def _push_possible(blue: str | None, sim: Sim, index: int) -> bool:
+    """Whether :func:`_push_candidates` of the empty field ``index`` is not empty, without
+    making them (``blue``: :func:`blue_effect` of the state): Permitted Expansion places
+    without a push, Double Hit needs two directions, any other placement one."""
+    if blue == "expansion":
+        return True
+    return len(push_directions_at(sim, index)) >= (2 if blue == "double" else 1)
+
+
 def legal_placement_fields(state: CrashState, kind: str = "normal") -> list[str]:
     """Fields where a car of ``kind`` (``"normal"`` or ``"magnet"``) may be placed now.
 
@@ -125,19 +135,13 @@ def legal_placement_fields(state: CrashState, kind: str = "normal") -> list[str]
     if not _placement_open(state) or state.supply(state.side)[0] < 1:
         return []
     sim = Sim(state)
-    yellow = state.obligation == "yellow"
-    fields = []
-    for index, name in enumerate(FIELD_NAMES):
-        if not sim.is_empty(index):
-            continue
-        candidates = _push_candidates(state, sim, index)
-        if yellow:
-            if any(_accepted(state, format_place(index, dirs, count))
-                   for dirs, count in candidates):
-                fields.append(name)
-        elif candidates:
-            fields.append(name)
-    return fields
+    if state.obligation != "yellow":
+        blue = blue_effect(state)
+        return [name for index, name in enumerate(FIELD_NAMES)
+                if sim.is_empty(index) and _push_possible(blue, sim, index)]
+    return [name for index, name in enumerate(FIELD_NAMES)
+            if sim.is_empty(index) and any(_accepted(state, format_place(index, dirs, count))
+                                           for dirs, count in _push_candidates(state, sim, index))]
 
 
 def _magnet_fields(state: CrashState) -> list[str]:
@@ -358,14 +362,21 @@ def possible_heads(state: CrashState) -> set[str]:
 
 
 def _placement_exists(state: CrashState, sim: Sim, yellow: bool, head: str) -> bool:
+    blue = blue_effect(state)
     if head == "place ":
         if not _placement_open(state) or state.supply(state.side)[0] < 1:
             return False
         if not yellow:
-            return any(sim.is_empty(index) and _push_candidates(state, sim, index)
+            return any(sim.is_empty(index) and _push_possible(blue, sim, index)
                        for index in range(FIELD_COUNT))
+        candidates = placement_candidates(state, sim)
+    else:  # the magnet's lines only (placement_candidates makes every car's placement first)
+        if (not _placement_open(state) or state.supply(state.side)[1] < 1
+                or blue not in (None, "expansion")):
+            return False
+        candidates = magnet_candidates(sim, blue)
     prune = _evaluation_pruning(sim) if yellow else None
-    for line, check in placement_candidates(state, sim):
+    for line, check in candidates:
         if not line.startswith(head):
             continue
         if prune is not None and _cannot_evaluate(sim, line, *prune):

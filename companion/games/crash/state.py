@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from companion.games.crash.board import FIELD_COUNT, GEOMETRY, RULES
 
@@ -75,8 +76,7 @@ class CrashState:
         return SEATS_4[seat] if self.players == 4 else SIDES[seat]
 
     def cars_on_board(self, side: int, is_magnet: bool) -> int:
-        code = car_code(side, is_magnet)
-        return sum(1 for cell in self.cars if cell == code)
+        return self.cars.count(car_code(side, is_magnet))
 
     def supply(self, side: int) -> tuple[int, int]:
         """(normal cars, magnetic cars) in the side's supply."""
@@ -86,10 +86,12 @@ class CrashState:
         )
 
     def has_cars(self, side: int) -> bool:
-        return any(cell and car_side(cell) == side for cell in self.cars)
+        return car_code(side, False) in self.cars or car_code(side, True) in self.cars
 
-    @property
+    @cached_property
     def is_over(self) -> bool:
+        """Worked out once per state (the screen asks it ~10 times an input: whose move, what
+        is awaited, the outcome); the state is immutable."""
         if self.setup:
             return False
         if self.evals >= RULES.evaluations_to_end:

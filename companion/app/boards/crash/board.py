@@ -194,7 +194,7 @@ class CrashBoard(Board):
             return False
         head = line.split()[0] if line.split() else ""
         if self._awaiting == "setup":
-            return head in SETUP_ACTIONS and line in self.host.legal()
+            return head in SETUP_ACTIONS and line in self.legal_lines()
         if self._awaiting == "move":  # legal() has thousands of lines: ask the preview
             return head in MOVE_ACTIONS and bool(queries.preview(self.game, line).get("ok"))
         return False
@@ -317,6 +317,12 @@ class CrashBoard(Board):
             self._answers[key] = query(self.game)
         return self._answers[key]
 
+    def legal_lines(self) -> tuple[str, ...]:
+        """The position's legal lines (``host.legal()``), asked once per position: the set-up's
+        and the end of a turn's are short, but read several times an input (the targets, the
+        card picker, what the choice is)."""
+        return tuple(self.cached("legal", lambda _game: tuple(self.host.legal())))
+
     # -- the state machine of a tap --------------------------------------------------------------
 
     def _reset(self) -> None:
@@ -357,7 +363,7 @@ class CrashBoard(Board):
         if self._awaiting == "setup":
             stage = self._st.get("setup_stage")
             if stage in ("operator", "init"):
-                return {line.split()[1] for line in self.host.legal()}
+                return {line.split()[1] for line in self.legal_lines()}
             return set()
         if self._awaiting == "move":
             return set(self.cached("placement", queries.legal_placement_fields))
@@ -365,7 +371,7 @@ class CrashBoard(Board):
 
     def _choice_head(self) -> str:
         """What the end of the turn asks: draw (2p), draw4 (4p discards) or refill."""
-        lines = self.host.legal()
+        lines = self.legal_lines()
         return lines[0].split()[0] if lines else ""
 
     def on_touch_down(self, touch: Any) -> bool:

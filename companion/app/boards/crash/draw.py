@@ -14,7 +14,7 @@ from typing import Any
 
 from kivy.graphics import Canvas, Color, Ellipse, Line
 
-from companion.app.boards.batch import Glyphs, Shapes
+from companion.app.boards.batch import Glyphs, Shapes, outline_vertices, polygon_vertices
 from companion.app.boards.crash.hex import (
     MOVE_COLOUR,
     OFF_COLOUR,
@@ -55,6 +55,8 @@ class BoardPainter:
         self.texts = Texts()
         self._edges: tuple[HexGrid, list[tuple[float, float, float, float]]] | None = None
         self._field_canvases: dict[str, tuple[tuple[Any, ...], Canvas]] = {}
+        self._target_shape_cache: dict[tuple[HexGrid, str, float],
+                                  dict[str, tuple[list[float], list[int]]]] = {}
         self.labels: list[tuple[str, int, float, float, float, float]] = []
         """The edge names as last drawn: text, font size and box (x, y, width, height)."""
 
@@ -206,12 +208,32 @@ class BoardPainter:
         r, g, b, _ = TARGET_COLOUR
         is_strong = board.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
         targets = Shapes()
-        for name in board.targets:
-            targets.outline((r, g, b, 0.95 if is_strong else 0.8), grid.corners(name, 0.84),
-                            2.4 if is_strong else 1.6)
-            if is_strong:
-                targets.polygon((r, g, b, 0.35), grid.corners(name, 0.82))
+        names = list(board.targets)
+        outlines = self._target_shapes(grid, names, "outline", 2.4 if is_strong else 1.6)
+        targets.repeated((r, g, b, 0.95 if is_strong else 0.8),
+                         [vertices for vertices, _ in outlines], outlines[0][1])
+        if is_strong:
+            fills = self._target_shapes(grid, names, "fill", 0.0)
+            targets.repeated((r, g, b, 0.35), [vertices for vertices, _ in fills], fills[0][1])
         targets.draw()
+
+    def _target_shapes(self, grid: HexGrid, names: list[str], kind: str,
+                       width: float) -> list[tuple[list[float], list[int]]]:
+        """The targets' outlines (``width`` wide) or fills on ``names``, as mesh vertices and
+        triangles: each field's worked out once per grid (the targets change at every
+        position, the fields' shapes do not)."""
+        key = (grid, kind, width)
+        shapes = self._target_shape_cache.get(key)
+        if shapes is None:
+            if len(self._target_shape_cache) > 8:
+                self._target_shape_cache.clear()
+            shapes = self._target_shape_cache[key] = {}
+        for name in names:
+            if name not in shapes:
+                shapes[name] = (outline_vertices(grid.corners(name, 0.84), width)
+                                if kind == "outline"
+                                else polygon_vertices(grid.corners(name, 0.82)))
+        return [shapes[name] for name in names]
 
     def _pieces(self, grid: HexGrid, field: dict[str, Any], looks: list[Any],
                 at: tuple[float, float] | None = None) -> None:

@@ -1,0 +1,59 @@
+"""The garbage collector's passes come after a frame, by CPython's rules for which generation."""
+
+from __future__ import annotations
+
+import gc
+
+from companion.app import collector
+
+
+def test_nothing_is_due_until_more_new_objects_than_cpythons_threshold() -> None:
+    assert collector.due_generation((0, 0, 0)) is None
+    assert collector.due_generation((collector.YOUNG, 5, 5)) is None
+    assert collector.due_generation((collector.YOUNG + 1, 0, 0)) == 0
+
+
+def test_every_eleventh_pass_takes_the_next_older_generation_too() -> None:
+    young = collector.YOUNG + 1
+    assert collector.due_generation((young, collector.SPAN, 0)) == 0
+    assert collector.due_generation((young, collector.SPAN + 1, 0)) == 1
+    assert collector.due_generation((young, 0, collector.SPAN + 1)) == 2
+    assert collector.due_generation((young, collector.SPAN + 1, collector.SPAN + 1)) == 2
+
+
+def test_a_due_pass_is_made_and_its_count_starts_again() -> None:
+    thresholds = gc.get_threshold()
+    was_enabled = gc.isenabled()
+    gc.disable()  # only collect_due collects while the objects are made
+    try:
+        collector.install()
+        assert gc.get_threshold() == (collector.AUTOMATIC_YOUNG, collector.SPAN, collector.SPAN)
+        kept = [[] for _ in range(collector.YOUNG + 50)]
+        assert collector.is_due()
+        assert collector.collect_due() is not None
+        assert gc.get_count()[0] < collector.YOUNG
+        assert not collector.is_due()
+        assert collector.collect_due() is None
+        del kept
+    finally:
+        gc.set_threshold(*thresholds)
+        if was_enabled:
+            gc.enable()
+
+
+def test_after_a_game_is_built_the_pass_after_its_first_frame_is_a_middle_one() -> None:
+    thresholds = gc.get_threshold()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        collector.after_many_new_objects()
+        assert collector.is_due()  # even with few new objects
+        middle_passes = gc.get_count()[2]
+        assert collector.collect_due() == 1
+        assert gc.get_count()[2] == middle_passes + 1
+        assert collector.collect_due() is None  # owed once
+    finally:
+        gc.set_threshold(*thresholds)
+        if was_enabled:
+            gc.enable()
