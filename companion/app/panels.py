@@ -274,6 +274,7 @@ class DieArea(BoxLayout):
             self.remove_widget(hidden)
         if shown.parent is None:
             self.add_widget(shown, index=1)  # above the die's status line
+        self.ids.faces.is_shown = self.is_table  # set aside: no pips drawn at its layouts
 
 
 class ChoiceArea(BoxLayout):
