@@ -66,6 +66,8 @@ class QuoridorBoard(Board):
         self._canvases: tuple[Canvas, Canvas, Canvas] | None = None
         self._keys: dict[str, Any] = {}
         """What the board's layers were last painted with (see :meth:`_redraw`)."""
+        self._refreshing = False
+        """True inside refresh(): the properties it sets do not each redraw the board."""
         self.bind(pos=self._redraw, size=self._redraw, preview=self._redraw,
                   is_pawn_selected=self._redraw, move_progress=self._redraw)
 
@@ -79,22 +81,25 @@ class QuoridorBoard(Board):
         self._state = snapshot["state"]
         self._to_move = snapshot.get("to_move")
         self._legal = set(self.host.legal()) if self.is_interactive else set()
-        self.preview = ""
-        self.is_pawn_selected = False
-        self._moving = None
-        Animation.cancel_all(self, "move_progress")
+        moving = None
         for event in events:
             parts = event.split()
             if parts[0] == "move" and parts[1] in previous and previous[parts[1]] != parts[2]:
                 seat = [s["seat"] for s in self._state["seats"]].index(parts[1])
-                self._moving = (seat, previous[parts[1]], parts[2])
+                moving = (seat, previous[parts[1]], parts[2])
+        self._moving = moving
         self.hint = self.host.tr("Tap a square to move, a groove for a wall")
-        if self._moving is not None:
-            self.move_progress = 0.0
+        self._refreshing = True  # the properties set below would each redraw: draw once
+        try:
+            self.preview = ""
+            self.is_pawn_selected = False
+            Animation.cancel_all(self, "move_progress")
+            self.move_progress = 0.0 if moving is not None else 1.0
+        finally:
+            self._refreshing = False
+        self._redraw()
+        if moving is not None:
             Animation(move_progress=1.0, d=MOVE_ANIMATION_SECONDS, t="out_quad").start(self)
-        else:
-            self.move_progress = 1.0
-            self._redraw()
 
     def is_choosing(self) -> bool:
         return bool(self.preview) or self.is_pawn_selected
@@ -164,9 +169,15 @@ class QuoridorBoard(Board):
         return len(self.preview) == 3 and self.preview not in self._legal
 
     def confirm_preview(self) -> bool:
+        """Play the previewed wall or step. It is sent while still shown: the new position's
+        :meth:`refresh` takes the preview away and draws the board once (clearing it first
+        drew the old position and laid the action area out for it, only to do both again)."""
         if self.preview_is_refused():  # drawn red, the action area says why: not played
             return False
-        return super().confirm_preview()
+        line = self.preview
+        is_played = bool(line) and self.host is not None and self.host.send(line)
+        self.preview = ""  # refused by the table (e.g. the card): taken away all the same
+        return is_played
 
     def _play_tap(self, kind: str, name: str) -> None:
         if self.preview:
@@ -255,6 +266,8 @@ class QuoridorBoard(Board):
         """Three layers, each painted again only when what it shows changed: the board (its
         frame, edge names, goal strips, the 81 squares), the walls standing on it, and on top
         the destinations, a preview and the pawns."""
+        if self._refreshing:
+            return
         ground, walls_layer, top = self._layers()
         if not self._state:
             for layer in (ground, walls_layer, top):
