@@ -575,8 +575,10 @@ class PatamatBoard(Board):
         legend = min(64, height * 0.38)
         where: tuple[float, float, float, float] | None = (ox + pad, oy + 4, size - 2 * pad,
                                                            legend)
-        if text and self._texture(text, 20, INSTRUCTION_COLOUR, int(width)).height > (
-                height - legend - 2 * pad):
+        room = height - legend - 2 * pad
+        # (a text that fits at 22 px fits at 20: the paragraph's first try answers it alone)
+        if text and self._texture(text, 22, INSTRUCTION_COLOUR, int(width)).height > room \
+                and self._texture(text, 20, INSTRUCTION_COLOUR, int(width)).height > room:
             legend = 0  # a long move (bumps, a flag): the instructions take the whole panel
             where = None
         if light:
