@@ -86,6 +86,13 @@ class DieFaces(GridLayout):
     def on_is_shown(self, _faces: Any, is_shown: bool) -> None:
         for button in self.children:
             button.is_shown = is_shown
+        if is_shown:
+            self._trigger_layout()  # what changed while set aside
+
+    def do_layout(self, *args: Any) -> None:
+        """Not while set aside: its panel's height changes with every set of table lines."""
+        if self.is_shown:
+            super().do_layout(*args)
 
     def _tapped(self, button: DieFaceButton) -> None:
         if self.face_action is not None:
