@@ -184,12 +184,10 @@ def shifts(before: Mapping[str, Iterable[str]], after: Mapping[str, Iterable[str
     lost: dict[str, list[str]] = {}
     gained: dict[str, list[str]] = {}
     for place in sorted(before.keys() | after.keys()):
-        old_items, new_items = before.get(place, ()), after.get(place, ())
-        if old_items is new_items:
-            continue  # the same collection: nothing changed there
+        old_items, new_items = sorted(before.get(place, ())), sorted(after.get(place, ()))
+        if old_items == new_items:
+            continue  # nothing changed there (most places, at most steps)
         old, new = Counter(old_items), Counter(new_items)
-        if old == new:
-            continue
         for item in sorted(old.keys() | new.keys()):
             difference = new[item] - old[item]
             if difference < 0:
