@@ -38,6 +38,10 @@ STARTED_UP_SECONDS = 0.5
 SLOW_TAP_MS = float(os.environ.get("BENCH_PROFILE_SLOW_MS", "0"))
 """With BENCH_PROFILE_SLOW_MS=N, each tap is profiled on its own and the profile of every tap
 whose app part took more than N ms is kept in the JSON (``slow_taps``)."""
+KIND_PROFILES: dict[str, cProfile.Profile] | None = {} if os.environ.get(
+    "BENCH_PROFILE_KINDS") else None
+"""With BENCH_PROFILE_KINDS=PREFIX, ``taps`` profiles each kind of tap (roll, wall preview…) to its
+frame into its own file, PREFIX-<kind>.prof: what one kind of tap does, apart from the others."""
 SETTLE_SECONDS = 2.0
 LABEL_RENDERS: dict[str, Any] = {}
 """With BENCH_LABELS=FILE: ``counts``, the label renders counted (:func:`_count_label_renders`)."""
@@ -390,6 +394,8 @@ class TapBench:
         PARTS_CPU_MS.clear()
         if PROFILER is not None:
             PROFILER.enable()
+        if KIND_PROFILES is not None:
+            KIND_PROFILES.setdefault(kind, cProfile.Profile()).enable()
         if SLOW_TAP_MS:
             self.tap_profiler = cProfile.Profile()
             self.tap_profiler.enable()
@@ -407,6 +413,8 @@ class TapBench:
         now = time.perf_counter()
         if PROFILER is not None:
             PROFILER.disable()
+        if KIND_PROFILES is not None:
+            KIND_PROFILES[pending["kind"]].disable()
         started = pending["started"]
         if SLOW_TAP_MS:
             self.tap_profiler.disable()
@@ -441,6 +449,8 @@ class TapBench:
             self.pending = None
             if PROFILER is not None:
                 PROFILER.disable()
+            if KIND_PROFILES is not None:
+                KIND_PROFILES[self.last_kind].disable()
             self.missed += 1
             play = self.app.root.get_screen("play")
             self.missed_details.append({"kind": self.last_kind, "banner": play.banner,
@@ -495,6 +505,9 @@ class TapBench:
     def finish(self) -> None:
         if PROFILER is not None:
             PROFILER.dump_stats(os.environ["BENCH_PROFILE"])
+        for kind, profiler in (KIND_PROFILES or {}).items():
+            name = "".join(c if c.isalnum() else "_" for c in kind.split(" (")[0])
+            profiler.dump_stats(f"{os.environ['BENCH_PROFILE_KINDS']}-{name}.prof")
         if os.environ.get("BENCH_LABELS"):
             Path(os.environ["BENCH_LABELS"]).write_text("".join(
                 f"{number:6} {what}\n" for what, number in LABEL_RENDERS["counts"].most_common()),
@@ -641,9 +654,9 @@ def _time_parts() -> None:
 
 
 def _count_label_renders() -> Any:
-    """With BENCH_LABELS=FILE: how often each label (its class and text) was really laid out
-    and rendered (Kivy's ``Label.texture_update``; a :class:`RememberedLabel`'s remembered look
-    is not), written to FILE most frequent first when the app ends."""
+    """With BENCH_LABELS=FILE: how often each label (its class, text and font size) was really
+    laid out and rendered (Kivy's ``Label.texture_update``; a :class:`RememberedLabel`'s
+    remembered look is not), written to FILE most frequent first when the app ends."""
     from collections import Counter
 
     from kivy.uix.label import Label
@@ -653,7 +666,7 @@ def _count_label_renders() -> Any:
     render = Label.texture_update
 
     def counted(label: Any, *args: Any) -> None:
-        renders[f"{type(label).__name__} {label.text[:60]!r}"] += 1
+        renders[f"{type(label).__name__} {label.text[:60]!r} {label.font_size:.4g}px"] += 1
         render(label, *args)
 
     counted.__name__ = "texture_update"  # Kivy's triggers look a bound method up by its name

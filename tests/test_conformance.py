@@ -44,6 +44,8 @@ def test_random_game_meets_the_facade(game_id: str, players: int, seed: int) -> 
         legal = match.legal()
         assert len(legal) == len(set(legal)), "legal() repeats an input"
         assert legal == match.legal(), "legal() is not stable"
+        match.legal().clear()  # a caller's list is its own: the next caller gets the inputs
+        assert match.legal() == legal == rules.legal(match.state)
         if match.outcome is not None:
             assert match.awaiting == "over" and match.to_move is None and legal == []
             break
@@ -72,6 +74,7 @@ def test_random_game_meets_the_facade(game_id: str, players: int, seed: int) -> 
             after = match.position()
             assert match.undo()
             assert match.position() == text
+            assert match.legal() == legal  # the position's inputs again, not the last asked
             assert match.redo()
             assert match.position() == after
     # replaying the history on a fresh match reproduces state and events

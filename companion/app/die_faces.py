@@ -12,7 +12,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
@@ -39,12 +39,18 @@ class DieFaceButton(ButtonBehavior, Widget):
     """One face, drawn as a die face with its pips (kv: ``kv/common.kv``)."""
 
     face = NumericProperty(1)
+    is_shown = BooleanProperty(True)
+    """False while its faces are set aside (the die panel shows the Roll button): its pips are
+    drawn when it is shown again, not at each layout meanwhile."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bind(pos=self._draw_pips, size=self._draw_pips, face=self._draw_pips)
+        self.bind(pos=self._draw_pips, size=self._draw_pips, face=self._draw_pips,
+                  is_shown=self._draw_pips)
 
     def _draw_pips(self, *_: Any) -> None:
+        if not self.is_shown:
+            return
         radius = self.side() * 0.09
         self.canvas.after.clear()
         with self.canvas.after:
@@ -65,6 +71,8 @@ class DieFaces(GridLayout):
     """Six face buttons; a tap calls ``face_action(face)``."""
 
     face_action = ObjectProperty(None, allownone=True)
+    is_shown = BooleanProperty(True)
+    """False while the faces are set aside (see :attr:`DieFaceButton.is_shown`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("cols", 3)
@@ -74,6 +82,17 @@ class DieFaces(GridLayout):
             button = DieFaceButton(face=face)
             button.bind(on_release=self._tapped)
             self.add_widget(button)
+
+    def on_is_shown(self, _faces: Any, is_shown: bool) -> None:
+        for button in self.children:
+            button.is_shown = is_shown
+        if is_shown:
+            self._trigger_layout()  # what changed while set aside
+
+    def do_layout(self, *args: Any) -> None:
+        """Not while set aside: its panel's height changes with every set of table lines."""
+        if self.is_shown:
+            super().do_layout(*args)
 
     def _tapped(self, button: DieFaceButton) -> None:
         if self.face_action is not None:

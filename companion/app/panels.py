@@ -274,6 +274,7 @@ class DieArea(BoxLayout):
             self.remove_widget(hidden)
         if shown.parent is None:
             self.add_widget(shown, index=1)  # above the die's status line
+        self.ids.faces.is_shown = self.is_table  # set aside: no pips drawn at its layouts
 
 
 class ChoiceArea(BoxLayout):
@@ -399,9 +400,11 @@ def choice_height(font_size: int, lines: int, is_short_of_room: bool = False) ->
 
 
 @lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def wrapped_lines(text: str, font_size: float, width: float) -> int:
     """How many lines ``text`` (plain, regular) takes wrapped at spaces to ``width`` px, as a
-    label wraps it; measured word by word without making a texture."""
+    label wraps it; measured word by word without making a texture (and kept: the same table
+    lines are measured at every update while they are shown)."""
     space = text_width(" ", font_size)
     count, line = 0, -1.0
     for paragraph in text.split("\n"):

@@ -45,6 +45,8 @@ class Match:
         self._initial_state = initial_state
         self._steps: list[Step[Any]] = []
         self._cursor = 0
+        self._legal_of: tuple[Any, tuple[str, ...]] | None = None
+        """The last position asked about and its legal inputs (see :meth:`legal`)."""
 
     # -- the current state -------------------------------------------------------------------
 
@@ -69,7 +71,13 @@ class Match:
         return self.outcome is not None
 
     def legal(self) -> list[str]:
-        return self.rules.legal(self.state)
+        """The legal inputs now: worked out once per position (a state is immutable; the
+        board, the status line and the action area each ask), a new list each call."""
+        state = self.state
+        known = self._legal_of
+        if known is None or known[0] is not state:
+            known = self._legal_of = (state, tuple(self.rules.legal(state)))
+        return list(known[1])
 
     def position(self) -> str:
         return self.rules.format_position(self.state)

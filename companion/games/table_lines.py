@@ -184,7 +184,10 @@ def shifts(before: Mapping[str, Iterable[str]], after: Mapping[str, Iterable[str
     lost: dict[str, list[str]] = {}
     gained: dict[str, list[str]] = {}
     for place in sorted(before.keys() | after.keys()):
-        old, new = Counter(before.get(place, ())), Counter(after.get(place, ()))
+        old_items, new_items = sorted(before.get(place, ())), sorted(after.get(place, ()))
+        if old_items == new_items:
+            continue  # nothing changed there (most places, at most steps)
+        old, new = Counter(old_items), Counter(new_items)
         for item in sorted(old.keys() | new.keys()):
             difference = new[item] - old[item]
             if difference < 0:

@@ -139,5 +139,17 @@ def _cars(snapshot: Mapping[str, Any]) -> dict[str, list[str]]:
 
 
 def _labels(snapshot: Mapping[str, Any]) -> dict[str, str]:
-    return {str(field["id"]): str(field["label"])
-            for field in snapshot["state"]["board"]["fields"] if field.get("label")}
+    """The fields' labels by id: a board's, read once per board (its ``sha``)."""
+    board = snapshot["state"]["board"]
+    sha = board.get("sha")
+    known = _LABELS.get(sha) if sha else None
+    if known is None:
+        known = {str(field["id"]): str(field["label"])
+                 for field in board["fields"] if field.get("label")}
+        if sha:
+            _LABELS.clear()  # one board at a time at the table
+            _LABELS[sha] = known
+    return known
+
+
+_LABELS: dict[str, dict[str, str]] = {}

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from companion.games.patamat import turns
+from companion.games.patamat.board import Board
 from companion.games.patamat.state import ALL_CARS, CAR_TYPE, CAR_TYPES, State
 
 RULE_TEXT = {
@@ -55,26 +57,7 @@ def snapshot(state: State) -> dict[str, Any]:
     """The whole state as JSON-safe data: board, pawns, cars, flags and ``expect()``."""
     board = state.board
     return {
-        "board": {
-            "name": board.name,
-            "sha": board.sha,
-            "start": board.start,
-            "finish": board.finish,
-            "fields": [
-                {
-                    "id": spot.id,
-                    "kind": spot.kind,
-                    "next": list(spot.next),
-                    "main": spot.main,
-                    "forced": spot.forced,
-                    "back": spot.back,
-                    "label": spot.label,
-                    "x": spot.x,
-                    "y": spot.y,
-                }
-                for spot in board.fields
-            ],
-        },
+        "board": _board_part(board.name, board.sha, board),
         "phase": state.phase,
         "players": list(state.names),
         "target": state.target,
@@ -202,4 +185,31 @@ def _arrival_entry(player: str, field_id: str) -> dict[str, Any]:
         "options": [],
         "light": False,
         "sign_to": None,
+    }
+
+
+@lru_cache(maxsize=4)
+def _board_part(name: str, sha: str, board: Board) -> dict[str, Any]:
+    """The snapshot's ``board``: the same for every position of a game (a board is immutable),
+    so made once per board (name and file content) and shared by its positions' snapshots,
+    which their readers only read."""
+    return {
+        "name": board.name,
+        "sha": board.sha,
+        "start": board.start,
+        "finish": board.finish,
+        "fields": [
+            {
+                "id": spot.id,
+                "kind": spot.kind,
+                "next": list(spot.next),
+                "main": spot.main,
+                "forced": spot.forced,
+                "back": spot.back,
+                "label": spot.label,
+                "x": spot.x,
+                "y": spot.y,
+            }
+            for spot in board.fields
+        ],
     }

@@ -77,9 +77,6 @@ class PatamatBoard(Board):
     _refreshing = False
     """True inside refresh(): the properties it sets do not each redraw the board."""
     _canvases: tuple[Canvas, ...] | None = None
-    _track_key: tuple[Any, ...] | None = None
-    _cars_key: tuple[Any, ...] | None = None
-    _legend_key: tuple[Any, ...] | None = None
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -93,6 +90,9 @@ class PatamatBoard(Board):
         self._light = ""
         self._instructions: list[str] = []
         self._buttons: list[tuple[str, tuple[float, float, float, float]]] = []
+        self._keys: dict[str, Any] = {}
+        """What each layer was last painted with (see :meth:`_layer_keys`)."""
+        self._legend_place: tuple[float, float, float, float] | None = None
         self._textures: dict[tuple[Any, ...], Any] = {}
         self._old_textures: dict[tuple[Any, ...], Any] = {}
         self.track = TrackPainter(place=self._place, text=self._text)
@@ -318,28 +318,28 @@ class PatamatBoard(Board):
     # -- drawing ---------------------------------------------------------------------------------
 
     def _redraw(self, *_: Any) -> None:
-        """The track (background, edges, fields) is painted again only when the board or its
-        frame changes, the cars on the track only when a car moves, the panel's legend only
-        when its place changes; the trail, pawns and the rest of the panel on every redraw."""
+        """Each layer is painted again only when what it shows changed (:meth:`_layer_keys`):
+        the track (background, edges, fields) when the board or its frame changes, the cars
+        on the track when a car moves, the trail and the pawns when a pawn moves (or runs
+        along its path), the panel when its texts or buttons change, its legend of the cars
+        when its place changes. What did not change keeps its Kivy instructions."""
         if self._refreshing:
             return
-        ground, trail, fields, top, cars, panel, legend = self._layers()
-        trail.clear()
-        top.clear()
-        panel.clear()
-        self._buttons = []
+        layers = self._layers()
         if not self._state or self._layout is None or self.host is None:
-            for layer in (ground, fields, cars, legend):
+            for layer in layers:
                 layer.clear()
-            self._track_key = self._cars_key = self._legend_key = None
+            self._keys = {}
+            self._buttons = []
             return
+        ground, trail, fields, top, cars, panel, legend = layers
         ox, oy, size = self._frame()
         looks = self.host.seat_looks()
         # Texts of this redraw and the one before stay cached; older ones (last turn's
         # instructions) are let go, the canvas keeps what it still shows.
         self._old_textures, self._textures = self._textures, {}
-        if self._track_key != (ox, oy, size, self._layout_key):
-            self._track_key = (ox, oy, size, self._layout_key)
+        keys = self._layer_keys(looks)
+        if self._changed("track", keys):
             ground.clear()
             fields.clear()
             with ground:
@@ -349,28 +349,66 @@ class PatamatBoard(Board):
             with fields:
                 for field_id in self._fields:
                     self.track.draw_field(field_id, self._fields[field_id])
-        with trail:
-            self._draw_trail(looks)
-        with top:
-            self._draw_last_step()
-            self._draw_pawns(looks)
-        letters = tuple(self._letter(kind) for kind in CAR_TYPES)
-        cars_key = (self._track_key, tuple(sorted(self._state["cars"].items())), letters)
-        if cars_key != self._cars_key:
-            self._cars_key = cars_key
+        if self._changed("trail", keys):
+            trail.clear()
+            with trail:
+                self._draw_trail(looks)
+        if self._changed("pawns", keys):
+            top.clear()
+            with top:
+                self._draw_last_step()
+                self._draw_pawns(looks)
+        if self._changed("cars", keys):
             cars.clear()
             with cars:
                 self._draw_cars()
-        with panel:
-            self._draw_placement_hint()
-            where = self._draw_panel(ox, oy, size, size * (1 - self._layout.panel_top))
-        legend_key = (where, letters, tuple(self._t(NOUN[kind]) for kind in CAR_TYPES))
-        if legend_key != self._legend_key:
-            self._legend_key = legend_key
+        if self._changed("panel", keys):
+            panel.clear()
+            self._buttons = []
+            with panel:
+                self._draw_placement_hint()
+                self._legend_place = self._draw_panel(ox, oy, size,
+                                                      size * (1 - self._layout.panel_top))
+        keys["legend"] = (self._legend_place, keys["letters"],
+                          tuple(self._t(NOUN[kind]) for kind in CAR_TYPES))
+        if self._changed("legend", keys):
             legend.clear()
-            if where is not None:
+            if self._legend_place is not None:
                 with legend:
-                    self._draw_legend(*where)
+                    self._draw_legend(*self._legend_place)
+
+    def _layer_keys(self, looks: list[Any]) -> dict[str, Any]:
+        """What each layer shows, as a value: a layer whose key did not change since it was
+        last painted is left as it is."""
+        state = self._state
+        expect = state["expect"]
+        track = (self._frame(), self._layout_key)
+        letters = tuple(self._letter(kind) for kind in CAR_TYPES)
+        cars = tuple(sorted(state["cars"].items()))
+        seats = tuple((look.name, tuple(look.colour), look.letter) for look in looks)
+        moving = (self.anim_progress, tuple(self._trail), self._mover, tuple(self._bumps)) \
+            if self.anim_progress < 1 else None
+        pawns = tuple((name, pawn["field"], bool(pawn.get("light")))
+                      for name, pawn in state["pawns"].items())
+        return {
+            "track": track,
+            "letters": letters,
+            "trail": (track, tuple(self._trail), self._mover, seats),
+            "pawns": (track, tuple(state["players"]), pawns, state.get("turn"), seats,
+                      self._trail[-1:], moving),
+            "cars": (track, cars, letters),
+            "panel": (track, letters, cars, seats, self.preview, self.selected_kind, self.hint,
+                      tuple(self._instructions), self._light, expect["want"],
+                      expect["purpose"], repr(state.get("rolloff")),
+                      tuple(self._t(NOUN[kind]) for kind in CAR_TYPES)),
+        }
+
+    def _changed(self, layer: str, keys: dict[str, Any]) -> bool:
+        """Whether ``layer`` must be painted again (and remember what it will show)."""
+        if self._keys.get(layer) == keys[layer]:
+            return False
+        self._keys[layer] = keys[layer]
+        return True
 
     def _draw_trail(self, looks: list[Any]) -> None:
         if len(self._trail) < 2:
@@ -537,8 +575,10 @@ class PatamatBoard(Board):
         legend = min(64, height * 0.38)
         where: tuple[float, float, float, float] | None = (ox + pad, oy + 4, size - 2 * pad,
                                                            legend)
-        if text and self._texture(text, 20, INSTRUCTION_COLOUR, int(width)).height > (
-                height - legend - 2 * pad):
+        room = height - legend - 2 * pad
+        # (a text that fits at 22 px fits at 20: the paragraph's first try answers it alone)
+        if text and self._texture(text, 22, INSTRUCTION_COLOUR, int(width)).height > room \
+                and self._texture(text, 20, INSTRUCTION_COLOUR, int(width)).height > room:
             legend = 0  # a long move (bumps, a flag): the instructions take the whole panel
             where = None
         if light:

@@ -14,7 +14,7 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -62,6 +62,12 @@ class QuoridorBoard(Board):
         self._moving: tuple[int, str, str] | None = None
         self._letters: dict[tuple[str, int, bool], Any] = {}
         self._labels: list[tuple[str, int, float, float, float, float]] = []
+        self._grid_of: tuple[tuple[float, float, float, float], Grid] | None = None
+        self._canvases: tuple[Canvas, Canvas, Canvas] | None = None
+        self._keys: dict[str, Any] = {}
+        """What the board's layers were last painted with (see :meth:`_redraw`)."""
+        self._refreshing = False
+        """True inside refresh(): the properties it sets do not each redraw the board."""
         self.bind(pos=self._redraw, size=self._redraw, preview=self._redraw,
                   is_pawn_selected=self._redraw, move_progress=self._redraw)
 
@@ -75,22 +81,25 @@ class QuoridorBoard(Board):
         self._state = snapshot["state"]
         self._to_move = snapshot.get("to_move")
         self._legal = set(self.host.legal()) if self.is_interactive else set()
-        self.preview = ""
-        self.is_pawn_selected = False
-        self._moving = None
-        Animation.cancel_all(self, "move_progress")
+        moving = None
         for event in events:
             parts = event.split()
             if parts[0] == "move" and parts[1] in previous and previous[parts[1]] != parts[2]:
                 seat = [s["seat"] for s in self._state["seats"]].index(parts[1])
-                self._moving = (seat, previous[parts[1]], parts[2])
+                moving = (seat, previous[parts[1]], parts[2])
+        self._moving = moving
         self.hint = self.host.tr("Tap a square to move, a groove for a wall")
-        if self._moving is not None:
-            self.move_progress = 0.0
+        self._refreshing = True  # the properties set below would each redraw: draw once
+        try:
+            self.preview = ""
+            self.is_pawn_selected = False
+            Animation.cancel_all(self, "move_progress")
+            self.move_progress = 0.0 if moving is not None else 1.0
+        finally:
+            self._refreshing = False
+        self._redraw()
+        if moving is not None:
             Animation(move_progress=1.0, d=MOVE_ANIMATION_SECONDS, t="out_quad").start(self)
-        else:
-            self.move_progress = 1.0
-            self._redraw()
 
     def is_choosing(self) -> bool:
         return bool(self.preview) or self.is_pawn_selected
@@ -160,9 +169,15 @@ class QuoridorBoard(Board):
         return len(self.preview) == 3 and self.preview not in self._legal
 
     def confirm_preview(self) -> bool:
+        """Play the previewed wall or step. It is sent while still shown: the new position's
+        :meth:`refresh` takes the preview away and draws the board once (clearing it first
+        drew the old position and laid the action area out for it, only to do both again)."""
         if self.preview_is_refused():  # drawn red, the action area says why: not played
             return False
-        return super().confirm_preview()
+        line = self.preview
+        is_played = bool(line) and self.host is not None and self.host.send(line)
+        self.preview = ""  # refused by the table (e.g. the card): taken away all the same
+        return is_played
 
     def _play_tap(self, kind: str, name: str) -> None:
         if self.preview:
@@ -233,8 +248,12 @@ class QuoridorBoard(Board):
     # -- drawing ---------------------------------------------------------------------------------
 
     def geometry(self) -> Grid:
-        """Where the squares, grooves and walls are at the board's present size."""
-        return Grid.fit(self.x, self.y, self.width, self.height)
+        """Where the squares, grooves and walls are at the board's present size (worked out
+        once per size and place)."""
+        frame = (self.x, self.y, self.width, self.height)
+        if self._grid_of is None or self._grid_of[0] != frame:
+            self._grid_of = (frame, Grid.fit(*frame))
+        return self._grid_of[1]
 
     def _grid(self) -> tuple[float, float, float]:
         grid = self.geometry()
@@ -244,29 +263,40 @@ class QuoridorBoard(Board):
         return self.geometry().square_rect(name)
 
     def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+        """Three layers, each painted again only when what it shows changed: the board (its
+        frame, edge names, goal strips, the 81 squares), the walls standing on it, and on top
+        the destinations, a preview and the pawns."""
+        if self._refreshing:
+            return
+        ground, walls_layer, top = self._layers()
         if not self._state:
+            for layer in (ground, walls_layer, top):
+                layer.clear()
+            self._keys = {}
             return
         grid = self.geometry()
         looks = self.host.seat_looks() if self.host is not None else []
         seats = self._state["seats"]
-        with self.canvas:
-            Color(*(FIXING_BOARD_COLOUR if self.is_fixing else BOARD_COLOUR))
-            x, y, w, h = grid.frame()
-            Rectangle(pos=(x, y), size=(w, h))
-            self._draw_labels(grid)
-            self._draw_goals(seats, looks, grid)
-            squares = Shapes()  # one draw call for the 81 squares
-            for name in SQUARE_NAMES:
-                x, y, side = grid.square_rect(name)
-                squares.rectangle(SQUARE_COLOUR, x, y, side, side)
-            squares.draw()
+        walls = tuple(self.fix_walls if self.is_fixing else self._state["walls_on_board"])
+        frame = (self.x, self.y, self.width, self.height)
+        ground_key = (frame, self.is_fixing, tuple(info["goal"] for info in seats),
+                      tuple(tuple(look.colour) for look in looks))
+        if self._keys.get("ground") != ground_key:
+            self._keys["ground"] = ground_key
+            ground.clear()
+            with ground:
+                self._draw_ground(grid, seats, looks)
+        if self._keys.get("walls") != (frame, walls):
+            self._keys["walls"] = (frame, walls)
+            walls_layer.clear()
+            with walls_layer:
+                Color(*WALL_COLOUR)
+                for name in walls:
+                    self._draw_wall(name, grid.wall_thickness())
+        top.clear()
+        with top:
             if not self.is_fixing:
                 self._draw_destinations(looks)
-            walls = self.fix_walls if self.is_fixing else self._state["walls_on_board"]
-            Color(*WALL_COLOUR)
-            for name in walls:
-                self._draw_wall(name, grid.wall_thickness())
             if len(self.preview) == 3:
                 is_legal = self.preview in self._legal
                 Color(*(PREVIEW_COLOUR if is_legal else BAD_PREVIEW_COLOUR))
@@ -278,6 +308,26 @@ class QuoridorBoard(Board):
                 Color(*PREVIEW_COLOUR)
                 Line(rectangle=(x + 2, y + 2, side - 4, side - 4), width=max(2.0, side * 0.08))
             self._draw_pawns(seats, looks)
+
+    def _layers(self) -> tuple[Canvas, Canvas, Canvas]:
+        if self._canvases is None:
+            self.canvas.clear()
+            self._canvases = (Canvas(), Canvas(), Canvas())
+            for layer in self._canvases:
+                self.canvas.add(layer)
+        return self._canvases
+
+    def _draw_ground(self, grid: Grid, seats: list[dict[str, Any]], looks: list[Any]) -> None:
+        Color(*(FIXING_BOARD_COLOUR if self.is_fixing else BOARD_COLOUR))
+        x, y, w, h = grid.frame()
+        Rectangle(pos=(x, y), size=(w, h))
+        self._draw_labels(grid)
+        self._draw_goals(seats, looks, grid)
+        squares = Shapes()  # one draw call for the 81 squares
+        for name in SQUARE_NAMES:
+            x, y, side = grid.square_rect(name)
+            squares.rectangle(SQUARE_COLOUR, x, y, side, side)
+        squares.draw()
 
     def _draw_labels(self, grid: Grid) -> None:
         """Row numbers left of the board, column letters below it: the names the lines use."""
