@@ -228,7 +228,7 @@ def hint_crash(d: Driver) -> Iterator[float]:
         d.tap_at(*board.to_window(*arrows[last]))       # the chosen arrow again
     else:
         d.tap_at(*board.to_window(*board.field_centre(board.selected)))
-    yield 0.6
+    yield from until(d, lambda: len(d.history) > before)
     seen["after_place"] = d.history[before:]
 
 

@@ -183,8 +183,9 @@ def long_choices(d: Driver) -> Iterator[float]:
     d.shot("play_long_choices")
     first = min(buttons(), key=lambda w: -w.top)
     d.results["first_label"] = [first.line, table.legal()[0]]
+    before = len(d.history)
     d.tap(first.children[0])
-    yield 0.4
+    yield from until(d, lambda: len(d.history) > before)
     d.results["chosen"] = d.history[-1:]
     d.results["kind_after"] = play.action_kind
 
