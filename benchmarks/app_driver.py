@@ -39,6 +39,13 @@ SLOW_TAP_MS = float(os.environ.get("BENCH_PROFILE_SLOW_MS", "0"))
 """With BENCH_PROFILE_SLOW_MS=N, each tap is profiled on its own and the profile of every tap
 whose app part took more than N ms is kept in the JSON (``slow_taps``)."""
 SETTLE_SECONDS = 2.0
+GIVE_BACK_BEFORE_TAPS = bool(os.environ.get("BENCH_GIVE_BACK"))
+"""With BENCH_GIVE_BACK=1 the app gives its freed memory back before every tap (as it does
+when the table is still between two inputs, ``companion.heap``): what that costs the taps, and
+the CPU of each ``give_back`` (``give_back_ms``)."""
+STILL_SECONDS = 2.0  # ui.STILL
+"""After the last tap the table is still this long before the memory is read (``still_rss``):
+at a table seconds pass between inputs; the taps come faster than any table's."""
 LABEL_RENDERS: dict[str, Any] = {}
 """With BENCH_LABELS=FILE: ``counts``, the label renders counted (:func:`_count_label_renders`)."""
 IDLE_LINGER_SECONDS = 120.0
@@ -86,6 +93,26 @@ def _rss_breakdown_kb() -> dict[str, int]:
     return kinds
 
 
+def _malloc_kb() -> dict[str, int]:
+    """glibc's malloc now (``mallinfo2``): its heaps' bytes in use and free (kept, not given back
+    to the system), and the large blocks it mapped on their own."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+            "fordblks", "keepcost")]
+
+    try:
+        mallinfo2 = ctypes.CDLL(None).mallinfo2
+    except AttributeError:  # not glibc, or older than 2.33
+        return {}
+    mallinfo2.restype = MallInfo2
+    info = mallinfo2()
+    return {"heaps_in_use": info.uordblks // 1024, "heaps_free": info.fordblks // 1024,
+            "mapped_blocks": info.hblkhd // 1024, "mapped_block_count": info.hblks}
+
+
 FRAME_MARKS: dict[str, float] = {"draw": 0.0, "draw_cpu": 0.0, "flip": 0.0}
 """perf_counter() when the last frame began drawing (on_draw) and its buffer swap began;
 ``draw_cpu``: the main thread's CPU time (thread_time) when it began drawing."""
@@ -112,6 +139,8 @@ def _hook_flips(after_flip: Callable[[], None]) -> None:
 
 def _write(out: Path, data: dict[str, Any]) -> None:
     out.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    if os.environ.get("BENCH_SMAPS"):
+        Path(os.environ["BENCH_SMAPS"]).write_text(Path("/proc/self/smaps").read_text())
 
 
 def _bare_app() -> Any:
@@ -147,6 +176,7 @@ def cold(out: Path, store: str | None) -> None:
         seen["screen"] = current
         seen["peak_rss_kb"] = _peak_rss_kb()
         seen["rss_breakdown_kb"] = _rss_breakdown_kb()
+        seen["malloc_kb"] = _malloc_kb()
         _write(out, seen)
         Clock.schedule_once(lambda _dt: app.stop(), 0)
 
@@ -292,6 +322,8 @@ class TapBench:
         self.games_started = 0
         self.untappable = 0
         self.missed = 0
+        self.last_tap_rss_kb = 0
+        self.give_back_ms: list[float] = []
         self.untappable_kinds: list[str] = []
         self.missed_details: list[dict[str, str]] = []
         self.last_kind = ""
@@ -325,7 +357,9 @@ class TapBench:
 
     def _next_tap(self) -> None:
         if len(self.samples) + self.missed >= self.count or time.monotonic() > self.deadline:
-            self.finish()
+            # as at a table after the last tap: still for a while (the app gives memory back)
+            self.last_tap_rss_kb = _current_rss_kb()
+            self.clock.schedule_once(lambda _dt: self.finish(), STILL_SECONDS)
             return
         match = self.table.match
         if match is None or match.is_over or self.app.root.current != "play":
@@ -346,6 +380,12 @@ class TapBench:
             self.clock.schedule_once(self.next_tap, 0.05)
             return
         kind, tap = target
+        if GIVE_BACK_BEFORE_TAPS:
+            from companion import heap
+
+            began = time.thread_time()
+            heap.give_back()
+            self.give_back_ms.append((time.thread_time() - began) * 1000)
         self.last_kind = kind
         self.pending = {"kind": kind, "before": self.signature(),
                         "legal": len(self.table.legal())}
@@ -466,13 +506,21 @@ class TapBench:
             "missed_details": self.missed_details[:20],
             "slow_taps": self.slow_taps[:10],
             "peak_rss_kb": _peak_rss_kb(),
+            "last_tap_rss_kb": self.last_tap_rss_kb,
+            "still_rss_kb": _current_rss_kb(),
             "rss_breakdown_kb": _rss_breakdown_kb(),
+            "malloc_kb": _malloc_kb(),
             "board_canvas": _canvas_census(self.app.root.get_screen("play").board),
             "python_allocations": _top_allocations(),
             "live_widgets": _live_widgets(),
             "live_textures": _live_textures(),
+            "modules": sorted(sys.modules),
+            "give_back_ms": self.give_back_ms,
+            "kivy_cache": _kivy_cache(),
             "ok": True,
         })
+        if os.environ.get("BENCH_SMAPS"):
+            Path(os.environ["BENCH_SMAPS"]).write_text(Path("/proc/self/smaps").read_text())
         self.driver.finish()
         self.app.stop()
 
@@ -511,6 +559,13 @@ def _live_textures() -> dict[str, int]:
     textures = [thing for thing in gc.get_objects()  # type() never touches a dead proxy
                 if issubclass(type(thing), Texture) and not issubclass(type(thing), TextureRegion)]
     return {"count": len(textures), "pixels": sum(t.width * t.height for t in textures)}
+
+
+def _kivy_cache() -> dict[str, int]:
+    """Kivy's ``Cache`` at the end: objects kept per category (textures, images, kv rules)."""
+    from kivy.cache import Cache
+
+    return {category: len(objects) for category, objects in Cache._objects.items()}
 
 
 def _top_allocations() -> list[str]:

@@ -19,10 +19,12 @@ from kivy.core.window import Keyboard, Window
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
+from companion import heap
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.keyboards import NameKeyboard
 from companion.app.kv_files import load_kv
+from companion.app.label_memory import let_rendered_pixels_go
 from companion.app.phones.control import PhoneControl
 from companion.config import Config
 from companion.records.store import Store
@@ -39,7 +41,7 @@ SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "home": ("companion.app.screens.home:HomeScreen", ("home",)),
     "newgame": ("companion.app.screens.newgame:NewGameScreen", ("players", "boards", "newgame")),
-    "play": ("companion.app.screens.play:PlayScreen", ("play", "phones")),
+    "play": ("companion.app.screens.play:PlayScreen", ("play",)),
     "result": ("companion.app.screens.result:ResultScreen", ("play", "phones", "result")),
     "history": ("companion.app.screens.history:HistoryScreen", ("history",)),
     "replay": ("companion.app.screens.history:ReplayScreen", ("replay",)),
@@ -52,6 +54,9 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
 (their modules imported, their kv files loaded) on first use: a faster first frame. The phones'
 codes (``phones``, with the QR code maker) load with their first dialog (``phones.codes``)."""
 SCREEN_KV = tuple(SCREENS)
+GIVE_BACK_AFTER_SECONDS = 1.0
+"""Memory freed by a screen or the last inputs goes back to the system once the table has
+been still this long (see :mod:`companion.heap`): never inside a tap."""
 
 
 def make_screen(name: str) -> Screen:
@@ -94,6 +99,10 @@ class CompanionApp(App):
                  die_spec: str | None = None, config: Config | None = None,
                  phones: PhonesFactory | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        heap.limit_arenas()
+        let_rendered_pixels_go()
+        self._give_back = Clock.create_trigger(lambda _dt: heap.give_back(),
+                                               GIVE_BACK_AFTER_SECONDS)
         self.title = "Companion"
         self.config_file = config or Config()
         self.store = Store(store_path)
@@ -157,6 +166,7 @@ class CompanionApp(App):
         # again (a full collection that walks it costs ~25 ms, felt when it falls in a tap).
         gc.collect()
         gc.freeze()
+        heap.give_back()
         try:
             from hardware.notify import ready, watchdog, watchdog_interval
         except ImportError:
@@ -189,6 +199,7 @@ class CompanionApp(App):
         if callable(prepare):
             prepare()
         self.root.current = name
+        self._give_back_when_still()
         if name == "play":
             self._companion_next()
 
@@ -337,8 +348,14 @@ class CompanionApp(App):
         made off the UI thread, then played if nothing changed."""
         self.pace.next()
 
+    def _give_back_when_still(self) -> None:
+        """Give freed memory back once nothing happened for GIVE_BACK_AFTER_SECONDS."""
+        self._give_back.cancel()
+        self._give_back()
+
     def _on_change(self, change: Change) -> None:
         self.pace.on_change(change)
+        self._give_back_when_still()
         if change.kind == "lang":
             self.lang = self.table.lang
         elif change.kind == "unsaveable":
