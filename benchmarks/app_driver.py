@@ -43,9 +43,10 @@ GIVE_BACK_BEFORE_TAPS = bool(os.environ.get("BENCH_GIVE_BACK"))
 """With BENCH_GIVE_BACK=1 the app gives its freed memory back before every tap (as it does
 when the table is still between two inputs, ``companion.heap``): what that costs the taps, and
 the CPU of each ``give_back`` (``give_back_ms``)."""
-STILL_SECONDS = 2.0  # ui.STILL
-"""After the last tap the table is still this long before the memory is read (``still_rss``):
-at a table seconds pass between inputs; the taps come faster than any table's."""
+STILL_AFTER_GIVE_BACK_SECONDS = 1.0
+"""After the last tap the table is still until the app has given its freed memory back
+(``GIVE_BACK_AFTER_INPUT_SECONDS``) and this long more, then the memory is read
+(``still_rss``): at a table players pause; the taps come faster than any table's."""
 LABEL_RENDERS: dict[str, Any] = {}
 """With BENCH_LABELS=FILE: ``counts``, the label renders counted (:func:`_count_label_renders`)."""
 IDLE_LINGER_SECONDS = 120.0
@@ -305,6 +306,9 @@ def _cpu_seconds() -> float:
 class TapBench:
     """Taps legal inputs one by one; times each until the frame showing its new state is drawn."""
 
+    reads_still_memory = True
+    """Whether the app is left still after the last tap to read its memory (``still_rss``)."""
+
     def __init__(self, app: Any, driver: Any, game: str, count: int, seed: int,
                  max_seconds: float) -> None:
         from kivy.clock import Clock
@@ -323,6 +327,7 @@ class TapBench:
         self.untappable = 0
         self.missed = 0
         self.last_tap_rss_kb = 0
+        self.still_seconds = 0.0
         self.give_back_ms: list[float] = []
         self.untappable_kinds: list[str] = []
         self.missed_details: list[dict[str, str]] = []
@@ -358,8 +363,13 @@ class TapBench:
     def _next_tap(self) -> None:
         if len(self.samples) + self.missed >= self.count or time.monotonic() > self.deadline:
             # as at a table after the last tap: still for a while (the app gives memory back)
+            from companion.app import main
+
             self.last_tap_rss_kb = _current_rss_kb()
-            self.clock.schedule_once(lambda _dt: self.finish(), STILL_SECONDS)
+            if self.reads_still_memory:  # (an app that gives nothing back: as long)
+                self.still_seconds = STILL_AFTER_GIVE_BACK_SECONDS + getattr(
+                    main, "GIVE_BACK_AFTER_INPUT_SECONDS", 10.0)
+            self.clock.schedule_once(lambda _dt: self.finish(), self.still_seconds)
             return
         match = self.table.match
         if match is None or match.is_over or self.app.root.current != "play":
@@ -508,6 +518,7 @@ class TapBench:
             "peak_rss_kb": _peak_rss_kb(),
             "last_tap_rss_kb": self.last_tap_rss_kb,
             "still_rss_kb": _current_rss_kb(),
+            "still_seconds": self.still_seconds,
             "rss_breakdown_kb": _rss_breakdown_kb(),
             "malloc_kb": _malloc_kb(),
             "board_canvas": _canvas_census(self.app.root.get_screen("play").board),

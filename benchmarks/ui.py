@@ -25,8 +25,6 @@ TAP_BUDGET_MS = 16.0
 COLD_BUDGET_RATIO = 1.5
 IDLE_BUDGET_PERCENT = 2.0
 APP_TIMEOUT = 600
-STILL = 2.0
-"""The seconds the taps' app is left still after its last tap (``app_driver.STILL_SECONDS``)."""
 
 
 def _percentile(samples: list[float], fraction: float) -> float:
@@ -195,6 +193,7 @@ def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, An
         "app_peak_rss_mb": round(seen["peak_rss_kb"] / 1024, 1),
         "rss_last_tap_mb": round(seen["last_tap_rss_kb"] / 1024, 1),
         "rss_still_mb": round(seen["still_rss_kb"] / 1024, 1),
+        "still_seconds": seen["still_seconds"],
         "rss_at_end_mb": {kind: round(kb / 1024, 1)
                           for kind, kb in seen["rss_breakdown_kb"].items()},
         "live_textures": seen["live_textures"],
@@ -241,7 +240,8 @@ def print_taps(rows: list[dict[str, Any]]) -> None:
         end = row["rss_at_end_mb"]
         print(f"    (missed {row['missed']}, untimed {row['untimed_inputs']}, app peak RSS "
               f"{row['app_peak_rss_mb']} MB, RSS at the last tap {row['rss_last_tap_mb']} MB, "
-              f"{STILL} s later {row['rss_still_mb']} MB, {row['seconds']} s; then: anonymous "
+              f"{row['still_seconds']:g} s later {row['rss_still_mb']} MB, {row['seconds']} s; "
+              f"then: anonymous "
               f"{end['anonymous']}, GL driver's libraries {end['gl_driver_files']}, other files "
               f"{end['other_files']} MB; {row['live_textures']['count']} textures)")
 

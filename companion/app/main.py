@@ -54,9 +54,12 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
 (their modules imported, their kv files loaded) on first use: a faster first frame. The phones'
 codes (``phones``, with the QR code maker) load with their first dialog (``phones.codes``)."""
 SCREEN_KV = tuple(SCREENS)
-GIVE_BACK_AFTER_SECONDS = 1.0
-"""Memory freed by a screen or the last inputs goes back to the system once the table has
-been still this long (see :mod:`companion.heap`): never inside a tap."""
+GIVE_BACK_AFTER_SCREEN_SECONDS = 1.0
+GIVE_BACK_AFTER_INPUT_SECONDS = 10.0
+"""Freed memory goes back to the system (:mod:`companion.heap`, ~1 ms) once the table has been
+still this long after a screen was shown (a game opened or left: what building and leaving a
+screen freed), or after the last input (a pause to think). Never inside a tap, nor between
+quick inputs: a tap after a give-back touches its freed pages anew (page faults)."""
 
 
 def make_screen(name: str) -> Screen:
@@ -101,8 +104,8 @@ class CompanionApp(App):
         super().__init__(**kwargs)
         heap.limit_arenas()
         let_rendered_pixels_go()
-        self._give_back = Clock.create_trigger(lambda _dt: heap.give_back(),
-                                               GIVE_BACK_AFTER_SECONDS)
+        self._give_back: Any = None
+        self._screen_shown_since_give_back = False
         self.title = "Companion"
         self.config_file = config or Config()
         self.store = Store(store_path)
@@ -199,7 +202,7 @@ class CompanionApp(App):
         if callable(prepare):
             prepare()
         self.root.current = name
-        self._give_back_when_still()
+        self._give_back_when_still(screen_shown=True)
         if name == "play":
             self._companion_next()
 
@@ -207,6 +210,7 @@ class CompanionApp(App):
         """Back to the play screen exactly as it was left (from a screen its menu opened, the
         rules): nothing is prepared again, a preview or a selection stays."""
         self.root.current = "play"
+        self._give_back_when_still(screen_shown=True)
         self._companion_next()
 
     def open_stats(self, back_to: str = "home") -> None:
@@ -348,10 +352,18 @@ class CompanionApp(App):
         made off the UI thread, then played if nothing changed."""
         self.pace.next()
 
-    def _give_back_when_still(self) -> None:
-        """Give freed memory back once nothing happened for GIVE_BACK_AFTER_SECONDS."""
-        self._give_back.cancel()
-        self._give_back()
+    def _give_back_when_still(self, screen_shown: bool = False) -> None:
+        """Give freed memory back once the table is still (see GIVE_BACK_AFTER_*)."""
+        self._screen_shown_since_give_back |= screen_shown
+        if self._give_back is not None:
+            self._give_back.cancel()
+        seconds = (GIVE_BACK_AFTER_SCREEN_SECONDS if self._screen_shown_since_give_back
+                   else GIVE_BACK_AFTER_INPUT_SECONDS)
+        self._give_back = Clock.schedule_once(self._give_back_now, seconds)
+
+    def _give_back_now(self, *_: Any) -> None:
+        self._screen_shown_since_give_back = False
+        heap.give_back()
 
     def _on_change(self, change: Change) -> None:
         self.pace.on_change(change)
