@@ -43,6 +43,14 @@ KIND_PROFILES: dict[str, cProfile.Profile] | None = {} if os.environ.get(
 """With BENCH_PROFILE_KINDS=PREFIX, ``taps`` profiles each kind of tap (roll, wall preview…) to its
 frame into its own file, PREFIX-<kind>.prof: what one kind of tap does, apart from the others."""
 SETTLE_SECONDS = 2.0
+GIVE_BACK_BEFORE_TAPS = bool(os.environ.get("BENCH_GIVE_BACK"))
+"""With BENCH_GIVE_BACK=1 the app gives its freed memory back before every tap (as it does
+when the table is still between two inputs, ``companion.heap``): what that costs the taps, and
+the CPU of each ``give_back`` (``give_back_ms``)."""
+STILL_AFTER_GIVE_BACK_SECONDS = 1.0
+"""After the last tap the table is still until the app has given its freed memory back
+(``GIVE_BACK_AFTER_INPUT_SECONDS``) and this long more, then the memory is read
+(``still_rss``): at a table players pause; the taps come faster than any table's."""
 LABEL_RENDERS: dict[str, Any] = {}
 """With BENCH_LABELS=FILE: ``counts``, the label renders counted (:func:`_count_label_renders`)."""
 IDLE_LINGER_SECONDS = 120.0
@@ -88,6 +96,26 @@ def _rss_breakdown_kb() -> dict[str, int]:
         elif head[0] == "Rss:":
             kinds[kind] += int(head[1])
     return kinds
+
+
+def _malloc_kb() -> dict[str, int]:
+    """glibc's malloc now (``mallinfo2``): its heaps' bytes in use and free (kept, not given back
+    to the system), and the large blocks it mapped on their own."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+            "fordblks", "keepcost")]
+
+    try:
+        mallinfo2 = ctypes.CDLL(None).mallinfo2
+    except AttributeError:  # not glibc, or older than 2.33
+        return {}
+    mallinfo2.restype = MallInfo2
+    info = mallinfo2()
+    return {"heaps_in_use": info.uordblks // 1024, "heaps_free": info.fordblks // 1024,
+            "mapped_blocks": info.hblkhd // 1024, "mapped_block_count": info.hblks}
 
 
 FRAME_MARKS: dict[str, float] = {"draw": 0.0, "draw_cpu": 0.0, "flip": 0.0}
@@ -141,6 +169,8 @@ def _watch_collections() -> None:
 
 def _write(out: Path, data: dict[str, Any]) -> None:
     out.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    if os.environ.get("BENCH_SMAPS"):
+        Path(os.environ["BENCH_SMAPS"]).write_text(Path("/proc/self/smaps").read_text())
 
 
 def _bare_app() -> Any:
@@ -176,6 +206,7 @@ def cold(out: Path, store: str | None) -> None:
         seen["screen"] = current
         seen["peak_rss_kb"] = _peak_rss_kb()
         seen["rss_breakdown_kb"] = _rss_breakdown_kb()
+        seen["malloc_kb"] = _malloc_kb()
         _write(out, seen)
         Clock.schedule_once(lambda _dt: app.stop(), 0)
 
@@ -304,6 +335,9 @@ def _cpu_seconds() -> float:
 class TapBench:
     """Taps legal inputs one by one; times each until the frame showing its new state is drawn."""
 
+    reads_still_memory = True
+    """Whether the app is left still after the last tap to read its memory (``still_rss``)."""
+
     def __init__(self, app: Any, driver: Any, game: str, count: int, seed: int,
                  max_seconds: float) -> None:
         from kivy.clock import Clock
@@ -321,6 +355,9 @@ class TapBench:
         self.games_started = 0
         self.untappable = 0
         self.missed = 0
+        self.last_tap_rss_kb = 0
+        self.still_seconds = 0.0
+        self.give_back_ms: list[float] = []
         self.untappable_kinds: list[str] = []
         self.missed_details: list[dict[str, str]] = []
         self.last_kind = ""
@@ -362,7 +399,14 @@ class TapBench:
 
     def _next_tap(self) -> None:
         if len(self.samples) + self.missed >= self.count or time.monotonic() > self.deadline:
-            self.finish()
+            # as at a table after the last tap: still for a while (the app gives memory back)
+            from companion.app import main
+
+            self.last_tap_rss_kb = _current_rss_kb()
+            if self.reads_still_memory:  # (an app that gives nothing back: as long)
+                self.still_seconds = STILL_AFTER_GIVE_BACK_SECONDS + getattr(
+                    main, "GIVE_BACK_AFTER_INPUT_SECONDS", 10.0)
+            self.clock.schedule_once(lambda _dt: self.finish(), self.still_seconds)
             return
         match = self.table.match
         if match is None or match.is_over or self.app.root.current != "play":
@@ -383,6 +427,12 @@ class TapBench:
             self.clock.schedule_once(self.next_tap, 0.05)
             return
         kind, tap = target
+        if GIVE_BACK_BEFORE_TAPS:
+            from companion import heap
+
+            began = time.thread_time()
+            heap.give_back()
+            self.give_back_ms.append((time.thread_time() - began) * 1000)
         self.last_kind = kind
         self.pending = {"kind": kind, "before": self.signature(),
                         "legal": len(self.table.legal())}
@@ -523,13 +573,22 @@ class TapBench:
             "slow_taps": self.slow_taps[:10],
             "gc_all_ms": GC_ALL,
             "peak_rss_kb": _peak_rss_kb(),
+            "last_tap_rss_kb": self.last_tap_rss_kb,
+            "still_rss_kb": _current_rss_kb(),
+            "still_seconds": self.still_seconds,
             "rss_breakdown_kb": _rss_breakdown_kb(),
+            "malloc_kb": _malloc_kb(),
             "board_canvas": _canvas_census(self.app.root.get_screen("play").board),
             "python_allocations": _top_allocations(),
             "live_widgets": _live_widgets(),
             "live_textures": _live_textures(),
+            "modules": sorted(sys.modules),
+            "give_back_ms": self.give_back_ms,
+            "kivy_cache": _kivy_cache(),
             "ok": True,
         })
+        if os.environ.get("BENCH_SMAPS"):
+            Path(os.environ["BENCH_SMAPS"]).write_text(Path("/proc/self/smaps").read_text())
         self.driver.finish()
         self.app.stop()
 
@@ -568,6 +627,13 @@ def _live_textures() -> dict[str, int]:
     textures = [thing for thing in gc.get_objects()  # type() never touches a dead proxy
                 if issubclass(type(thing), Texture) and not issubclass(type(thing), TextureRegion)]
     return {"count": len(textures), "pixels": sum(t.width * t.height for t in textures)}
+
+
+def _kivy_cache() -> dict[str, int]:
+    """Kivy's ``Cache`` at the end: objects kept per category (textures, images, kv rules)."""
+    from kivy.cache import Cache
+
+    return {category: len(objects) for category, objects in Cache._objects.items()}
 
 
 def _top_allocations() -> list[str]:

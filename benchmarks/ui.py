@@ -204,6 +204,9 @@ def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, An
         "games_started": seen["games_started"],
         "seconds": round(seconds, 1),
         "app_peak_rss_mb": round(seen["peak_rss_kb"] / 1024, 1),
+        "rss_last_tap_mb": round(seen["last_tap_rss_kb"] / 1024, 1),
+        "rss_still_mb": round(seen["still_rss_kb"] / 1024, 1),
+        "still_seconds": seen["still_seconds"],
         "rss_at_end_mb": {kind: round(kb / 1024, 1)
                           for kind, kb in seen["rss_breakdown_kb"].items()},
         "live_textures": seen["live_textures"],
@@ -263,7 +266,9 @@ def print_taps(rows: list[dict[str, Any]]) -> None:
                           for name, gc in row["gc_all"].items()) + ")")
         end = row["rss_at_end_mb"]
         print(f"    (missed {row['missed']}, untimed {row['untimed_inputs']}, app peak RSS "
-              f"{row['app_peak_rss_mb']} MB, {row['seconds']} s; at the end: anonymous "
+              f"{row['app_peak_rss_mb']} MB, RSS at the last tap {row['rss_last_tap_mb']} MB, "
+              f"{row['still_seconds']:g} s later {row['rss_still_mb']} MB, {row['seconds']} s; "
+              f"then: anonymous "
               f"{end['anonymous']}, GL driver's libraries {end['gl_driver_files']}, other files "
               f"{end['other_files']} MB; {row['live_textures']['count']} textures)")
 

@@ -92,6 +92,7 @@ def app_taps(out: Path, store: str, game: str, count: int, seed: int, max_second
         until every phone has its first state."""
 
         waiting = is_on
+        reads_still_memory = False  # the tap with and without phones, not the memory
 
         def start(self, _dt: float = 0) -> None:
             super().start(_dt)

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from hardware import Post, call_now
-from hardware.serial_die import SerialDie
 from hardware.software_die import SoftwareDie
 from hardware.table_die import TableDie
 
@@ -84,5 +83,7 @@ def make_die(
         return table
     kind, _, port = source.partition(":")
     if kind == "serial" and port:
+        from hardware.serial_die import SerialDie  # pyserial, only where a serial die is used
+
         return SerialDie(port, on_roll=on_roll, on_status=on_status, post=post, **serial_options)
     raise ValueError(f"unknown die source {source!r}; expected one of {SOURCES!r}")

@@ -9,6 +9,9 @@ textures of its last :data:`REMEMBERED_LOOKS` looks and takes one back when it i
 A remembered texture is never drawn into again: the core label that rendered it is set aside
 with it at the label's next change (its texture is filled when first drawn, from that core
 label's text and options), and the widget renders later looks with a core label of its own.
+
+:func:`let_rendered_pixels_go`: every core label (SDL2's) lets go of the surface it rendered
+its text on once the pixels are read for the texture; Kivy kept it until the next render.
 """
 
 from __future__ import annotations
@@ -80,4 +83,31 @@ class RememberedLabel(Label):
             del self._looks[next(iter(self._looks))]
         self._keeps_its_label = True
 
-__all__ = ["REMEMBERED_LOOKS", "RememberedLabel"]
+
+def let_rendered_pixels_go() -> bool:
+    """Core labels keep no surface after rendering; False where the text provider is not SDL2.
+
+    Kivy's SDL2 core label renders a text on a surface of its own (width x height x 4 bytes),
+    copies its pixels out for the texture and keeps the surface until its next render: every
+    label widget, remembered look and board text held one, as large as its texture. A render
+    always begins with a new surface, so the old one need not be kept.
+    """
+    from kivy.core.text import Label as CoreLabel
+
+    if CoreLabel.__name__ != "LabelSDL2":
+        return False
+    if getattr(CoreLabel, "lets_pixels_go", False):
+        return True
+
+    def _render_end(label: Any) -> Any:
+        pixels = label._surface.get_data()
+        label._surface = None
+        return pixels
+
+    CoreLabel.kivy_render_end = CoreLabel._render_end
+    CoreLabel._render_end = _render_end
+    CoreLabel.lets_pixels_go = True
+    return True
+
+
+__all__ = ["REMEMBERED_LOOKS", "RememberedLabel", "let_rendered_pixels_go"]

@@ -19,11 +19,13 @@ from kivy.core.window import Keyboard, Window
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
+from companion import heap
 from companion.app import collector
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.keyboards import NameKeyboard
 from companion.app.kv_files import load_kv
+from companion.app.label_memory import let_rendered_pixels_go
 from companion.app.phones.control import PhoneControl
 from companion.config import Config
 from companion.records.store import Store
@@ -40,7 +42,7 @@ SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "home": ("companion.app.screens.home:HomeScreen", ("home",)),
     "newgame": ("companion.app.screens.newgame:NewGameScreen", ("players", "boards", "newgame")),
-    "play": ("companion.app.screens.play:PlayScreen", ("play", "phones")),
+    "play": ("companion.app.screens.play:PlayScreen", ("play",)),
     "result": ("companion.app.screens.result:ResultScreen", ("play", "phones", "result")),
     "history": ("companion.app.screens.history:HistoryScreen", ("history",)),
     "replay": ("companion.app.screens.history:ReplayScreen", ("replay",)),
@@ -53,6 +55,12 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
 (their modules imported, their kv files loaded) on first use: a faster first frame. The phones'
 codes (``phones``, with the QR code maker) load with their first dialog (``phones.codes``)."""
 SCREEN_KV = tuple(SCREENS)
+GIVE_BACK_AFTER_SCREEN_SECONDS = 1.0
+GIVE_BACK_AFTER_INPUT_SECONDS = 10.0
+"""Freed memory goes back to the system (:mod:`companion.heap`, ~1 ms) once the table has been
+still this long after a screen was shown (a game opened or left: what building and leaving a
+screen freed), or after the last input (a pause to think). Never inside a tap, nor between
+quick inputs: a tap after a give-back touches its freed pages anew (page faults)."""
 
 
 def make_screen(name: str) -> Screen:
@@ -95,6 +103,10 @@ class CompanionApp(App):
                  die_spec: str | None = None, config: Config | None = None,
                  phones: PhonesFactory | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        heap.limit_arenas()
+        let_rendered_pixels_go()
+        self._give_back: Any = None
+        self._screen_shown_since_give_back = False
         self.title = "Companion"
         self.config_file = config or Config()
         self.store = Store(store_path)
@@ -158,6 +170,7 @@ class CompanionApp(App):
         # again (a full collection that walks it costs ~25 ms, felt when it falls in a tap).
         gc.collect()
         gc.freeze()
+        heap.give_back()
         # From now on the collector's passes come just after a frame (see collector.py).
         collector.install()
         Window.bind(on_flip=self._collect_after_frame)
@@ -199,6 +212,7 @@ class CompanionApp(App):
         if callable(prepare):
             prepare()
         self.root.current = name
+        self._give_back_when_still(screen_shown=True)
         if name == "play":
             self._companion_next()
 
@@ -206,6 +220,7 @@ class CompanionApp(App):
         """Back to the play screen exactly as it was left (from a screen its menu opened, the
         rules): nothing is prepared again, a preview or a selection stays."""
         self.root.current = "play"
+        self._give_back_when_still(screen_shown=True)
         self._companion_next()
 
     def open_stats(self, back_to: str = "home") -> None:
@@ -347,8 +362,22 @@ class CompanionApp(App):
         made off the UI thread, then played if nothing changed."""
         self.pace.next()
 
+    def _give_back_when_still(self, screen_shown: bool = False) -> None:
+        """Give freed memory back once the table is still (see GIVE_BACK_AFTER_*)."""
+        self._screen_shown_since_give_back |= screen_shown
+        if self._give_back is not None:
+            self._give_back.cancel()
+        seconds = (GIVE_BACK_AFTER_SCREEN_SECONDS if self._screen_shown_since_give_back
+                   else GIVE_BACK_AFTER_INPUT_SECONDS)
+        self._give_back = Clock.schedule_once(self._give_back_now, seconds)
+
+    def _give_back_now(self, *_: Any) -> None:
+        self._screen_shown_since_give_back = False
+        heap.give_back()
+
     def _on_change(self, change: Change) -> None:
         self.pace.on_change(change)
+        self._give_back_when_still()
         if change.kind == "lang":
             self.lang = self.table.lang
         elif change.kind == "unsaveable":

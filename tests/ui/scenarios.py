@@ -483,8 +483,46 @@ def pacman_rank(d: Driver) -> Iterator[float]:
     d.shot(f"result_pacman_{lang}")
 
 
+def memory_given_back(d: Driver) -> Iterator[float]:
+    """Freed memory goes back to the system once the table is still: soon after a game's
+    screen shows, and long after an input (never between quick inputs)."""
+    from companion import heap
+    from companion.app import main
+
+    given: list[str] = []
+    give_back = heap.give_back
+
+    def counted() -> bool:
+        given.append(d.screen.name)
+        return give_back()
+
+    heap.give_back = counted
+    seed_players(d, ["Eva", "Pat"], ["red", "blue"])
+    d.app.go("home")
+    yield from until(d, lambda: "home" in given)
+    d.results["after_home"] = given[:]
+    d.tap(d.widget("home", "new_game_button"))
+    yield P
+    d.tap(d.widget("newgame", "start_button"))
+    d.results["on_showing_play"] = [d.screen.name, d.app._give_back.timeout]
+    yield from until(d, lambda: given[-1:] == ["play"])
+    d.results["after_play"] = given[-1:]
+    given.clear()
+    inputs = []
+    for _ in range(3):
+        d.app.table.send(d.app.table.legal()[0])
+        inputs.append(d.app._give_back.timeout)
+        yield 0.3
+    d.results["after_inputs"] = inputs
+    d.results["given_between_inputs"] = given[:]
+    d.results["screen_seconds"] = main.GIVE_BACK_AFTER_SCREEN_SECONDS
+    d.results["input_seconds"] = main.GIVE_BACK_AFTER_INPUT_SECONDS
+    heap.give_back = give_back
+
+
 SCENARIOS: dict[str, Scenario] = {
     "full_game": full_game,
+    "memory_given_back": memory_given_back,
     "menu_fix_settings": menu_fix_settings,
     "play_then_power_cut": play_then_power_cut,
     "resume_after_restart": resume_after_restart,

@@ -108,7 +108,35 @@ def status_lines_measured(d: Driver) -> Iterator[float]:
     yield FRAME
 
 
+def pixels_let_go(d: Driver) -> Iterator[float]:
+    """The app's core labels keep no surface once rendered, and their pixels are Kivy's own:
+    the same text rendered the way Kivy renders it (keeping its surface) and the app's way."""
+    from kivy.core.text import Label as CoreLabel
+    from kivy.uix.label import Label
+
+    def rendered(text: str) -> tuple[Any, bytes]:
+        core = CoreLabel(text=text, font_size=22, bold=True, color=(1, 0.8, 0.2, 1))
+        core.refresh()
+        core._render_real()  # what the texture's first draw does: render for real, fill it
+        return core, pixels_of(core.texture)
+
+    apps = CoreLabel._render_end
+    CoreLabel._render_end = CoreLabel.kivy_render_end
+    kivys, kivy_pixels = rendered("Pat a Mat závodí")
+    CoreLabel._render_end = apps
+    ours, our_pixels = rendered("Pat a Mat závodí")
+    widget = Label(text="Eva", font_size=22, size_hint=(None, None), size=(200, 40),
+                   pos=(20, 20))
+    d.app.root.current_screen.add_widget(widget)
+    yield FRAME
+    d.results["kivy_keeps_its_surface"] = kivys._surface is not None
+    d.results["app_keeps_none"] = ours._surface is None and widget._label._surface is None
+    d.results["same_pixels"] = our_pixels == kivy_pixels and any(our_pixels)
+    d.results["widget_drawn"] = any(pixels_of(widget.texture))
+
+
 SCENARIOS: dict[str, Scenario] = {"looks_come_back": looks_come_back,
+                                  "pixels_let_go": pixels_let_go,
                                   "status_lines_measured": status_lines_measured}
 
 

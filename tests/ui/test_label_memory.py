@@ -1,5 +1,6 @@
-"""RememberedLabel (app/label_memory.py): a look shown again takes its texture back unchanged.
-And the status line's lines, counted without rendering, are those a rendered label shows."""
+"""RememberedLabel (app/label_memory.py): a look shown again takes its texture back unchanged;
+a rendered label keeps no surface, and its pixels are those Kivy renders. And the status
+line's lines, counted without rendering, are those a rendered label shows."""
 
 from __future__ import annotations
 
@@ -19,6 +20,13 @@ def test_a_look_shown_again_is_the_texture_first_rendered(display: str, tmp_path
     assert seen["forgotten_is_rendered_again"]
     # rendered: Eva, Eva bold, Pat, Ida, Ota, Ema and Eva again (forgotten after 4 newer looks)
     assert seen["renders"] == ["Eva", "Eva/b", "Pat", "Ida", "Ota", "Ema", "Eva"]
+
+
+def test_a_rendered_label_lets_its_surface_go_and_keeps_kivys_pixels(display: str,
+                                                                     tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "pixels_let_go", display, tmp_path, "en")
+    assert seen["kivy_keeps_its_surface"] and seen["app_keeps_none"]
+    assert seen["same_pixels"] and seen["widget_drawn"]
 
 
 def test_status_lines_are_counted_as_a_rendered_label_shows_them(display: str,

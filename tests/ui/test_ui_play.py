@@ -133,6 +133,15 @@ def test_ui_a_home_tile_opens_that_games_new_game_screen(run_scenario: RunScenar
                               ["newgame", "quoridor"]]
 
 
+def test_ui_freed_memory_goes_back_when_the_table_is_still(run_scenario: RunScenario) -> None:
+    seen = run_scenario("memory_given_back", lang="en")
+    assert seen["after_home"][-1] == "home"
+    assert seen["on_showing_play"] == ["play", seen["screen_seconds"]] == ["play", 1.0]
+    assert seen["after_play"] == ["play"]
+    assert seen["after_inputs"] == [seen["input_seconds"]] * 3 == [10.0] * 3
+    assert seen["given_between_inputs"] == []
+
+
 def test_ui_game_without_a_board_plays_through_the_fallback(run_scenario: RunScenario) -> None:
     seen = run_scenario("generic_board", lang="en")
     assert seen["game"] == "clovece"
