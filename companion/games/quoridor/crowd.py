@@ -6,8 +6,10 @@ seat; a seat tied for the lead is left alone, since walling it lets the other le
 (:meth:`CrowdSearch.reply`; among equally good walls, the one that lengthens the leader's path
 most, the worst for us when we lead). Other players, the normal companion among them, block any
 leader, tied or not, by their chance to arrive first (:meth:`CrowdSearch.chance_reply`). The
-search takes each other seat to play one of these two replies, each as likely, and branches only
-where they differ; it searches its own moves a whole round at a time: its steps and the walls
+search branches only where the two replies differ, and learns from the game so far which one
+each other seat plays (:meth:`CrowdSearch.observed_shares`): a seat seen to block by its chance
+is taken, by that share, to pick the worse of the two for us, the rest the plain crowd's. It
+searches its own moves a whole round at a time: its steps and the walls
 that matter across the paths of the seats near the lead. What follows the last searched round
 is judged by a quick race to the end on path lengths and walls alone, everyone playing the
 plain way (a wall is taken to cost its victim ``WALL_GAIN`` steps).
@@ -111,10 +113,17 @@ class CrowdSearch:
         return best
 
     def after_others(self, state: QuoridorState, rounds: int, ply: int) -> float:
-        """Our value once the others have replied to ``state`` and ``rounds`` more of ours."""
+        """Our value once the others have replied to ``state`` and ``rounds`` more of ours.
+
+        Where a seat's two replies differ: the crowd's reply by ``1 - share``, the worse of the
+        two for us by ``share``, the seat's share of blocking by its chance."""
         if not state.is_over and state.turn != self.me:
-            return sum(share * self.after_others(child, rounds, ply + 1)
-                       for share, child in self.replies(state))
+            replies = self.replies(state)
+            values = [self.after_others(child, rounds, ply + 1) for _, child in replies]
+            if len(values) == 1:
+                return values[0]
+            share = replies[1][0]
+            return (1 - share) * values[0] + share * min(values)
         if state.is_over:
             return (WIN - ply) if state.winner == self.me else -WIN + ply
         if rounds <= 0:
