@@ -211,3 +211,15 @@ def test_four_players_strong_learns_who_blocks_any_leader_from_the_game_so_far()
     shares = CrowdSearch(turn, 0, 0, ()).observed_shares()
     assert shares[2] > 0.5
     assert shares[1] < 0.5 and shares[3] < 0.5
+
+
+@pytest.mark.parametrize("players, level", [(2, "normal"), (2, "strong"), (4, "normal"),
+                                            (4, "strong")])
+def test_with_no_time_at_all_it_still_answers(players: int, level: str) -> None:
+    """A machine so busy that the clock runs out before the first move is even listed: the
+    search still has an answer (one of the moves it listed), it does not fail."""
+    match = open_game("quoridor", players=players)
+    for line in ["e8", "e2", "e7", "e3"] if players == 2 else ["e8", "b5", "e2", "h5"]:
+        match.play(line)
+    line = choose_input(match, level, seed=1, time_budget=1e-9)
+    assert line in match.legal()
