@@ -118,6 +118,9 @@ class Turn:
     """How many times slower than this machine the one simulated is (the Pi's clock): a
     strategy divides its work limits by it, so that the same work fits the budget there and the
     same history gives the same answer on any machine whose speed the factor states."""
+    past: Sequence[tuple[Any, str]] = ()
+    """Every input accepted so far with the state it was played in, in order (what the other
+    seats have done in this game: a strategy may learn from it how they play)."""
 
     def work(self, limit: int) -> int:
         """A work limit (positions, plans) for this machine: ``limit`` divided by the Pi's
@@ -236,6 +239,7 @@ def make_turn(
         ),
         options=dict(match.options),
         time_scale=time_scale,
+        past=tuple(match.inputs_with_states()),
     )
 
 

@@ -6,8 +6,10 @@ seat; a seat tied for the lead is left alone, since walling it lets the other le
 (:meth:`CrowdSearch.reply`; among equally good walls, the one that lengthens the leader's path
 most, the worst for us when we lead). Other players, the normal companion among them, block any
 leader, tied or not, by their chance to arrive first (:meth:`CrowdSearch.chance_reply`). The
-search takes each other seat to play one of these two replies, each as likely, and branches only
-where they differ; it searches its own moves a whole round at a time: its steps and the walls
+search branches only where the two replies differ, and learns from the game so far which one
+each other seat plays (:meth:`CrowdSearch.observed_shares`): a seat seen to block by its chance
+is taken, by that share, to pick the worse of the two for us, the rest the plain crowd's. It
+searches its own moves a whole round at a time: its steps and the walls
 that matter across the paths of the seats near the lead. What follows the last searched round
 is judged by a quick race to the end on path lengths and walls alone, everyone playing the
 plain way (a wall is taken to cost its victim ``WALL_GAIN`` steps).
@@ -22,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+from companion.engine.errors import IllegalInput
 from companion.engine.strategy import Turn
 from companion.games.quoridor.board import Openings, Wall
 from companion.games.quoridor.moves import blocked_wall_slots, pawn_destinations, stepped
@@ -49,6 +52,13 @@ NEAR_LEAD = 1
 """Our walls go across the paths of the other seats at most this many steps behind the
 leading one (a wall for a seat further back helps the leader)."""
 CLOCK_EVERY = 16
+PRIOR = 1.0
+"""Before a seat has shown how it plays, each reply counts as seen this many times."""
+OBSERVED_MOVES = 12
+"""A seat's last moves looked at to judge how it plays."""
+SEEN_KEPT = 20_000
+"""Moves judged (crowd or chance) remembered between decisions."""
+_SEEN: dict[tuple[object, ...], int] = {}
 
 
 class OutOfWork(Exception):
@@ -72,12 +82,14 @@ class CrowdSearch:
         self.table: dict[tuple[object, ...], tuple[int, float]] = {}
         self.replies_by_crowd: dict[tuple[object, ...], QuoridorState] = {}
         self.replies_by_chance: dict[tuple[object, ...], QuoridorState] = {}
+        self.chance_share: tuple[float, ...] = (0.5,) * turn.state.players
 
     # -- the search ------------------------------------------------------------------------------
 
     def best_line(self) -> str:
         root: QuoridorState = self.turn.state
         self.bounded = False  # the root's moves are always listed: there must be an answer
+        self.chance_share = self.observed_shares()
         children = self.turn.rng.shuffled(self.my_children(root))
         self.bounded = True
         children.sort(key=lambda child: -self.leaf(child[1]))
@@ -101,10 +113,17 @@ class CrowdSearch:
         return best
 
     def after_others(self, state: QuoridorState, rounds: int, ply: int) -> float:
-        """Our value once the others have replied to ``state`` and ``rounds`` more of ours."""
+        """Our value once the others have replied to ``state`` and ``rounds`` more of ours.
+
+        Where a seat's two replies differ: the crowd's reply by ``1 - share``, the worse of the
+        two for us by ``share``, the seat's share of blocking by its chance."""
         if not state.is_over and state.turn != self.me:
-            values = [self.after_others(child, rounds, ply + 1) for child in self.replies(state)]
-            return sum(values) / len(values)
+            replies = self.replies(state)
+            values = [self.after_others(child, rounds, ply + 1) for _, child in replies]
+            if len(values) == 1:
+                return values[0]
+            share = replies[1][0]
+            return (1 - share) * values[0] + share * min(values)
         if state.is_over:
             return (WIN - ply) if state.winner == self.me else -WIN + ply
         if rounds <= 0:
@@ -141,17 +160,71 @@ class CrowdSearch:
 
     # -- the others' moves, as the crowd plays ---------------------------------------------------
 
-    def replies(self, state: QuoridorState) -> list[QuoridorState]:
+    def replies(self, state: QuoridorState) -> list[tuple[float, QuoridorState]]:
         """The seat's reply as the plain crowd plays (:meth:`reply`) and as a seat that blocks
         any leader, tied or not, by its chance to arrive first (:meth:`chance_reply`, as the
-        normal companion does), when the two differ: each is taken to be as likely."""
+        normal companion does), when the two differ, each with its likelihood: how often that
+        seat has played so far in this game as the one and not the other
+        (:meth:`observed_shares`)."""
         crowd = self.reply(state)
-        key = (*_key(state), "chance")
-        other = self.replies_by_chance.get(key)
-        if other is None:
-            other = self.chance_reply(state)
-            self.replies_by_chance[key] = other
-        return [crowd] if _key(other) == _key(crowd) else [crowd, other]
+        other = self.remembered_chance_reply(state)
+        if _key(other) == _key(crowd):
+            return [(1.0, crowd)]
+        share = self.chance_share[state.turn]
+        return [(1.0 - share, crowd), (share, other)]
+
+    def remembered_chance_reply(self, state: QuoridorState) -> QuoridorState:
+        key = _key(state)
+        known = self.replies_by_chance.get(key)
+        if known is None:
+            known = self.replies_by_chance[key] = self.chance_reply(state)
+        return known
+
+    def observed_shares(self) -> tuple[float, ...]:
+        """For each other seat, how likely it is to play :meth:`chance_reply` rather than
+        :meth:`reply`, by its moves so far in this game (at most its last ``OBSERVED_MOVES``):
+        ``(PRIOR + chance) / (2 * PRIOR + crowd + chance)``, counting the moves that were the
+        one reply and not the other. A seat that walls a leader tied with another, or the
+        leader when a step would do as well, is seen to block by its chance; one that walks
+        where that would wall, to play the plain race."""
+        root: QuoridorState = self.turn.state
+        judge = CrowdSearch(self.turn, 0, 0, ())  # its own work and memory: not this search's
+        judge.bounded = False
+        shares = []
+        for seat in range(root.players):
+            if seat == self.me:
+                shares.append(0.0)
+                continue
+            moves = [(before, line) for before, line in self.turn.past
+                     if isinstance(before, QuoridorState) and before.turn == seat
+                     and before.players == root.players][-OBSERVED_MOVES:]
+            crowd = chance = 0
+            for before, line in moves:
+                seen = judge.seen_as(before, line)
+                crowd += seen < 0
+                chance += seen > 0
+            shares.append((PRIOR + chance) / (2 * PRIOR + crowd + chance))
+        return tuple(shares)
+
+    def seen_as(self, before: QuoridorState, line: str) -> int:
+        """+1 when ``line`` was the chance reply in ``before`` and not the crowd's, -1 for the
+        other way round, 0 when both or neither (remembered: a pure function of the move)."""
+        key = (*_key(before), line, self.me)
+        known = _SEEN.get(key)
+        if known is not None:
+            return known
+        try:
+            after = self.turn.rules.apply(before, line)[0]
+        except IllegalInput:
+            return 0
+        played = _key(after)
+        by_crowd = _key(self.reply(before)) == played
+        by_chance = _key(self.remembered_chance_reply(before)) == played
+        known = int(by_chance) - int(by_crowd)
+        if len(_SEEN) >= SEEN_KEPT:
+            _SEEN.clear()
+        _SEEN[key] = known
+        return known
 
     def chance_reply(self, state: QuoridorState) -> QuoridorState:
         """The move that gives the seat to move the best chance to arrive first

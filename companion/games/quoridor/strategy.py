@@ -154,11 +154,14 @@ class Search:
         self.scores: dict[tuple[object, ...], float] = {}
         self.known_steps: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.table: dict[tuple[object, ...], tuple[int, float, int, str]] = {}
+        self.bounded = True
 
     def best_line(self) -> str:
         """Iterative deepening; an unfinished depth counts for the moves it has searched."""
         root: QuoridorState = self.turn.state
+        self.bounded = False  # the root's moves are always listed: there must be an answer
         children = self.turn.rng.shuffled(self.children(root))  # equal scores: a seeded pick
+        self.bounded = True
         children.sort(key=lambda child: -self.score(child[1], self.root_seat))
         best_line = children[0][0]
         if len(children) == 1:
@@ -338,6 +341,8 @@ class Search:
     def tick(self) -> None:
         """Count one position looked at; stop when the work limit or the clock runs out."""
         self.created += 1
+        if not self.bounded:
+            return
         if self.created > self.limit or (
             self.created % CLOCK_EVERY == 0 and self.turn.budget.expired()
         ):

@@ -180,3 +180,46 @@ def test_on_the_pis_clock_the_work_limit_decides_not_the_clock(
     assert search.best_line() in chosen
     assert search.created <= limit + 1
     assert not turn.budget.expired()
+
+
+def test_four_players_strong_learns_who_blocks_any_leader_from_the_game_so_far() -> None:
+    """Seats 1 and 3 play the plain race (they wall only a seat that leads alone), seats 0 and 2
+    are normal companions, who wall whoever leads, tied or not. After nine rounds the strong
+    level in seat 0 takes seat 2 to block by its chance to arrive first more often than the
+    plain racers, as their moves so far showed."""
+    from companion.engine.strategy import make_turn
+    from companion.games.quoridor.crowd import CrowdSearch
+
+    def plain_race(match: Match) -> str:
+        turn = make_turn(match, "strong", seed=0, time_budget=GENEROUS, time_scale=6.0)
+        search = CrowdSearch(turn, 0, 0, ())
+        search.bounded = False  # no work limit: the reply itself, however long it takes
+        wanted = search.reply(match.state)
+        return next(line for line in match.legal()
+                    if match.rules.apply(match.state, line)[0].pawns == wanted.pawns
+                    and set(match.rules.apply(match.state, line)[0].walls) == set(wanted.walls))
+
+    match = open_game("quoridor", players=4)
+    while len(match.history) < 36:
+        if match.to_move in (0, 2):
+            line = choose_input(match, "normal", seed=0, time_budget=GENEROUS, time_scale=6.0)
+        else:
+            line = plain_race(match)
+        match.play(line)
+    assert any(line[-1] in "hv" for line in match.history[1::4] + match.history[3::4])
+    turn = make_turn(match, "strong", seed=0, time_budget=GENEROUS, time_scale=6.0)
+    shares = CrowdSearch(turn, 0, 0, ()).observed_shares()
+    assert shares[2] > 0.5
+    assert shares[1] < 0.5 and shares[3] < 0.5
+
+
+@pytest.mark.parametrize("players, level", [(2, "normal"), (2, "strong"), (4, "normal"),
+                                            (4, "strong")])
+def test_with_no_time_at_all_it_still_answers(players: int, level: str) -> None:
+    """A machine so busy that the clock runs out before the first move is even listed: the
+    search still has an answer (one of the moves it listed), it does not fail."""
+    match = open_game("quoridor", players=players)
+    for line in ["e8", "e2", "e7", "e3"] if players == 2 else ["e8", "b5", "e2", "h5"]:
+        match.play(line)
+    line = choose_input(match, level, seed=1, time_budget=1e-9)
+    assert line in match.legal()
