@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from ui.card import mount_card, unmount_card
+
+PYCACHE = Path(tempfile.gettempdir()) / "companion-test-pycache"
+"""Compiled bytecode for the tests and every Python process they start, outside the source tree
+(where ``PYTHONDONTWRITEBYTECODE`` keeps it out). Without it each of the suite's ~300 app and
+command processes compiled companion's modules from source again: up to 0.3 s of CPU each."""
+
+
+def compile_once() -> None:
+    """Write bytecode, to ``PYCACHE`` unless a prefix is set already, in this process and in
+    the processes it starts."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+
+
+compile_once()
 
 
 @pytest.fixture
