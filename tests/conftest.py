@@ -2,12 +2,33 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from ui.card import mount_card, unmount_card
+
+PYCACHE = Path(tempfile.gettempdir()) / "companion-test-pycache"
+"""Compiled bytecode for the tests and every Python process they start, outside the source tree
+(where ``PYTHONDONTWRITEBYTECODE`` keeps it out). Without it every app and command process the
+tests start compiled companion's modules from source again (a whole Quoridor game on the
+screen: 129 modules, ~0.2–0.3 s of its ~2.5 s of CPU)."""
+
+
+def compile_once() -> None:
+    """Write bytecode, to ``PYCACHE`` unless a prefix is set already, in this process and in
+    the processes it starts."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+
+
+compile_once()
 
 
 @pytest.fixture

@@ -57,6 +57,12 @@ def _source_files() -> list[str]:
     return [name for name in listed if (ROOT / name).is_file()]
 
 
+def _as_pip_runs() -> dict[str, str]:
+    """For pip and venv as a user runs them: the bytecode of what they install beside it in the
+    temporary folders, not in the tests' own cache (``conftest.PYCACHE``), which would keep it."""
+    return {key: value for key, value in os.environ.items() if key != "PYTHONPYCACHEPREFIX"}
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if shutil.which("git") is None or not (ROOT / ".git").exists():
@@ -68,7 +74,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     dist = tmp_path_factory.mktemp("dist")
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(source)],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True, text=True, timeout=300, env=_as_pip_runs(),
     )
     assert built.returncode == 0, built.stderr[-3000:]
     (found,) = dist.glob("companion-*.whl")
@@ -79,10 +85,11 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bin folder of a fresh venv with the wheel installed (not editable)."""
     venv = tmp_path_factory.mktemp("venv")
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120,
+                   env=_as_pip_runs())
     done = subprocess.run(
         [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)],
-        capture_output=True, text=True, timeout=600,
+        capture_output=True, text=True, timeout=600, env=_as_pip_runs(),
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return venv / "bin"

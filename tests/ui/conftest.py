@@ -31,6 +31,19 @@ QUIET_AUDIO = "dummy"
 """SDL's audio driver for the app under test unless a test names one: no sound from the
 machine's speaker while the suite runs (the sound tests choose the ``disk`` driver)."""
 
+UNSMOOTHED = {"KCFG_GRAPHICS_MULTISAMPLES": "0"}
+"""The app under test draws without multisampling (Kivy's default is 2 samples a pixel): here
+Mesa's software GL (llvmpipe) draws every frame, and a multisampled one costs it ~3× the CPU
+(the play screen ~32 → ~10 ms a frame), the most of a scenario's CPU after Python. Edges in
+the screenshots are not smoothed; sizes, places and colours are the same."""
+
+
+def app_env(display: str, kivy_home: Path, **more: str) -> dict[str, str]:
+    """The environment of an app under test: our display, its own Kivy home, quiet, unsmoothed
+    (``more`` adds to it or overrides it)."""
+    return {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home),
+            "KIVY_NO_CONSOLELOG": "1", "SDL_AUDIODRIVER": QUIET_AUDIO, **UNSMOOTHED, **more}
+
 
 @pytest.fixture(scope="session")
 def display() -> Iterator[str]:
@@ -53,8 +66,7 @@ def run_scenario_script(
     keys); every screenshot it names must exist. ``work`` holds the store and the Kivy home.
     """
     out = out or work / f"{name}_{lang}.json"
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(work / "kivy"),
-           "KIVY_NO_CONSOLELOG": "1", "SDL_AUDIODRIVER": QUIET_AUDIO}
+    env = app_env(display, work / "kivy")
     command = [sys.executable, str(script), name, str(store or work / "games.sqlite3"),
                str(out), str(SCREENSHOTS), lang]
     done = subprocess.run(command, env=env, capture_output=True, text=True,
@@ -84,8 +96,7 @@ def run_scenario(display: str, tmp_path: Path) -> RunScenario:
         """``env``: more environment for the app (SDL's audio driver, PATH, …)."""
         store = store or tmp_path / "games.sqlite3"
         out = tmp_path / f"{name}.json"
-        env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp_path / "kivy"),
-               "KIVY_NO_CONSOLELOG": "1", "SDL_AUDIODRIVER": QUIET_AUDIO, **(env or {})}
+        env = app_env(display, tmp_path / "kivy", **(env or {}))
         command = [sys.executable, str(DRIVER), name, str(store), str(out), str(SCREENSHOTS)]
         if lang:
             command.append(lang)

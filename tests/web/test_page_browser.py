@@ -7,6 +7,7 @@ by taps on the page, a hostile name shown as text, and a server killed and back:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -230,6 +231,18 @@ HOLD_STREAM = """
 phone whose Wi-Fi is slow), so that a tap goes out with the seq it saw before."""
 
 
+@contextmanager
+def news_held_back(driver: Any) -> Iterator[Any]:
+    """``driver`` with ``HOLD_STREAM`` in the pages it opens now, not in those of later tests."""
+    added = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                   {"source": HOLD_STREAM})
+    try:
+        yield driver
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                               {"identifier": added["identifier"]})
+
+
 def api(url: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
     """The API as another device of the same seat uses it (the token from ``url``)."""
     import json
@@ -248,10 +261,9 @@ def api(url: str, path: str, body: dict[str, Any] | None = None) -> dict[str, An
 
 
 def test_a_tap_after_the_game_moved_on_says_so_and_shows_the_game_now(
-        tmp_path: Path) -> None:
+        browser: Any, tmp_path: Path) -> None:
     with serving("quoridor", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
-            chromium() as driver:
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_STREAM})
+            news_held_back(browser) as driver:
         seq = open_page(driver, served.seats[0], "en")
         driver.execute_script("window.__held = true;")
         state = api(served.seats[0], "/api/input", {"input": "e8", "seq": seq})  # the screen
@@ -269,10 +281,10 @@ def test_a_tap_after_the_game_moved_on_says_so_and_shows_the_game_now(
         assert "Pat" in text_of(driver, "status")
 
 
-def test_held_news_arrives_and_a_placed_wall_takes_its_slots_away(tmp_path: Path) -> None:
+def test_held_news_arrives_and_a_placed_wall_takes_its_slots_away(browser: Any,
+                                                                  tmp_path: Path) -> None:
     with serving("quoridor", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
-            chromium() as driver:
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_STREAM})
+            news_held_back(browser) as driver:
         seq = open_page(driver, served.seats[0], "en")
         driver.execute_script("window.__held = true;")
         # the touchscreen plays a wall for Eva and a step for Pat while the phone hears nothing
@@ -321,7 +333,8 @@ def test_clovece_with_the_tables_die_faces_and_a_piece_tapped(browser: Any,
         assert api(served.view, "/api/state")["snapshot"]["state"]["track"][0]["field"] == 0
 
 
-def test_patamat_a_car_type_picked_on_the_phone_then_its_field_tapped(tmp_path: Path) -> None:
+def test_patamat_a_car_type_picked_on_the_phone_then_its_field_tapped(browser: Any,
+                                                                      tmp_path: Path) -> None:
     """The set-up as on the touchscreen: Eva's phone shows the car types under the board, the
     go-kart picked; she taps the tractor, the fields now place a tractor, and her tap on F05
     puts a tractor there. The type stays picked while the table moves on."""
@@ -330,8 +343,8 @@ def test_patamat_a_car_type_picked_on_the_phone_then_its_field_tapped(tmp_path: 
     def shown(driver: Any) -> list[str]:
         return [box["input"] for box in boxes(driver, "#board .tap") if box["width"]]
 
-    with serving("patamat", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
-            chromium() as driver:
+    driver = browser
+    with serving("patamat", tmp_path / "games.db", ["Eva", "Pat"]) as served:
         seq = open_page(driver, served.seats[0], "cs")
         assert shown(driver) and all(line.startswith("place kart ") for line in shown(driver))
         picks = boxes(driver, "#board .pick")
@@ -358,14 +371,15 @@ CRASH_SET_UP = ["first A", "operator-start n4", "display lambada rocket tandem",
 """The set-up of the touchscreen's Crash by Crash test: then Pat has his first action."""
 
 
-def test_crash_every_action_offered_on_the_phone_in_words(tmp_path: Path) -> None:
+def test_crash_every_action_offered_on_the_phone_in_words(browser: Any,
+                                                         tmp_path: Path) -> None:
     """Pat's phone after the set-up: every action of his turn (cars with pushes and batteries,
     the magnetic car, the operator, cards, swaps, pass) in his list, each in words, none
     twice; his tap on one plays it."""
     from selenium.webdriver.common.by import By
 
-    with serving("crash", tmp_path / "games.db", ["Eva", "Pat"]) as served, \
-            chromium() as driver:
+    driver = browser
+    with serving("crash", tmp_path / "games.db", ["Eva", "Pat"]) as served:
         state = api(served.view, "/api/state")
         for line in CRASH_SET_UP:
             state = api(served.seats[state["to_move"]], "/api/input",
