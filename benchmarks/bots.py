@@ -340,12 +340,14 @@ def print_timing(lines: list[dict[str, Any]]) -> None:
               f"{cpu_text} |")
 
 
-def summary(rows: list[Row], games: int, started: float, skipped: list[str]) -> dict[str, Any]:
+def summary(rows: list[Row], games: int, started: float, skipped: list[str],
+            first_game: int = 0) -> dict[str, Any]:
     """The JSON object of a run so far: the machine, the rows finished and the pooled timing."""
     return {
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "platform": platform.platform(), "load_average": os.getloadavg()},
         "games_per_row": games,
+        "first_game": first_game,
         "cpu_scale": PACE.time_scale,
         "clock": PACE.clock,
         "seconds": round(time.monotonic() - started, 1),
@@ -405,7 +407,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 rows.append(row)
                 if args.json:
                     AFTER_GAME[:] = [lambda: Path(args.json).write_text(
-                        json.dumps(summary(rows, games, started, skipped)) + "\n",
+                        json.dumps(summary(rows, games, started, skipped,
+                                           args.first_game)) + "\n",
                         encoding="utf-8")]
                 (run_self if row.kind == "self" else run_row)(row, games, args.first_game)
                 print(f"done {row.game} {row.players}p {row.kind} {row.level} vs {row.against}: "
@@ -413,7 +416,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                       file=sys.stderr, flush=True)
                 if args.json:
                     Path(args.json).write_text(
-                        json.dumps(summary(rows, games, started, skipped)) + "\n",
+                        json.dumps(summary(rows, games, started, skipped,
+                                           args.first_game)) + "\n",
                         encoding="utf-8")
     print(f"Companion players: {games} seeded games per row; time budgets divided by "
           f"{PACE.time_scale:g}, measured on the {PACE.clock} clock")
@@ -424,7 +428,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print()
     print_timing(level_timing(rows))
     print()
-    result = summary(rows, games, started, skipped)
+    result = summary(rows, games, started, skipped, args.first_game)
     text = json.dumps(result)
     if args.json:
         Path(args.json).write_text(text + "\n", encoding="utf-8")

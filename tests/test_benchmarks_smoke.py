@@ -113,3 +113,38 @@ def test_the_phones_tap_benchmark_reports_the_tap_with_the_server_off_and_on(
     assert idle["cpu_percent"]["off"] >= 0 and idle["cpu_percent"]["on"] >= 0
     assert idle["rss_mb"]["on"] > 0 and idle["rss_mb"]["off"] > 0
     assert len(idle["phones"]["states"]) == 10 and min(idle["phones"]["states"]) >= 1
+
+
+def test_a_row_played_in_two_parts_is_pooled_into_one_line(tmp_path: Path) -> None:
+    parts = []
+    for first in (0, 3):
+        part = tmp_path / f"part_{first}.json"
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / "bots.py"), "--game", "patamat",
+             "--players", "2", "--only", "lower", "--level", "normal", "--games", "3",
+             "--first-game", str(first), "--cpu-scale", "6", "--clock", "cpu",
+             "--json", str(part)],
+            capture_output=True, text=True, timeout=300, cwd=ROOT, check=False,
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+        parts.append(part)
+    decisions = sum(len(json.loads(part.read_text(encoding="utf-8"))["rows"][0]
+                        ["cpu_ms_samples"]["normal"]) for part in parts)
+    pooled = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "pooled.py"), *map(str, parts)],
+        capture_output=True, text=True, timeout=60, cwd=ROOT, check=False,
+    )
+    assert pooled.returncode == 0, pooled.stderr
+    assert "**patamat, 2 players** (fair 50 %)" in pooled.stdout
+    (line,) = [line for line in pooled.stdout.splitlines() if line.startswith("| normal vs easy")]
+    assert "| 6 (0–5) |" in line
+    assert line.endswith(f"| {decisions:,} |")
+
+
+def test_the_pooling_says_plainly_when_a_file_is_missing(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "pooled.py"), str(tmp_path / "none.json")],
+        capture_output=True, text=True, timeout=60, cwd=ROOT, check=False,
+    )
+    assert done.returncode == 2
+    assert "no such file" in done.stderr and "Traceback" not in done.stderr

@@ -11,8 +11,11 @@ stops on a field boards what stands there (or picks the best of several types), 
 the chance of red, and the paths are those of the game's own ``walk_path``. The model holds the
 cars where they stand and leaves out bumps; it is solved by value iteration, once per layout.
 
-* easy: half the choices at random, the others kart, car, tractor, rusty, garbage in that order;
-  cars placed anywhere.
+* easy: a child's grab: any of the cars offered, at random, except that it leaves a garbage
+  truck (backwards) when another car is offered; cars placed anywhere. Choosing at random is
+  what makes it beatable: the car choices are the only decisions in the race (about one per
+  player per lap), and a player who always takes them in the order kart, car, tractor, rusty,
+  garbage already plays about as well as normal (benchmarks/README.md, issue 24, fourth round).
 * normal: each car type judged by the mean, over the die, of the position after the movement it
   gives (one roll ahead, through the game's ``apply``).
 * strong: two rolls ahead (the movement, then whoever rolls next, deciding as normal would).
@@ -42,8 +45,8 @@ WON = 1_000.0
 
 ROLLS_AHEAD = {"normal": 1, "strong": 2}
 """Die rolls looked ahead by a car choice (work limits)."""
-EASY_RANDOM = 0.5
-EASY_PREFERENCE = ("kart", "car", "tractor", "rusty", "garbage")
+EASY_SHUNS = "garbage"
+"""The one car easy leaves when it can: a child sees that it drives backwards."""
 
 CAR_GAIN = {"kart": 7.0, "car": 3.5, "tractor": -1.5, "rusty": -3.5, "garbage": -7.0}
 """Fields a car of each type gains (or loses) against walking one turn: 3n, 2n, 2, 0, -n."""
@@ -63,9 +66,8 @@ def choose(turn: Turn) -> str:
             return turn.rng.choice(lines)
         return _place(turn, state, lines)
     if turn.level == "easy":
-        if turn.rng.random() < EASY_RANDOM:
-            return turn.rng.choice(lines)
-        return min(lines, key=lambda line: EASY_PREFERENCE.index(line.split()[1]))
+        forward = [line for line in lines if line.split()[-1] != EASY_SHUNS]
+        return turn.rng.choice(forward or lines)
     model = lap_model(state)
     seat = turn.seat
     depth = ROLLS_AHEAD[turn.level]

@@ -157,3 +157,12 @@ def test_the_easy_level_does_not_always_choose_the_same() -> None:
     match = _with_options()
     answers = {choose_input(match, "easy", seed=seed, time_budget=UNHURRIED) for seed in range(40)}
     assert len(answers) > 1
+
+
+def test_the_easy_level_grabs_any_car_but_the_garbage_truck() -> None:
+    match = game(
+        pawns={"Pat": 'field = "F05", options = ["kart1", "tractor1", "garbage1"]'},
+        cars={"kart1": "F05", "tractor1": "F05", "garbage1": "F05"},
+    )
+    answers = {choose_input(match, "easy", seed=seed, time_budget=UNHURRIED) for seed in range(40)}
+    assert answers == {"choose kart", "choose tractor"}
