@@ -23,10 +23,13 @@ FONT_OPTIONS = ("font_size", "font_name_r", "bold", "italic", "underline", "stri
                 "font_context", "unicode_errors")
 """The core label's options a text's extents depend on (Kivy 2.3's text providers)."""
 REMEMBERED_EXTENTS = 20_000
-"""Measurements kept (a few MB at most); all are forgotten when the table is full."""
+"""Measurements kept (~2 MB at most: a text and two numbers each, the font once); all are
+forgotten when that many are kept."""
 
 _font_of = itemgetter(*FONT_OPTIONS)
-_extents: dict[tuple[Any, str], tuple[int, int]] = {}
+_extents: dict[tuple[Any, ...], dict[str, tuple[int, int]]] = {}
+"""Per font (its options' values), each text's (width, height)."""
+_count = [0]
 
 
 def remembering(measure: Callable[[Any, str], tuple[int, int]]) -> Callable[[Any, str],
@@ -35,15 +38,20 @@ def remembering(measure: Callable[[Any, str], tuple[int, int]]) -> Callable[[Any
 
     def get_extents(label: Any, text: str) -> tuple[int, int]:
         try:
-            key = (_font_of(label.options), text)
-            known = _extents.get(key)
+            font = _font_of(label.options)
+            known = _extents.get(font)
         except (KeyError, TypeError):  # an option not set yet, or not hashable: measured
             return measure(label, text)
         if known is None:
-            if len(_extents) >= REMEMBERED_EXTENTS:
-                _extents.clear()
-            known = _extents[key] = measure(label, text)
-        return known
+            known = _extents[font] = {}
+        size = known.get(text)
+        if size is None:
+            if _count[0] >= REMEMBERED_EXTENTS:
+                forget()
+                known = _extents[font] = {}
+            size = known[text] = measure(label, text)
+            _count[0] += 1
+        return size
 
     get_extents.__wrapped__ = measure  # type: ignore[attr-defined]
     return get_extents
@@ -58,8 +66,9 @@ def install() -> None:
 
 
 def forget() -> None:
-    """Forget every measurement (tests)."""
+    """Forget every measurement."""
     _extents.clear()
+    _count[0] = 0
 
 
 __all__ = ["FONT_OPTIONS", "REMEMBERED_EXTENTS", "forget", "install", "remembering"]
