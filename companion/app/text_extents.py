@@ -1,14 +1,13 @@
 """Text widths remembered per font: a label's layout measures each word once per font, not anew.
 
 Kivy lays a label's text out by measuring it: every word of a markup text (a score row's
-name and counters), line after line of a wrapped one (the table lines). Its SDL2 text
-provider sets the font's style, hinting and outline before each measurement, and SDL_ttf
-empties the font's glyph cache when those are set: each measurement loads its glyphs again
-(~85 µs a word on this machine, ~25 of them in a Crash score row). The same text in the same
-font always measures the same, so :func:`install` makes the provider remember its answers,
-keyed by the font options that decide them and the text. What is drawn does not change: the
-provider's rendering never asks for these measurements, and the layout gets the very numbers
-it got before.
+name and counters), line after line of a wrapped one (the table lines). Each measurement goes
+to SDL_ttf, which lays the text's glyphs out anew every time: ~85 µs a word on this machine,
+~25 words in a Crash score row (why it costs that much inside SDL_ttf was not looked into).
+The same text in the same font always measures the same, so :func:`install` makes Kivy's text
+provider remember its answers, keyed by the font options that decide them and the text. What
+is drawn does not change: the provider's rendering never asks for these measurements, and the
+layout gets the very numbers it got before.
 """
 
 from __future__ import annotations
