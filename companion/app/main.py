@@ -20,7 +20,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion import heap
-from companion.app import collector
+from companion.app import collector, text_extents
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.keyboards import NameKeyboard
@@ -138,6 +138,7 @@ class CompanionApp(App):
     # -- building ----------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
+        text_extents.install()  # a word's width measured once per font, not at every layout
         load_kv("common")
         self.table.listeners.append(self._on_change)
         Window.set_vkeyboard_class(NameKeyboard)

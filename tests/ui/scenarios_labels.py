@@ -135,9 +135,67 @@ def pixels_let_go(d: Driver) -> Iterator[float]:
     d.results["widget_drawn"] = any(pixels_of(widget.texture))
 
 
+EXTENT_SAMPLES = (
+    ("[color=f5f5f5][b]Player 1[/b][/color]  pts\u00a010  bat\u00a04  cars\u00a06  mag\u00a01",
+     20, False, 240.0),
+    ("[color=f5f5f5]Eva & Ota[/color]  pts\u00a07  bat\u00a02  cars\u00a011  ev\u00a03", 20, False,
+     240.0),
+    ("Player 2 pays 2 points for moving the operator 4 steps", 20, False, 280.0),
+    ("Příliš žluťoučký kůň úpěl ďábelské ódy", 22, True, 200.0),
+    ("Tap the revealed cards in order (0 of 2)", 26, True, 300.0),
+)
+"""Texts of the play screen (markup and plain, wrapped) at the fonts they are shown in."""
+
+
+def extents_remembered(d: Driver) -> Iterator[float]:
+    """Labels laid out with remembered text widths (``text_extents``, installed by the app) are
+    the labels the text provider's own measurements give: same size, same pixels; laid out a
+    second time, they ask the provider nothing."""
+    from kivy.core.text import Label as CoreLabel
+    from kivy.uix.label import Label
+
+    from companion.app import text_extents
+
+    remembering = CoreLabel.get_extents
+    measure = remembering.__wrapped__
+    asked: list[str] = []
+
+    def counted(label: Any, text: str) -> Any:
+        asked.append(text)
+        return measure(label, text)
+
+    def rendered() -> list[tuple[list[int], bytes]]:
+        shown = []
+        for text, size, bold, width in EXTENT_SAMPLES:
+            label = Label(text=text, markup=text.startswith("["), font_size=size, bold=bold,
+                          text_size=(width, None), halign="left", max_lines=2, line_height=0.9)
+            label.texture_update()
+            shown.append((list(label.texture_size), pixels_of(label.texture)))
+        return shown
+
+    text_extents.forget()
+    CoreLabel.get_extents = text_extents.remembering(counted)
+    try:
+        first = rendered()
+        asked_first = len(asked)
+        again = rendered()
+        asked_again = len(asked) - asked_first
+    finally:
+        CoreLabel.get_extents = measure
+    own = rendered()
+    CoreLabel.get_extents = remembering
+    d.results.update({"installed": hasattr(remembering, "__wrapped__"),
+                      "sizes": [size for size, _ in first], "own_sizes": [s for s, _ in own],
+                      "same_as_own": [a == b for a, b in zip(first, own)],
+                      "again_same": [a == b for a, b in zip(again, own)],
+                      "asked_first": asked_first, "asked_again": asked_again})
+    yield FRAME
+
+
 SCENARIOS: dict[str, Scenario] = {"looks_come_back": looks_come_back,
                                   "pixels_let_go": pixels_let_go,
-                                  "status_lines_measured": status_lines_measured}
+                                  "status_lines_measured": status_lines_measured,
+                                  "extents_remembered": extents_remembered}
 
 
 def main() -> None:

@@ -1,6 +1,7 @@
 """RememberedLabel (app/label_memory.py): a look shown again takes its texture back unchanged;
 a rendered label keeps no surface, and its pixels are those Kivy renders. And the status
-line's lines, counted without rendering, are those a rendered label shows."""
+line's lines, counted without rendering, are those a rendered label shows. Text widths
+remembered per font (app/text_extents.py) lay labels out as measuring anew does."""
 
 from __future__ import annotations
 
@@ -36,3 +37,14 @@ def test_status_lines_are_counted_as_a_rendered_label_shows_them(display: str,
     assert len(measured) == 80
     assert [row for row in measured if row[3] != row[4]] == []
     assert {row[3] for row in measured} >= {1, 2, 3}  # one line, wrapped, wrapped more
+
+
+def test_labels_laid_out_with_remembered_widths_are_the_same(display: str,
+                                                             tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "extents_remembered", display, tmp_path, "en")
+    assert seen["installed"]
+    assert seen["sizes"] == seen["own_sizes"]
+    assert seen["same_as_own"] == [True] * 5 and seen["again_same"] == [True] * 5
+    assert seen["sizes"][0][1] >= 2 * 20  # the score row wraps: two lines of 20 px
+    assert seen["asked_first"] > 20  # the words and lines measured once…
+    assert seen["asked_again"] == 0  # …and not again
