@@ -74,8 +74,10 @@ class CompanionPace:
         self.is_waiting = False
         if decision is None:
             return  # it could not decide (logged): the seat's input is left to a person
-        if self._is_on():
-            self.table.play_companion(decision)
+        if self._is_on() and self.table.play_companion(decision) and decision.line == "roll":
+            return  # its face comes back through the die, and that change brings the next:
+            # looking again now would ask the die a second time while the first face is on
+            # its way (a busy machine), and that face would then be another seat's roll
         self.next()
 
 

@@ -101,6 +101,9 @@ class TableSession:
         self.die_status = ""
         """The die's last ``on_status`` text ("connected", "disconnected: …", …)."""
         self._screen_die: DieSource | None = None
+        self._roll_asked_at: tuple[Match, int] | None = None
+        """The match and its cursor when :meth:`roll` last asked the die (None: no face
+        awaited)."""
         self.match: Match | None = None
         self.stored_id: int | None = None
         self.setup: Setup | None = None
@@ -401,8 +404,10 @@ class TableSession:
         instead, so the game goes on (the die area says so: :meth:`die_problem`)."""
         if self.match is None or self.match.awaiting != "roll" or self.die.source == "table":
             return False  # the table's own die: a person taps the face it shows
+        self._roll_asked_at = (self.match, self.match.cursor)
         if self.die.request_roll():
             return True
+        self._roll_asked_at = None
         if self.die.source in ("software", "gpio"):
             return False
         if self._screen_die is None:
@@ -450,7 +455,15 @@ class TableSession:
         return False
 
     def die_rolled(self, value: int) -> None:
-        """The die's ``on_roll`` callback (on the Kivy clock for hardware dice)."""
+        """The die's ``on_roll`` callback (on the Kivy clock for hardware dice). A face this
+        table asked for (:meth:`roll`) is for the position it was asked in: one that comes
+        back after an undo, a fix or a new game is dropped, never played as another seat's
+        roll. A face nobody asked for (the die's own button) is for whoever is to roll."""
+        asked_at, self._roll_asked_at = self._roll_asked_at, None
+        if asked_at is not None and (asked_at[0] is not self.match
+                                     or asked_at[1] != asked_at[0].cursor):
+            log.info("a roll asked for before the table changed came back late: dropped")
+            return
         self.on_roll(value)
 
     def fix(self, position: str) -> bool:
