@@ -46,6 +46,7 @@ from companion.table.companions import (
 )
 from companion.table.dice import DieSource, FallbackDie
 from companion.table.plain_words import refusal
+from companion.table.rolls import Rolls
 from companion.table.seats import SeatLook, default_colours, seat_looks
 from companion.table.setups import Setup, resized_setup
 from companion.table.steps import BoardSteps, Step
@@ -97,13 +98,8 @@ class TableSession:
         desktop this machine is (:func:`companion.table.pi_clock.cpu_scale`)."""
         self.store = store
         self.time_scale = time_scale
-        self.die: DieSource = die or FallbackDie(self.die_rolled)
-        self.die_status = ""
-        """The die's last ``on_status`` text ("connected", "disconnected: …", …)."""
-        self._screen_die: DieSource | None = None
-        self._roll_asked_at: tuple[Match, int] | None = None
-        """The match and its cursor when :meth:`roll` last asked the die (None: no face
-        awaited)."""
+        self.rolls = Rolls(die or FallbackDie(self.die_rolled), self.on_roll)
+        """The die, what it last said, and the roll it was asked for."""
         self.match: Match | None = None
         self.stored_id: int | None = None
         self.setup: Setup | None = None
@@ -127,6 +123,25 @@ class TableSession:
             self.store.set_setting("lang", lang)
         self._lang = lang if lang in LANGUAGES and not remembers_lang else str(
             self.store.setting("lang", "cs"))
+
+    # -- the die ---------------------------------------------------------------------------------
+
+    @property
+    def die(self) -> DieSource:
+        return self.rolls.die
+
+    @die.setter
+    def die(self, die: DieSource) -> None:
+        self.rolls.die = die
+
+    @property
+    def die_status(self) -> str:
+        """The die's last ``on_status`` text ("connected", "disconnected: …", …)."""
+        return self.rolls.status
+
+    @die_status.setter
+    def die_status(self, status: str) -> None:
+        self.rolls.status = status
 
     # -- language ---------------------------------------------------------------------------------
 
@@ -402,21 +417,9 @@ class TableSession:
 
         When the electronic die cannot roll (its cable is pulled), the software die rolls
         instead, so the game goes on (the die area says so: :meth:`die_problem`)."""
-        if self.match is None or self.match.awaiting != "roll" or self.die.source == "table":
-            return False  # the table's own die: a person taps the face it shows
-        self._roll_asked_at = (self.match, self.match.cursor)
-        if self.die.request_roll():
-            return True
-        self._roll_asked_at = None
-        if self.die.source in ("software", "gpio"):
+        if self.match is None or self.match.awaiting != "roll":
             return False
-        if self._screen_die is None:
-            self._screen_die = FallbackDie(self._screen_die_rolled)
-        return self._screen_die.request_roll()
-
-    def _screen_die_rolled(self, face: int) -> None:
-        """The software die that stands in for an electronic one that cannot roll."""
-        self.on_roll(face, source="software")
+        return self.rolls.ask(self.match)
 
     def table_roll(self, face: int) -> bool:
         """A face of the table's own die, tapped: counted under "table", then played."""
@@ -430,15 +433,12 @@ class TableSession:
 
     def die_status_changed(self, status: str) -> None:
         """The die's ``on_status`` callback (on the Kivy clock): listeners hear "die"."""
-        if status == "closed":
-            return  # a die closed on purpose (another chosen, the app stopping)
-        self.die_status = status
-        self._tell(Change("die"))
+        if self.rolls.status_changed(status):
+            self._tell(Change("die"))
 
     def die_problem(self) -> str:
         """What is wrong with the electronic die, in words for the die area ("" when fine)."""
-        if self.die.source.startswith("serial:") and self.die_status.startswith(
-                "disconnected"):
+        if self.rolls.is_disconnected:
             return self.tr("Die disconnected — reconnecting…")
         return ""
 
@@ -459,9 +459,7 @@ class TableSession:
         table asked for (:meth:`roll`) is for the position it was asked in: one that comes
         back after an undo, a fix or a new game is dropped, never played as another seat's
         roll. A face nobody asked for (the die's own button) is for whoever is to roll."""
-        asked_at, self._roll_asked_at = self._roll_asked_at, None
-        if asked_at is not None and (asked_at[0] is not self.match
-                                     or asked_at[1] != asked_at[0].cursor):
+        if self.rolls.came_back_late(self.match):
             log.info("a roll asked for before the table changed came back late: dropped")
             return
         self.on_roll(value)
