@@ -89,7 +89,8 @@ def assert_nothing_cut(seen: dict[str, Any]) -> None:
 
 @pytest.fixture
 def run_scenario(display: str, tmp_path: Path) -> RunScenario:
-    """Run one scenario of ``scenarios.py`` in its own app process; return what it observed."""
+    """Run one scenario of the ``scenarios`` package (its ``SCENARIOS``) in its own app
+    process; return what it observed."""
 
     def run(name: str, store: Path | None = None, lang: str | None = None,
             is_killed: bool = False, env: dict[str, str] | None = None) -> dict[str, Any]:

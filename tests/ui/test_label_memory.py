@@ -9,7 +9,7 @@ from pathlib import Path
 
 from conftest import run_scenario_script
 
-SCRIPT = Path(__file__).with_name("scenarios_labels.py")
+SCRIPT = Path(__file__).parent / "scenarios" / "labels.py"
 
 
 def test_a_look_shown_again_is_the_texture_first_rendered(display: str, tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import RunScenario
-from scenarios_boards import LONG_TITLE
+from scenarios.boards import LONG_TITLE
 from test_ui_stats import usb_stick
 
 __all__ = ["usb_stick"]  # the stick fixture of the records' USB test

@@ -20,7 +20,7 @@ from companion.games.patamat.board import (
 )
 from companion.games.patamat.builder.shape import track_shape
 
-SCRIPT = Path(__file__).with_name("scenarios_builder.py")
+SCRIPT = Path(__file__).parent / "scenarios" / "builder.py"
 STANDIN = (PACKAGE_BOARDS / "standin-v1.toml").read_text(encoding="utf-8")
 TOUCH_TARGET = 48
 

@@ -1,4 +1,4 @@
-"""Člověče on the touchscreen: real taps in a real window (scenarios in scenarios_clovece.py),
+"""Člověče on the touchscreen: real taps in a real window (scenarios in ``scenarios/clovece.py``),
 plus the board's geometry and Czech texts, which need no window."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from companion.i18n import load_catalogue
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-SCENARIOS = HERE / "scenarios_clovece.py"
+SCENARIOS = HERE / "scenarios" / "clovece.py"
 BOARD_SOURCE = ROOT / "companion" / "app" / "boards" / "clovece" / "board.py"
 
 Run = Callable[[str, str], dict[str, Any]]

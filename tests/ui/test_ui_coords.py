@@ -20,7 +20,7 @@ from conftest import SCREENSHOTS, run_scenario_script
 
 from companion.games.quoridor.board import COLUMNS
 
-SCRIPT = Path(__file__).with_name("scenarios_coords.py")
+SCRIPT = Path(__file__).parent / "scenarios" / "coords.py"
 SMALLEST_FONT = 14
 """Pixels: the least a name read at arm's length on the 7" screen may be."""
 LEAST_CONTRAST = 4.5

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from conftest import run_scenario_script
 
-SCRIPT = Path(__file__).with_name("scenarios_crash.py")
+SCRIPT = Path(__file__).parent / "scenarios" / "crash" / "game.py"
 ROOT = Path(__file__).resolve().parents[2]
 
 SETUP = ["first A", "operator-start n4", "display lambada rocket tandem", "init e5", "init e6",

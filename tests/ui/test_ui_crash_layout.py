@@ -12,7 +12,7 @@ from conftest import run_scenario_script
 from companion.games.crash.board import parse_tiles
 from companion.table.crash_setup import guide_label
 
-SCRIPT = Path(__file__).with_name("scenarios_crash_layout.py")
+SCRIPT = Path(__file__).parent / "scenarios" / "crash" / "layout.py"
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = {"en": "Build guide", "cs": "Jak postavit"}
 TITLES = {"en": ("Which tile lies on t33?", "X07 on t33: turned clockwise by"),

@@ -6,7 +6,7 @@ import pytest
 from conftest import RunScenario
 
 LONG_NAMES = ["Alžběta", "Maximilián", "Bohumila", "Kristýna", "Bartoloměj", "Svatopluk"]
-"""The players of ``scenarios_layout.long_names_choose``, in seat order."""
+"""The players of ``scenarios.layout.long_names_choose``, in seat order."""
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from conftest import ROOT, run_scenario_script
 
-SCRIPT = Path(__file__).with_name("scenarios_pacman.py")
+SCRIPT = Path(__file__).parent / "scenarios" / "pacman.py"
 
 
 def run_pacman(display: str, tmp_path: Path, name: str, lang: str) -> dict[str, Any]:

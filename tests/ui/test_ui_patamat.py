@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from conftest import run_scenario_script
 
-SCRIPT = Path(__file__).with_name("scenarios_patamat.py")
+SCRIPT = Path(__file__).parent / "scenarios" / "patamat.py"
 ROOT = Path(__file__).resolve().parents[2]
 
 PLACED = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import RunScenario
-from scenarios_rules import GAMES
+from scenarios.rules import GAMES
 
 from companion.engine import GAMES as DESCRIPTIONS
 from companion.games.howto import pages

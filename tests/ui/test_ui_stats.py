@@ -1,5 +1,5 @@
 """The statistics screen in a real window: the figures shown equal the hand-computed ones of
-the small store of ``scenarios_stats.py`` (its docstring lists the games), the charts have a
+the small store of ``scenarios/stats.py`` (its docstring lists the games), the charts have a
 bar per player, the filters and the head-to-head change them, a player's card merges and
 renames; the new-game screen seats known players by their chips. Both languages; the
 screenshots are in ``artifacts/screenshots/stats_*``."""

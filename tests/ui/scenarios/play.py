@@ -1,4 +1,5 @@
-"""The scripted scenarios the driver plays (one per subprocess). Each yields pauses in seconds.
+"""Whole games and the app around them (Home, New game, the menu, a power cut, memory), played
+by the driver (one per subprocess); ``test_ui_play.py`` runs them. Each yields pauses in seconds.
 
 Written like the table: what a player taps, in Quoridor notation, and what the screen says.
 """
@@ -21,8 +22,6 @@ from driver import (
     until,
 )
 from kivy.core.window import Window
-from scenarios_dice_lists import SCENARIOS as DIE_AND_LIST_SCENARIOS
-from scenarios_store import SCENARIOS as STORE_SCENARIOS
 
 from companion.app.boards import BOARDS
 
@@ -531,42 +530,4 @@ SCENARIOS: dict[str, Scenario] = {
     "instructions_stay": instructions_stay,
     "newgame_choices_and_names": newgame_choices_and_names,
     "pacman_rank": pacman_rank,
-    **DIE_AND_LIST_SCENARIOS,
-    **STORE_SCENARIOS,
 }
-# after SCENARIOS: these scenarios use this module's helpers
-from scenarios_companion import SCENARIOS as COMPANION_SCENARIOS  # noqa: E402
-
-SCENARIOS.update(COMPANION_SCENARIOS)
-from scenarios_table_die import SCENARIOS as TABLE_DIE_SCENARIOS  # noqa: E402
-
-SCENARIOS.update(TABLE_DIE_SCENARIOS)
-from scenarios_sound import SCENARIOS as SOUND_SCENARIOS  # noqa: E402
-
-SCENARIOS.update(SOUND_SCENARIOS)
-from scenarios_stats import SCENARIOS as STATS_SCENARIOS  # noqa: E402
-
-SCENARIOS.update(STATS_SCENARIOS)
-from scenarios_words import SCENARIOS as WORDS_SCENARIOS  # noqa: E402
-
-SCENARIOS.update(WORDS_SCENARIOS)
-from scenarios_names import SCENARIOS as NAMES_SCENARIOS  # noqa: E402
-
-SCENARIOS.update(NAMES_SCENARIOS)
-
-from scenarios_rules import SCENARIOS as RULES_SCENARIOS  # noqa: E402
-from scenarios_table_lines import SCENARIOS as TABLE_LINES_SCENARIOS  # noqa: E402
-
-SCENARIOS.update(RULES_SCENARIOS)
-SCENARIOS.update(TABLE_LINES_SCENARIOS)
-from scenarios_layout import SCENARIOS as LAYOUT_SCENARIOS  # noqa: E402
-
-SCENARIOS.update(LAYOUT_SCENARIOS)
-from scenarios_phones import SCENARIOS as PHONES_SCENARIOS  # noqa: E402
-
-SCENARIOS.update(PHONES_SCENARIOS)
-from scenarios_boards import SCENARIOS as BOARD_SCENARIOS  # noqa: E402
-
-SCENARIOS.update(BOARD_SCENARIOS)
-
-__all__ = ["SCENARIOS", "Any"]

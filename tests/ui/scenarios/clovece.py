@@ -1,6 +1,6 @@
 """Člověče scenarios, played in a real window by taps (one per subprocess).
 
-    python tests/ui/scenarios_clovece.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+    python tests/ui/scenarios/clovece.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 
 The die is the driver's: ``die(d, 6)`` is a physical die showing 6 (the table counts and
 plays it as ``roll 6``), so the scenarios are repeatable; the Roll button is tapped too.
@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from driver import Driver, from_menu, open_new_game, run, see_result, until, until_still  # noqa: E402  (configures Kivy before it is imported)
 

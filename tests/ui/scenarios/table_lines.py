@@ -10,9 +10,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from driver import Driver, until, until_still
-from scenarios import action_seen
 
 from companion.table.setups import Setup
+from scenarios.play import action_seen
 
 Scenario = Callable[[Driver], Iterator[float]]
 PAUSE = 0.4
@@ -163,9 +163,8 @@ def settings_companion_pace(d: Driver) -> Iterator[float]:
 def lines_in_view(play: Any) -> dict[str, Any]:
     """The die panel's table lines: their texts, and which of them are wholly in view (inside
     the window and the visible part of their scrolling list)."""
-    from scenarios_layout import clipped_by
-
     from companion.app.panels import InstructionLine
+    from scenarios.layout import clipped_by
 
     area = play.ids.action_area
     shown = [widget for widget in area.walk(restrict=True)

@@ -1,6 +1,6 @@
 """Crash by Crash scenarios, played in a real window by taps (one per subprocess).
 
-    python tests/ui/scenarios_crash.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+    python tests/ui/scenarios/crash/game.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 
 Fields are tapped where the board draws them, arrows where the board shows them, and the
 strip's and picker's buttons by their text.
@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
 
 from driver import Driver, from_menu, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
 

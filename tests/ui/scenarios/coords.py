@@ -1,6 +1,6 @@
 """Every board that names its fields, shown at 800 × 480 (one subprocess per language).
 
-    python tests/ui/scenarios_coords.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+    python tests/ui/scenarios/coords.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 
 Quoridor for 2 and 4, PAC-MAN, Člověče for 4 and 6 (and the 72-field ring), Crash: each board
 is opened, shot, and the names it draws along its edges (or on its fields) are reported with
@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from driver import Driver, open_match, run  # noqa: E402  (configures Kivy before it is imported)
 from kivy.core.window import Window  # noqa: E402

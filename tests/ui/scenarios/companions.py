@@ -9,7 +9,8 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from driver import Driver, open_match, open_new_game, until
-from scenarios import action_seen
+
+from scenarios.play import action_seen
 
 P = 0.2
 PAUSE = 0.3
@@ -139,7 +140,7 @@ def hint_clovece(d: Driver) -> Iterator[float]:
 def hint_patamat(d: Driver) -> Iterator[float]:
     """Pat a Mat: the hinted placement is framed on its field with its car; a tap on that
     field places it. Later the hinted car choice is the marked button; OK takes it."""
-    from scenarios_patamat import PLACEMENTS
+    from scenarios.patamat import PLACEMENTS
 
     lang = d.app.table.lang
     seen = d.results

@@ -1,6 +1,6 @@
 """Pat a Mat scenarios, played in a real window by taps (one per subprocess).
 
-    python tests/ui/scenarios_patamat.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+    python tests/ui/scenarios/patamat.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 
 The die on the table is scripted: a tap on the Roll button asks it, and it answers the next
 face of the script (as an electronic die would), so the game is repeatable. Fields and car
@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from driver import Driver, from_menu, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
 

@@ -1,7 +1,7 @@
 """Crash by Crash: a shuffled board layout from the new-game screen and its build guide
 (issue #8), played in a real window by taps (one per subprocess).
 
-    python tests/ui/scenarios_crash_layout.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+    python tests/ui/scenarios/crash/layout.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
 
 from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
 

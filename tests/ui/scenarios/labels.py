@@ -1,6 +1,6 @@
 """A remembered label in a real window: its looks come back without a render, and stay right.
 
-    python tests/ui/scenarios_labels.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+    python tests/ui/scenarios/labels.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
 

@@ -1,6 +1,6 @@
 """PAC-MAN scenarios, played in a real window by taps (one per subprocess).
 
-    python tests/ui/scenarios_pacman.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+    python tests/ui/scenarios/pacman.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 
 Eva is PAC-MAN, Pat moves the four ghosts. The default layout: PAC-MAN e7, blinky d5, pinky f5,
 inky c5, clyde g5, dots a1 i1 a9 i9. Long stretches of the game are played through the
@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from driver import Driver, from_menu, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
 

@@ -1,6 +1,6 @@
 """The board builder (issue #23), played in a real window by taps (one scenario per process).
 
-    python tests/ui/scenarios_builder.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+    python tests/ui/scenarios/builder.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 
 New game → Pat a Mat → "Make our board": the players walk the track from START and tap what
 each next field is; forks, joins and blue signs are taps on big buttons and on the drawing.
@@ -14,12 +14,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from driver import Driver, open_new_game, run, see_result, until, until_still  # noqa: E402
-from scenarios_names import type_keys  # noqa: E402
-from scenarios_patamat import PLACEMENTS, ScriptedDie, board_text, roll, tap_kind  # noqa: E402
-from scenarios_patamat import tap_field as tap_play_field  # noqa: E402
+
+from scenarios.names import type_keys  # noqa: E402
+from scenarios.patamat import PLACEMENTS, ScriptedDie, board_text, roll, tap_kind  # noqa: E402
+from scenarios.patamat import tap_field as tap_play_field  # noqa: E402
 
 P = 0.08
 FRAME = 0.0

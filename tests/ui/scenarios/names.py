@@ -111,7 +111,7 @@ def keyboard_over_names(d: Driver) -> Iterator[float]:
 def older_store_twins(store: Any) -> int:
     """Šárka beats Jan, then Jan beats "šárka": two players, as an older build (SQLite's
     NOCASE folds only A–Z) kept them. Returns the twin's id."""
-    from scenarios_stats import EVA_WINS, SEAT_1_WINS, play_game
+    from scenarios.stats import EVA_WINS, SEAT_1_WINS, play_game
 
     play_game(store, "quoridor", ["Šárka", "Jan"], EVA_WINS.split())
     game = play_game(store, "quoridor", ["Jan", "šárka"], SEAT_1_WINS.split())
@@ -127,7 +127,7 @@ def older_store_twins(store: Any) -> int:
 def merge_case_twins(d: Driver) -> Iterator[float]:
     """Statistics: "šárka" and "Šárka" are two rows until the players merge them on the
     card (a tap offers it, a second tap merges); then one row with both games."""
-    from scenarios_stats import modal, player_table, stats_screen
+    from scenarios.stats import modal, player_table, stats_screen
 
     lang = d.app.table.lang
     seen = d.results
@@ -198,9 +198,8 @@ def ended_early(d: Driver) -> Iterator[float]:
     companion ended from the menu: the play screen, the result-less history row "ended
     early", its replay, and the statistics name the companion one way and draw Eva in the
     colour she played."""
-    from scenarios_stats import modal, stats_screen
-
     from companion.table.setups import Setup
+    from scenarios.stats import modal, stats_screen
 
     lang = d.app.table.lang
     seen = d.results

@@ -10,7 +10,8 @@ from typing import Any
 
 from driver import Driver, open_match
 from kivy.uix.label import Label
-from scenarios_words import _is_shown
+
+from scenarios.words import _is_shown
 
 P = 0.15
 Scenario = Callable[[Driver], Iterator[float]]
