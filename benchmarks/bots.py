@@ -11,7 +11,7 @@ line saying so), and for its 2- and 4-player set-ups where it has them, seeded g
   wins (seat 0; in PAC-MAN, PAC-MAN himself);
 - **random**: each level against a player choosing uniformly among the legal inputs (seeded);
 - **lower**: each level against the next lower level (strong vs normal, normal vs easy);
-- **sensible** (issue 24): each level against the sensible players of ``sensible.py`` (one-ply
+- **sensible** (issue 24): each level against the sensible players of ``sensible/`` (one-ply
   and two-ply path-difference players in Quoridor, one-ply heuristic players in the dice games,
   greedy players in PAC-MAN and Crash by Crash), kept here, not in the product.
 
