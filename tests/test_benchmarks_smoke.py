@@ -91,7 +91,7 @@ def test_the_phones_tap_benchmark_reports_the_tap_with_the_server_off_and_on(
     10 phones reading every state, and a short idle round: both rows come out."""
     out = tmp_path / "web_tap.json"
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "web_tap.py"), "--rounds", "1", "--taps",
+        [sys.executable, str(ROOT / "benchmarks" / "web" / "tap.py"), "--rounds", "1", "--taps",
          "6", "--tap-seconds", "10", "--game", "quoridor", "--idle-rounds", "1", "--idle", "2",
          "--out", str(out)],
         capture_output=True, text=True, timeout=180, cwd=ROOT, check=False,

@@ -1,6 +1,6 @@
 """Phones at the table (issue #22): the CPU time one change costs the phones' server, per game.
 
-    python benchmarks/web_render.py [--repeat N] [--trials N] [--game ID ...] [--root DIR]
+    python benchmarks/web/render.py [--repeat N] [--trials N] [--game ID ...] [--root DIR]
 
 What the server's render thread does after every change, beside the touchscreen, with 10 phones
 connected (each seat's phone and spectators in Czech and English): the state JSON of every
@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 GAMES = {"quoridor": (2, 10), "pacman": (2, 10), "clovece": (4, 30), "patamat": (2, 20),
          "crash": (2, 26)}

@@ -1,7 +1,7 @@
 """Phones at the table (issue #22): an input on the table → every connected phone has the new
 state; what the phones' server costs the table.
 
-    python benchmarks/web_push.py [--inputs N] [--idle SECONDS]
+    python benchmarks/web/push.py [--inputs N] [--idle SECONDS]
 
 This process plays the touchscreen app: a Quoridor table session owned by one thread that runs
 everything posted to it (the Kivy clock's stand-in), and the phones' server beside it
@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.web.owner_thread import OwnerThread  # noqa: E402 (after the path)

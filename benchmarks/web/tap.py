@@ -1,6 +1,6 @@
 """Phones at the table (issue #22): what the phones' server costs the touchscreen's tap.
 
-    python benchmarks/web_tap.py [--rounds N] [--taps N] [--tap-seconds S] [--game ID ...]
+    python benchmarks/web/tap.py [--rounds N] [--taps N] [--tap-seconds S] [--game ID ...]
                                  [--idle-rounds N] [--idle S] [--out FILE]
 
 The touchscreen's tap → redrawn (the measure ``benchmarks/run.py`` reports: **app** = touch →
@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 PHONES = 10
