@@ -5,7 +5,7 @@ engine must reach. R11–R13 are in ``test_clovece_rules_capture_end.py``."""
 from __future__ import annotations
 
 import pytest
-from clovece_table import BASE, GOAL3, MIXED, THREE, TWO, game, play, rejected
+from games.clovece.positions import BASE, GOAL3, MIXED, THREE, TWO, game, play, rejected
 
 # -- R1 setup, R2 starting player -----------------------------------------------------------
 

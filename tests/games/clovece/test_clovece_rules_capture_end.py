@@ -4,7 +4,7 @@ inputs, options and ``fix``: a position and inputs at the table, then what the e
 from __future__ import annotations
 
 import pytest
-from clovece_table import BASE, GOAL3, MIXED, THREE, TWO, game, play, rejected
+from games.clovece.positions import BASE, GOAL3, MIXED, THREE, TWO, game, play, rejected
 
 # -- R11 several pieces, same piece ---------------------------------------------------------
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from clovece_table import TWO, game
+from games.clovece.positions import TWO, game
 from games.playout import play_out
 
 from companion.engine import Match, choose_input

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crash_util import game, rejected
+from games.crash.positions import game, rejected
 
 BASE = ["board all=1", "operator o1", "A: a13", "B: e5"]
 

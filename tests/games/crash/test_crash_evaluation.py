@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crash_util import game
+from games.crash.positions import game
 
 from companion.engine import open_game
 
@@ -79,7 +79,7 @@ def test_a_finished_position_is_over() -> None:
 
 
 def test_nothing_is_accepted_after_the_end() -> None:
-    from crash_util import rejected
+    from games.crash.positions import rejected
 
     match = game("board all=1", "operator o1", "A: e12", "B: e13", "turn 3 A", CARDS)
     match.play("place e11 push=E")

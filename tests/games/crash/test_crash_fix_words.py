@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from crash_util import game
+from games.crash.positions import game
 from refusal_templates import scan_games
 
 from companion.engine import IllegalInput, Match, open_game

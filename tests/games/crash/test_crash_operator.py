@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crash_util import game, rejected
+from games.crash.positions import game, rejected
 
 CARDS = "cards display=lambada,rocket,tandem"
 

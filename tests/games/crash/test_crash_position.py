@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from crash_util import game, rejected
+from games.crash.positions import game, rejected
 
 from companion.engine import open_game
 

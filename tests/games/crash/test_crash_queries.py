@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crash_util import game
+from games.crash.positions import game
 
 from companion.games.crash.queries import (
     bells_unlocked,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crash_util import rejected
+from games.crash.positions import rejected
 
 from companion.engine import open_game
 

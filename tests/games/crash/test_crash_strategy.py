@@ -6,7 +6,7 @@ a bell rung while ahead, the last car of the other side removed)."""
 from __future__ import annotations
 
 import pytest
-from crash_util import game
+from games.crash.positions import game
 from games.playout import play_out
 
 from companion.engine import Match, choose_input, open_game

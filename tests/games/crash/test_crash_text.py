@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from crash_msgids import collect
-from crash_util import game
+from games.crash.messages import collect
+from games.crash.positions import game
 
 from companion.engine import IllegalInput, open_game
 from companion.games.crash.text import describe, status_line

@@ -6,7 +6,7 @@ PAC-MAN starts on e2, blinky a8, pinky c8, inky g8, clyde i8.
 
 from __future__ import annotations
 
-from pacman_helpers import at, board, rejected
+from games.pacman.positions import at, board, rejected
 
 
 def test_pacman_ghost_without_sight_makes_exactly_one_step_r45() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pacman_helpers import TABLE
+from games.pacman.positions import TABLE
 
 from companion.engine import IllegalInput, open_game
 from companion.games.pacman.layout import (

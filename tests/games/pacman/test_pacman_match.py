@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from pacman_helpers import TABLE, at, board, rejected, table_position
+from games.pacman.positions import TABLE, at, board, rejected, table_position
 
 from companion.engine import GAMES, IllegalInput, open_game
 from companion.games.pacman.rules import PACMAN, preview

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from pacman_helpers import TABLE, at, board, rejected
+from games.pacman.positions import TABLE, at, board, rejected
 
 from companion.engine import open_game
 from companion.games.pacman.paths import walk

@@ -3,7 +3,7 @@ rank of an unfinished game (R53)."""
 
 from __future__ import annotations
 
-from pacman_helpers import TABLE, at, board, rejected
+from games.pacman.positions import TABLE, at, board, rejected
 
 from companion.engine import open_game
 

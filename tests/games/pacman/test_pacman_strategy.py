@@ -1,12 +1,12 @@
 """The companion plays the PAC-MAN variant (companion/games/pacman/strategy.py), both sides.
 
-Positions use the small 'table' layout of ``pacman_helpers`` (two walls: d4v, f6h).
+Positions use the small 'table' layout of ``pacman/positions.py`` (two walls: d4v, f6h).
 """
 
 from __future__ import annotations
 
 import pytest
-from pacman_helpers import at, board
+from games.pacman.positions import at, board
 
 from companion.engine import Match, choose_input, open_game
 from companion.engine.strategy import LEVELS

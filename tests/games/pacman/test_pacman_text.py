@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from pacman_helpers import at, board
-from pacman_messages import collect_messages
+from games.pacman.messages import collect_messages
+from games.pacman.positions import at, board
 
 from companion.engine import Match, open_game
 from companion.games.pacman.text import describe, rank_text, status_line

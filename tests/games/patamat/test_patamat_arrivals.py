@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from patamat_helpers import car_at, game, pawn, play_all
+from games.patamat.positions import car_at, game, pawn, play_all
 
 from companion.engine import open_game
 from companion.games.patamat.rules import PatamatInput

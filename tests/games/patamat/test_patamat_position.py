@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from games.patamat.positions import game, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from patamat_helpers import game, position
 
 from companion.engine import Match, open_game
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from patamat_helpers import NAMES, new_game, play_all
+from games.patamat.positions import NAMES, new_game, play_all
 
 from companion.engine import IllegalInput, Match, open_game
 from companion.games.patamat.rules import PatamatInput

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from games.patamat.positions import game, named_game
 from games.playout import play_out
-from patamat_helpers import game, named_game
 
 from companion.engine import Match, choose_input, open_game
 from companion.engine.strategy import LEVELS

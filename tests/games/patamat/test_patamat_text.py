@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 import pytest
-from patamat_helpers import game, named_game, new_game, play_all
+from games.patamat.positions import game, named_game, new_game, play_all
 
 from companion.games.patamat import text
 from companion.games.patamat.rules import PatamatInput

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from patamat_helpers import game, new_game
+from games.patamat.positions import game, new_game
 
 from companion.games.patamat.view import expect, result
 
