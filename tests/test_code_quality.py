@@ -1,4 +1,5 @@
-"""The style promises: ruff is clean everywhere, the engine and games pass mypy --strict."""
+"""The style promises: ruff is clean everywhere, the engine and games pass mypy --strict, the
+architecture's import contracts hold, and no module is named after another by prefix."""
 
 from __future__ import annotations
 
@@ -84,3 +85,46 @@ def test_a_broken_contract_fails(tmp_path: Path, module: str, line: str, contrac
     assert done.returncode != 0
     _, _, broken = done.stdout.partition("Broken contracts")
     assert contract in " ".join(broken.split()), done.stdout[-3000:]
+
+
+# -- no module named after another by prefix -------------------------------------------------------
+
+NAMED_PARTS = ("companion", "hardware", "tests", "benchmarks", "tools")
+"""The folders whose modules and packages are checked (kv/ holds the product's public kv files)."""
+
+
+def named_after_another(folder: Path) -> list[str]:
+    """The modules of ``folder`` named after a sibling module or package by prefix
+    (``crash_layout.py`` beside ``crash.py`` or ``crash/``): a second job that wants a package
+    of its own (STYLE.md: "A folder is a part"). Test modules are named after what they test
+    (``test_store_faults.py`` tests ``faults.py`` of the store), not checked here."""
+    names = {path.stem for path in folder.glob("*.py")} | {
+        path.name for path in folder.iterdir()
+        if path.is_dir() and any(path.glob("*.py")) and path.name != "__pycache__"}
+    found = []
+    for name in sorted(names - {name for name in names if name.startswith("test_")}):
+        words = name.split("_")
+        for cut in range(1, len(words)):
+            prefix = "_".join(words[:cut])
+            if prefix in names:
+                found.append(f"{name} after {prefix}")
+    return found
+
+
+def test_a_module_named_after_a_sibling_is_found(tmp_path: Path) -> None:
+    for name in ("crash.py", "crash_layout.py", "test_crash.py", "test_crash_layout.py",
+                 "scenarios.py", "boards.py", "board_choice.py"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "web_tap.py").write_text("", encoding="utf-8")
+    assert named_after_another(tmp_path) == ["crash_layout after crash", "web_tap after web"]
+
+
+def test_no_module_is_named_after_another_by_prefix() -> None:
+    folders = [ROOT / part for part in NAMED_PARTS] + [
+        path for part in NAMED_PARTS for path in (ROOT / part).rglob("*")
+        if path.is_dir() and "__pycache__" not in path.parts]
+    found = [f"{folder.relative_to(ROOT)}: {line}" for folder in folders
+             for line in named_after_another(folder)]
+    assert found == []
