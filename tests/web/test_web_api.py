@@ -10,7 +10,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from web_table import ServedTable, served_table
+from web.table import ServedTable, served_table
 
 from companion.table.setups import Setup
 from companion.web.server import MAX_BODY, MAX_STREAMS, SECURITY_HEADERS, Gate

@@ -11,7 +11,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from web_table import ServedTable, served_table
+from web.table import ServedTable, served_table
 
 from companion.engine.game import canonical_line
 from companion.web.server import MAX_BODY, Gate
