@@ -1,6 +1,6 @@
 """New game → Pat a Mat → Board: the boards by title; rename, delete (asked first, refused while
 an unfinished game is played on the board), choose; and Settings' boards to and from a USB
-stick. Played by ``driver.py`` like those of ``scenarios.py`` (which lists them too). The boards
+stick. Played by ``driver.py`` like those of ``play.py`` (``__init__.py`` gathers them). The boards
 folder is the test's (``COMPANION_PATAMAT_BOARDS``)."""
 
 from __future__ import annotations

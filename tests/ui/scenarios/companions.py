@@ -1,7 +1,7 @@
 """The companion takes a seat: chosen with one tap on the new-game screen, it answers by itself
 after a short pause, its move is shown with what to change on the table, Undo goes back to the
 person, and the coach's Hint suggests without playing. Played by ``driver.py`` like those of
-``scenarios.py`` (which lists them too)."""
+``play.py`` (``__init__.py`` gathers them)."""
 
 from __future__ import annotations
 

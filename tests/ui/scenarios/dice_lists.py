@@ -1,6 +1,6 @@
 """Scenarios of the die and the longer lists: the roll button and a serial die on a
 pseudo-terminal, thousands of choices, every game's scoreboard. Played by ``driver.py`` like
-those of ``scenarios.py`` (which lists them too)."""
+those of ``play.py`` (``__init__.py`` gathers them)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Nothing hidden or cut off on the play screen: the bottom bar keeps Menu whatever the Hint
 button did before, long choices wrap, refusals and hints leave the instructions in view and stay
 until the next tap, a refused wall preview says why and offers no OK. Played by ``driver.py``
-like those of ``scenarios.py`` (which lists them too)."""
+like those of ``play.py`` (``__init__.py`` gathers them)."""
 
 from __future__ import annotations
 

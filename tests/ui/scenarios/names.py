@@ -1,7 +1,7 @@
 """Names as people type them (issue #25): the on-screen keyboard on the new-game screen (the
 field being typed stays above it, Shift makes a capital, the Czech letters are keys), and what
 becomes of the names in the store, the statistics and the history. Played by ``driver.py``
-like those of ``scenarios.py`` (which lists them too)."""
+like those of ``play.py`` (``__init__.py`` gathers them)."""
 
 from __future__ import annotations
 

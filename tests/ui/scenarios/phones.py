@@ -1,7 +1,7 @@
 """Phones at the table, on the touchscreen: the Settings switch starts the real server, the
 codes phones scan (seats, spectators, BG Stats) are read back from the window and fetched, and a
 phone's input while a wall is previewed on the screen drops the preview. Played by
-``driver.py`` like those of ``scenarios.py`` (which lists them too).
+``driver.py`` like those of ``play.py`` (``__init__.py`` gathers them).
 
 The server is the real one (``companion.web.hosting.PhoneServer``) on 127.0.0.1 and a port
 the system chooses, or, for the port-taken case, a port this scenario holds itself. Every HTTP

@@ -1,7 +1,7 @@
 """Menu → Rules in every game: the pages in the language set, every page photographed and
 measured (no label larger than its box, the points within their column), taps on a diagram do
 nothing, and Back returns to the play screen exactly as it was (the same history, a wall's
-preview still waiting). Played by ``driver.py`` like those of ``scenarios.py``."""
+preview still waiting). Played by ``driver.py`` like those of ``play.py``."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Who wins what, on the screen: a small store of real games (played through the engine and
 recorded by the store as the app would), then the statistics screen from Home: its tabs, its
 charts, its filters, a player's card (rename, merge); the new-game screen's player chips; the
-statistics from the result screen. Played by ``driver.py`` like those of ``scenarios.py``
-(which lists them too).
+statistics from the result screen. Played by ``driver.py`` like those of ``play.py``
+(``__init__.py`` gathers them).
 
 The store (finishing order; G1 finished in 2023, the others today):
 

@@ -1,5 +1,5 @@
 """The memory card fails under the app: full at start, then full again mid-game. Played by
-``driver.py`` like those of ``scenarios.py`` (which lists them too); the store lies on a small
+``driver.py`` like those of ``play.py`` (``__init__.py`` gathers them); the store lies on a small
 tmpfs the test mounted (``card.py``), which this scenario fills and frees."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Whole games with the table's own die: every roll is a tap on one of six faces, the roll-off
 shows each player's roll beside their name, and refused inputs show why (Člověče's long middle
 skipped by a corrected position, see ``NEAR_THE_END``). Played by
-``driver.py`` like those of ``scenarios.py`` (which lists them too)."""
+``driver.py`` like those of ``play.py`` (``__init__.py`` gathers them)."""
 
 from __future__ import annotations
 

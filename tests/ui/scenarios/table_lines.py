@@ -1,7 +1,7 @@
 """The table never drifts (issue #25), in a real window: the companion's round is said one line
 per action and stays until a person's next input, nothing is offered to people while it thinks,
 Undo says what to take back, and the companion's pace is a setting. Played by ``driver.py``
-like those of ``scenarios.py`` (which lists them too)."""
+like those of ``play.py`` (``__init__.py`` gathers them)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ player count, play in every game with three refused inputs each (the banner and 
 the menu, the move log and a refused corrected position, the result, the history, the replay and
 the settings. Every visible label's text is gathered from the widget tree; the texts of the
 rule line (``RuleLine``, the only place a rule may show) are kept apart. Played by ``driver.py``
-like those of ``scenarios.py`` (which lists them too)."""
+like those of ``play.py`` (``__init__.py`` gathers them)."""
 
 from __future__ import annotations
 
