@@ -128,6 +128,8 @@ class TableSession:
 
     @property
     def die(self) -> DieSource:
+        """The die the table rolls: software, GPIO, serial or the table's own (a face that
+        chooses another sets it)."""
         return self.rolls.die
 
     @die.setter
