@@ -37,6 +37,7 @@ class TextCache:
         key = (text, size, bold, int(width))
         if key not in self._textures:
             options: dict[str, Any] = {"text_size": (width, None), "shorten": True,
+                                       "shorten_from": "right",
                                        "halign": "center"} if width else {}
             label = CoreLabel(text=text, font_size=size, bold=bold, color=(1, 1, 1, 1),
                               **options)
