@@ -134,8 +134,8 @@ def _memory_mark(step: str) -> dict[str, Any]:
 
 
 CENSUS: dict[str, Any] = {}
-"""With BENCH_CENSUS=FILE: the live Python objects at home and after the taps (:func:`_census`),
-written to FILE as JSON when the app ends."""
+"""With BENCH_CENSUS=FILE: the live Python objects at home, at the first game's first frame and
+after the taps (:func:`_census`), written to FILE as JSON when the app ends."""
 
 
 def _census() -> dict[str, Any]:
@@ -453,6 +453,8 @@ class TapBench:
         self.opening = False
         if self.games_started == 1:
             self.memory_timeline.append(_memory_mark("first frame"))
+            if os.environ.get("BENCH_CENSUS"):
+                CENSUS["first frame"] = _census()
         self.clock.schedule_once(self.next_tap, 0.3)
 
     def next_tap(self, _dt: float = 0) -> None:
