@@ -6,9 +6,6 @@ those freed pages resident for the next allocation and gives back only what is f
 top of its heap. :func:`give_back` (``malloc_trim(0)``) returns every wholly free page:
 measured after 200 taps, 8-13 MB of the app's resident memory. :func:`limit_arenas` keeps
 the threads (audio, the phones' server, the software GL) from each opening an arena of its own.
-:func:`map_large_blocks_apart` gives every block of 32 kB or more pages of its own, returned
-to the system when the block is freed, so that short-lived large blocks (a frame's drawing
-buffers, text surfaces, vertex data) never leave freed pages inside the heap.
 
 Anywhere but glibc (macOS, musl) both are quiet no-ops returning False.
 """
@@ -26,12 +23,6 @@ M_ARENA_MAX = -8
 """``mallopt``'s parameter number for the most arenas (glibc's ``malloc.h``)."""
 ARENAS = 2
 """The main thread's arena and one for every other thread: the threads allocate little."""
-M_MMAP_THRESHOLD = -3
-"""``mallopt``'s parameter number for the size from which a block is mapped on its own."""
-LARGE_BLOCK_BYTES = 32 * 1024
-"""Blocks this large or larger are mapped apart. glibc's default starts at 128 kB and rises
-(up to 32 MB) with every mapped block freed, so in a long-running app most large blocks end up
-in the heap; a frame of the play screen allocates and frees megabytes of ~40 kB blocks."""
 
 
 @cache
@@ -61,15 +52,3 @@ def give_back() -> bool:
     """Return the heap's wholly free pages to the system; True if some were returned."""
     libc = _libc()
     return libc is not None and bool(libc.malloc_trim(0))
-
-
-def map_large_blocks_apart(threshold: int = LARGE_BLOCK_BYTES) -> bool:
-    """From now on, map blocks of ``threshold`` bytes or more apart from the heap (and stop
-    glibc raising that size as it goes); False where that cannot be set."""
-    libc = _libc()
-    if libc is None:
-        return False
-    done = bool(libc.mallopt(M_MMAP_THRESHOLD, threshold))
-    if not done:
-        log.info("mallopt(M_MMAP_THRESHOLD, %d) refused", threshold)
-    return done

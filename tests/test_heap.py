@@ -36,32 +36,8 @@ print(json.dumps({"limited": limited, "given": given, "before": before, "after":
 """
 
 
-LARGE_BLOCKS_PROBE = """
-import ctypes, json, os, sys
-from companion import heap
-
-def resident_mb():
-    return int(open("/proc/self/statm").read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-libc = ctypes.CDLL(None)
-libc.malloc.restype = ctypes.c_void_p
-libc.free.argtypes = [ctypes.c_void_p]
-apart = heap.map_large_blocks_apart() if sys.argv[1] == "apart" else False
-large, small = [], []
-for _ in range(1500):  # ~60 MB of 40 kB blocks, as a frame's drawing buffers, each with a
-    large.append(libc.malloc(40_000))  # small piece kept after it
-    small.append(libc.malloc(64))
-for block in large:
-    ctypes.memset(block, 1, 40_000)
-before = resident_mb()
-for block in large:
-    libc.free(block)
-print(json.dumps({"apart": apart, "before": before, "after": resident_mb()}))
-"""
-
-
-def _probe(what: str, probe: str = PROBE) -> dict[str, float]:
-    done = subprocess.run([sys.executable, "-c", probe, what], capture_output=True, text=True,
+def _probe(what: str) -> dict[str, float]:
+    done = subprocess.run([sys.executable, "-c", PROBE, what], capture_output=True, text=True,
                           check=True)
     seen: dict[str, float] = json.loads(done.stdout)
     return seen
@@ -76,16 +52,4 @@ def test_freed_pieces_between_pieces_in_use_go_back_to_the_system() -> None:
 def test_without_giving_back_they_stay_resident() -> None:
     seen = _probe("keep")
     assert not seen["given"]
-    assert seen["before"] - seen["after"] < 5
-
-
-def test_large_blocks_mapped_apart_go_back_as_soon_as_they_are_freed() -> None:
-    seen = _probe("apart", LARGE_BLOCKS_PROBE)
-    assert seen["apart"]
-    assert seen["before"] - seen["after"] > 50  # of the ~57 MB freed, with no give-back
-
-
-def test_large_blocks_in_the_heap_stay_resident_when_freed() -> None:
-    seen = _probe("in the heap", LARGE_BLOCKS_PROBE)
-    assert not seen["apart"]
     assert seen["before"] - seen["after"] < 5

@@ -104,7 +104,6 @@ class CompanionApp(App):
                  phones: PhonesFactory | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         heap.limit_arenas()
-        heap.map_large_blocks_apart()
         let_rendered_pixels_go()
         self._give_back: Any = None
         self._screen_shown_since_give_back = False
