@@ -118,6 +118,57 @@ def _malloc_kb() -> dict[str, int]:
             "mapped_blocks": info.hblkhd // 1024, "mapped_block_count": info.hblks}
 
 
+def _memory_mark(step: str) -> dict[str, Any]:
+    """Resident memory at one step of opening a game (``memory_timeline`` in the taps' JSON):
+    RSS and peak, by kind (smaps), glibc's heap, Kivy textures' count and the modules loaded."""
+    import tracemalloc
+
+    traced = {}
+    if tracemalloc.is_tracing():  # the traced Python heap now and its peak since the last step
+        current, peak = tracemalloc.get_traced_memory()
+        traced = {"traced_kb": current // 1024, "traced_peak_kb": peak // 1024}
+        tracemalloc.reset_peak()
+    return {"step": step, "rss_kb": _current_rss_kb(), "peak_rss_kb": _peak_rss_kb(),
+            **_rss_breakdown_kb(), **{f"malloc_{key}": kb for key, kb in _malloc_kb().items()},
+            **traced, "modules": len(sys.modules)}
+
+
+CENSUS: dict[str, Any] = {}
+"""With BENCH_CENSUS=FILE: the live Python objects at home, at the first game's first frame and
+after the taps (:func:`_census`), written to FILE as JSON when the app ends."""
+
+
+def _census() -> dict[str, Any]:
+    """The live Python objects now (after a collection), by type: how many and their own bytes
+    (``sys.getsizeof``); with tracemalloc on, the traced heap by the file that allocated it."""
+    import gc
+
+    gc.collect()
+    counts: dict[str, list[int]] = {}
+    for thing in gc.get_objects():
+        kind = type(thing)
+        name = f"{kind.__module__}.{kind.__qualname__}"
+        entry = counts.setdefault(name, [0, 0])
+        entry[0] += 1
+        try:
+            entry[1] += sys.getsizeof(thing)
+        except TypeError:  # a dead weak proxy
+            pass
+    census: dict[str, Any] = {"objects": sum(count for count, _size in counts.values()),
+                              "by_type": dict(sorted(counts.items(), key=lambda i: -i[1][1])[:80])}
+    import tracemalloc
+
+    if tracemalloc.is_tracing():
+        snapshot = tracemalloc.take_snapshot()
+        census["traced_by_file_kb"] = {
+            str(stat.traceback[0].filename): [stat.size // 1024, stat.count]
+            for stat in snapshot.statistics("filename")[:80]}
+        census["traced_kb"] = tracemalloc.get_traced_memory()[0] // 1024
+    return census
+
+
+BEFORE_NEXT_DRAW: list[Callable[[], None]] = []
+"""Called once when the next frame begins drawing (its layouts and labels done), then dropped."""
 FRAME_MARKS: dict[str, float] = {"draw": 0.0, "draw_cpu": 0.0, "flip": 0.0}
 """perf_counter() when the last frame began drawing (on_draw) and its buffer swap began;
 ``draw_cpu``: the main thread's CPU time (thread_time) when it began drawing."""
@@ -138,6 +189,8 @@ def _hook_flips(after_flip: Callable[[], None]) -> None:
     def on_draw(*_: Any) -> None:
         FRAME_MARKS["draw"] = time.perf_counter()
         FRAME_MARKS["draw_cpu"] = time.thread_time()
+        while BEFORE_NEXT_DRAW:
+            BEFORE_NEXT_DRAW.pop(0)()
 
     Window.fbind("on_draw", on_draw)
 
@@ -364,6 +417,8 @@ class TapBench:
         self.pending: dict[str, Any] | None = None
         self._timeout: Any = None
         self.opening = False
+        self.memory_timeline: list[dict[str, Any]] = []
+        self.home_modules: set[str] = set()
 
     @property
     def table(self) -> Any:
@@ -375,16 +430,31 @@ class TapBench:
         return (id(match), match.cursor if match else None, getattr(board, "preview", ""))
 
     def start(self, _dt: float = 0) -> None:
-        if not self.games_started:
+        first = not self.games_started
+        if first:
             for passes in GC_ALL:
                 passes.clear()
+            self.home_modules = set(sys.modules)
+            if os.environ.get("BENCH_CENSUS"):
+                CENSUS["home"] = _census()
+            self.memory_timeline.append(_memory_mark("home"))
         self.table.new_game(_named_setup(self.table, self.game))
+        if first:
+            self.memory_timeline.append(_memory_mark("game made (engine imported)"))
         self.app.go("play")
+        if first:
+            self.memory_timeline.append(_memory_mark("play screen built"))
+            BEFORE_NEXT_DRAW.append(lambda: self.memory_timeline.append(
+                _memory_mark("first frame laid out, before its drawing")))
         self.games_started += 1
         self.opening = True  # the first tap 0.3 s after the game's first frame (a person sees it)
 
     def after_opening_frame(self) -> None:
         self.opening = False
+        if self.games_started == 1:
+            self.memory_timeline.append(_memory_mark("first frame"))
+            if os.environ.get("BENCH_CENSUS"):
+                CENSUS["first frame"] = _census()
         self.clock.schedule_once(self.next_tap, 0.3)
 
     def next_tap(self, _dt: float = 0) -> None:
@@ -403,6 +473,7 @@ class TapBench:
             from companion.app import main
 
             self.last_tap_rss_kb = _current_rss_kb()
+            self.memory_timeline.append(_memory_mark("last tap"))
             if self.reads_still_memory:  # (an app that gives nothing back: as long)
                 self.still_seconds = STILL_AFTER_GIVE_BACK_SECONDS + getattr(
                     main, "GIVE_BACK_AFTER_INPUT_SECONDS", 10.0)
@@ -492,6 +563,8 @@ class TapBench:
             "rss_kb": _current_rss_kb(),
             "line": (self.table.match.history or [""])[-1] if self.table.match else "",
         })
+        if len(self.samples) in (1, 10, 50):
+            self.memory_timeline.append(_memory_mark(f"after {len(self.samples)} taps"))
         self.clock.schedule_once(self.next_tap, 0)
 
     def on_timeout(self, _dt: float) -> None:
@@ -553,11 +626,15 @@ class TapBench:
                 if getattr(button, "line", "") in legal and _is_visible(button)]
 
     def finish(self) -> None:
+        self.memory_timeline.append(_memory_mark(f"{self.still_seconds:g} s still"))
         if PROFILER is not None:
             PROFILER.dump_stats(os.environ["BENCH_PROFILE"])
         for kind, profiler in (KIND_PROFILES or {}).items():
             name = "".join(c if c.isalnum() else "_" for c in kind.split(" (")[0])
             profiler.dump_stats(f"{os.environ['BENCH_PROFILE_KINDS']}-{name}.prof")
+        if os.environ.get("BENCH_CENSUS"):
+            CENSUS["after taps"] = _census()
+            Path(os.environ["BENCH_CENSUS"]).write_text(json.dumps(CENSUS, indent=1))
         if os.environ.get("BENCH_LABELS"):
             Path(os.environ["BENCH_LABELS"]).write_text("".join(
                 f"{number:6} {what}\n" for what, number in LABEL_RENDERS["counts"].most_common()),
@@ -583,6 +660,8 @@ class TapBench:
             "live_widgets": _live_widgets(),
             "live_textures": _live_textures(),
             "modules": sorted(sys.modules),
+            "modules_since_home": sorted(set(sys.modules) - self.home_modules),
+            "memory_timeline": self.memory_timeline,
             "give_back_ms": self.give_back_ms,
             "kivy_cache": _kivy_cache(),
             "ok": True,

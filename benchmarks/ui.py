@@ -210,6 +210,10 @@ def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, An
         "rss_at_end_mb": {kind: round(kb / 1024, 1)
                           for kind, kb in seen["rss_breakdown_kb"].items()},
         "live_textures": seen["live_textures"],
+        "memory_timeline": seen.get("memory_timeline", []),
+        "modules_since_home": seen.get("modules_since_home", []),
+        "board_canvas": seen.get("board_canvas", {}),
+        "malloc_kb": seen.get("malloc_kb", {}),
         "gc": _collections(samples),
         "gc_all": {f"gen{generation}": {"passes": len(passes), "total_ms": round(sum(passes), 2)}
                    for generation, passes in enumerate(seen.get("gc_all_ms", [[], [], []]))},

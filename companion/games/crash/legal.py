@@ -75,7 +75,13 @@ Candidate = tuple[str, bool]
 """A canonical line and whether it must be checked by applying it."""
 
 
-@lru_cache(maxsize=64)
+LEGAL_LINES_KEPT = 8
+"""Positions whose legal lines are remembered: the one on the table (asked by the screen, the
+board's queries and the companion seat), the ones an undo goes back to. A position under a
+yellow obligation has thousands of operator paths; 64 positions kept held 2-3 MB."""
+
+
+@lru_cache(maxsize=LEGAL_LINES_KEPT)
 def legal_lines(state: CrashState) -> tuple[str, ...]:
     if state.is_over:
         return ()
