@@ -33,6 +33,7 @@ from companion.games.crash.legal import (
     apply_input,
     card_candidates,
     evaluating_operator_paths,
+    first_legal_line,
     magnet_candidates,
     operator_lengths,
     operator_results,
@@ -462,7 +463,7 @@ def preview(state: CrashState, line: str) -> dict[str, Any]:
 
 __all__ = [
     "FIELD_COUNT", "bells_unlocked", "card_targets", "current_evaluation_sums",
-    "format_step", "legal_actions", "legal_placement_fields", "magnet_preview",
+    "first_legal_line", "format_step", "legal_actions", "legal_placement_fields", "magnet_preview",
     "max_batteries", "operator_paths", "operator_step", "operator_step_targets", "operator_steps",
     "preview", "push_directions", "swap_candidates",
 ]

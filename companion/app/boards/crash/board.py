@@ -369,10 +369,16 @@ class CrashBoard(Board):
             return set(self.cached("placement", queries.legal_placement_fields))
         return set()
 
+    def first_legal_line(self) -> str:
+        """The position's first legal line ("" when none), asked once per position without
+        the others: what the end of a turn asks and a refill's entries need only it, and a
+        refill or the display has up to ~2,200 lines."""
+        return str(self.cached("first line", lambda game: queries.first_legal_line(game) or ""))
+
     def _choice_head(self) -> str:
         """What the end of the turn asks: draw (2p), draw4 (4p discards) or refill."""
-        lines = self.legal_lines()
-        return lines[0].split()[0] if lines else ""
+        line = self.first_legal_line()
+        return line.split()[0] if line else ""
 
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:

@@ -194,9 +194,9 @@ class CrashControls:
 
     def _entries(self) -> list[str]:
         """The first legal refill / draw4 line's entries ("-": a draw4 pair of one card)."""
-        lines = self.board.legal_lines()
-        return lines[0].split()[1].partition("=")[2 if "=" in lines[0] else 0].split(",") \
-            if lines else []
+        line = self.board.first_legal_line()
+        return line.split()[1].partition("=")[2 if "=" in line else 0].split(",") \
+            if line else []
 
     def _open_entries(self) -> list[int]:
         """The entries the players choose (a draw4 "-" is the same in every line)."""
