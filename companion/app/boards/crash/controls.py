@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from kivy.uix.widget import Widget
 
-from companion.app.boards.crash.panels import CrashPicker, CrashStrip
+from companion.app.boards.crash.panels import SPARE_BUTTONS, CrashPicker, CrashStrip
 from companion.games.crash import queries
 from companion.games.crash.cards import KINDS, colour
 from companion.games.crash.choices import action_words
@@ -131,7 +131,10 @@ class CrashControls:
 
     def prepare_picker(self, *_: Any) -> None:
         """Build the picker and its 13 card buttons before they are first needed (called when
-        the table is idle: making kv widgets is the slow part of opening it)."""
+        the table is idle: making kv widgets is the slow part of opening it), and the strip's
+        first buttons."""
+        if self.board.is_interactive:
+            self.strip.prepare(SPARE_BUTTONS)
         if self.board.is_interactive and self.picker is None and self._spare_picker is None:
             self._spare_picker = CrashPicker(controls=self)
             self._spare_picker.prepare(len(KINDS))
