@@ -350,10 +350,10 @@ class CrashBoard(Board):
         if not self.is_interactive or self.is_fixing:
             pass
         elif self._awaiting == "setup" and self._st.get("setup_stage") == "display":
-            self.controls.open_picker("display")
+            self.controls.open_picker("display", redraw=False)
         elif self._awaiting == "choice" and self._choice_head() in ("refill", "draw4"):
             self.handles_choices = True
-            self.controls.open_picker(self._choice_head())
+            self.controls.open_picker(self._choice_head(), redraw=False)
         self.controls.update_strip()
         self.redraw()
 
@@ -694,6 +694,11 @@ class CrashBoard(Board):
         return centres
 
     def _layout(self, *_: Any) -> None:
+        self.place_controls()
+        self.redraw()
+
+    def place_controls(self) -> None:
+        """The strip under the hexes and the card picker over them, in the board's square."""
         side = min(self.width, self.height)
         x = self.x + (self.width - side) / 2
         y = self.y + (self.height - side) / 2
@@ -702,7 +707,6 @@ class CrashBoard(Board):
         if self.controls.picker is not None:
             self.controls.picker.pos = (x, y + STRIP_HEIGHT)
             self.controls.picker.size = (side, side - STRIP_HEIGHT)
-        self.redraw()
 
     def toggle_guide(self) -> None:
         self.guide_shown = not self.guide_shown

@@ -121,12 +121,16 @@ class CrashControls:
 
     # -- the picker (cards, display, refill, swap) ----------------------------------------------
 
-    def open_picker(self, purpose: str) -> None:
+    def open_picker(self, purpose: str, redraw: bool = True) -> None:
+        """``redraw=False``: the caller redraws the board next (a new position's reset)."""
         self.picker_purpose = purpose
         if self.picker is None:  # made once, then kept for the next time it is needed
             self.picker = self._spare_picker or CrashPicker(controls=self)
             self.board.add_widget(self.picker)
-        self.board._layout()
+        if redraw:
+            self.board._layout()
+        else:
+            self.board.place_controls()
         self._fill_picker()
 
     def prepare_picker(self, *_: Any) -> None:
