@@ -43,7 +43,8 @@ STRIP_HEIGHT = 52
 MOVE_SECONDS = 0.3
 MAX_MOTION_SECONDS = 1.5
 PREPARE_PICKER_SECONDS = 0.1
-"""Just after the board is shown, its card picker is built while the table is idle."""
+"""Just after the board is shown, its card picker and target shapes are made while the table
+is idle."""
 ARROW_DISTANCE = 2.1
 """Arrow buttons sit this many field widths from the field's centre."""
 ARROW_RADIUS = 27
@@ -124,7 +125,15 @@ class CrashBoard(Board):
                                      show_pick=self._show_fix_pick)
         self.bind(pos=self._layout, size=self._layout, preview=self._on_preview,
                   move_progress=self.redraw)
-        Clock.schedule_once(self.controls.prepare_picker, PREPARE_PICKER_SECONDS)
+        Clock.schedule_once(self._prepare, PREPARE_PICKER_SECONDS)
+
+    def _prepare(self, *_: Any) -> None:
+        """While the table is idle just after the board is shown: the card picker, the strip's
+        first buttons and every field's target shapes (the set-up's first targets are ~100
+        fields, each worked out the first time it is a target)."""
+        self.controls.prepare_picker()
+        if self.is_interactive:
+            self.painter.prepare_targets(self.grid())
 
     # -- Board interface -------------------------------------------------------------------------
 

@@ -39,6 +39,12 @@ from companion.geometry.crash import (
     VALUE_FONT,
 )
 
+STRONG_OUTLINE = 2.4
+"""A target's outline while a step is chosen (and at the set-up); else a subtle one."""
+SUBTLE_OUTLINE = 1.6
+FILL_WIDTH = 0.0
+"""A target's fill has no width: its shapes are kept under this one."""
+TARGET_SHAPES = (("outline", STRONG_OUTLINE), ("outline", SUBTLE_OUTLINE), ("fill", FILL_WIDTH))
 COVER_SCALE = 0.86
 """A field's value is covered by a hex this big (inside its outline and the tile borders)."""
 
@@ -189,13 +195,21 @@ class BoardPainter:
         is_strong = board.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
         targets = Shapes()
         names = list(board.targets)
-        outlines = self._target_shapes(grid, names, "outline", 2.4 if is_strong else 1.6)
+        outlines = self._target_shapes(grid, names, "outline",
+                                       STRONG_OUTLINE if is_strong else SUBTLE_OUTLINE)
         targets.repeated((r, g, b, 0.95 if is_strong else 0.8),
                          [vertices for vertices, _ in outlines], outlines[0][1])
         if is_strong:
-            fills = self._target_shapes(grid, names, "fill", 0.0)
+            fills = self._target_shapes(grid, names, "fill", FILL_WIDTH)
             targets.repeated((r, g, b, 0.35), [vertices for vertices, _ in fills], fills[0][1])
         targets.draw()
+
+    def prepare_targets(self, grid: HexGrid) -> None:
+        """Work out every field's target shapes on ``grid`` ahead (strong and subtle outlines,
+        fills), so no tap works out a field's the first time it is a target."""
+        names = list(FIELD_NAMES)
+        for kind, width in TARGET_SHAPES:
+            self._target_shapes(grid, names, kind, width)
 
     def _target_shapes(self, grid: HexGrid, names: list[str], kind: str,
                        width: float) -> list[tuple[list[float], list[int]]]:
