@@ -487,24 +487,32 @@ def setup_lines(state: CrashState) -> list[str]:
 
 def _kind_sequences(cards: Cards, count: int) -> list[tuple[str, ...]]:
     """Ordered kinds to reveal one after another from the draw pile, each still possible."""
-    results: list[tuple[str, ...]] = []
+    return list(_each_kind_sequence(cards, count))
 
-    def walk(current: Cards, chosen: tuple[str, ...]) -> None:
+
+def _each_kind_sequence(cards: Cards, count: int) -> Iterator[tuple[str, ...]]:
+    """:func:`_kind_sequences` one at a time, in the same order."""
+
+    def walk(current: Cards, chosen: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
         if len(chosen) == count:
-            results.append(chosen)
+            yield chosen
             return
         current = reshuffle_if_empty(current, [])
         for kind in KINDS:
             if visible_count(current, kind) < RULES.copies_per_card:
-                walk(Cards(display=current.display + (kind,), hands=current.hands,
-                           known=current.known, discard=current.discard,
-                           pile=current.pile - 1), chosen + (kind,))
+                yield from walk(Cards(display=current.display + (kind,), hands=current.hands,
+                                      known=current.known, discard=current.discard,
+                                      pile=current.pile - 1), chosen + (kind,))
 
-    walk(cards, ())
-    return results
+    yield from walk(cards, ())
 
 
 def end_lines(state: CrashState) -> list[str]:
+    return list(_each_end_line(state))
+
+
+def _each_end_line(state: CrashState) -> Iterator[str]:
+    """:func:`end_lines` one at a time, in the same order (a refill's can be thousands)."""
     needed = draw_needed(state)
     cards = state.cards
     if needed > 0 and state.players == 2:
@@ -514,21 +522,34 @@ def end_lines(state: CrashState) -> list[str]:
             if kind not in options:
                 options.append(kind)
         options.append(None)
-        lines = []
         for combo in combinations_with_replacement(range(len(options)), needed):
             kinds = [options[i] for i in combo]
             if any(k is not None and kinds.count(k) > display.count(k) for k in kinds):
                 continue
             if kinds.count(None) > available(cards):
                 continue
-            lines.append("draw " + ",".join("blind" if k is None else f"d:{k}" for k in kinds))
-        return lines
+            yield "draw " + ",".join("blind" if k is None else f"d:{k}" for k in kinds)
+        return
     if needed > 0:
-        return ["draw4 discard=" + ",".join(entry) for entry in _draw4_entries(cards, needed)]
+        yield from ("draw4 discard=" + ",".join(entry) for entry in _draw4_entries(cards, needed))
+        return
     refills = refill_needed(state)
     if refills > 0:
-        return ["refill " + ",".join(kinds) for kinds in _kind_sequences(cards, refills)]
-    return []
+        yield from ("refill " + ",".join(kinds) for kinds in _each_kind_sequence(cards, refills))
+
+
+def first_legal_line(state: CrashState) -> str | None:
+    """``legal_lines(state)[0]`` (None when nothing is legal) without making the other lines
+    where they are many: the display's and a refill's card sequences (up to 13³ of them)."""
+    if state.is_over:
+        return None
+    if state.setup and state.setup_stage() == "display":
+        return next(("display " + " ".join(kinds)
+                     for kinds in _each_kind_sequence(state.cards, RULES.display_size)), None)
+    if not state.setup and state.action == ACTION_END:
+        return next(_each_end_line(state), None)
+    lines = legal_lines(state)
+    return lines[0] if lines else None
 
 
 def _draw4_entries(cards: Cards, needed: int) -> list[tuple[str, ...]]:
@@ -556,4 +577,4 @@ def _draw4_entries(cards: Cards, needed: int) -> list[tuple[str, ...]]:
     return results
 
 
-__all__ = ["DIRECTIONS", "apply_input", "legal_lines"]
+__all__ = ["DIRECTIONS", "apply_input", "first_legal_line", "legal_lines"]

@@ -25,6 +25,7 @@ from companion.games.crash.board import (
     RULES,
     field_index,
 )
+from companion.games.crash.cards import YELLOW
 from companion.games.crash.legal import (
     _BOARD_ONLY,
     _bell_in_line,
@@ -32,6 +33,7 @@ from companion.games.crash.legal import (
     apply_input,
     card_candidates,
     evaluating_operator_paths,
+    first_legal_line,
     magnet_candidates,
     operator_lengths,
     operator_results,
@@ -348,10 +350,7 @@ def possible_heads(state: CrashState) -> set[str]:
     if blue_effect(state) is None:
         if _operator_exists(state, sim, yellow):
             heads.add("operator")
-        prune = _evaluation_pruning(sim) if yellow else None
-        if any(not (check or yellow) or _line_accepted(state, line)
-               for line, check in card_candidates(state, sim)
-               if prune is None or not _cannot_evaluate(sim, line, *prune)):
+        if _card_exists(state, sim, yellow):
             heads.add("card")
         first_swap = next(iter(swap_candidates(state)), None)
         if first_swap is not None and (not yellow or _line_accepted(state, first_swap[0])):
@@ -359,6 +358,24 @@ def possible_heads(state: CrashState) -> set[str]:
     if state.obligation is None:
         heads.add("pass")
     return heads
+
+
+def _card_exists(state: CrashState, sim: Sim, yellow: bool) -> bool:
+    """Whether a ``card …`` line is legal. A yellow card's C2 check searches the second
+    actions for one that sets off an evaluation (milliseconds); every other card is tried
+    first, so the search runs only when no other card can be played."""
+    prune = _evaluation_pruning(sim) if yellow else None
+    yellow_cards: list[str] = []
+    for line, check in card_candidates(state, sim):
+        if prune is not None and _cannot_evaluate(sim, line, *prune):
+            continue
+        if not (check or yellow):
+            return True
+        if line.split()[1] in YELLOW:
+            yellow_cards.append(line)
+        elif _line_accepted(state, line):
+            return True
+    return any(_line_accepted(state, line) for line in yellow_cards)
 
 
 def _placement_exists(state: CrashState, sim: Sim, yellow: bool, head: str) -> bool:
@@ -446,7 +463,7 @@ def preview(state: CrashState, line: str) -> dict[str, Any]:
 
 __all__ = [
     "FIELD_COUNT", "bells_unlocked", "card_targets", "current_evaluation_sums",
-    "format_step", "legal_actions", "legal_placement_fields", "magnet_preview",
+    "first_legal_line", "format_step", "legal_actions", "legal_placement_fields", "magnet_preview",
     "max_batteries", "operator_paths", "operator_step", "operator_step_targets", "operator_steps",
     "preview", "push_directions", "swap_candidates",
 ]

@@ -19,6 +19,7 @@ from companion.games.crash.legal import legal_lines, operator_lengths
 from companion.games.crash.legal import operator_paths as full_operator_paths
 from companion.games.crash.queries import (
     _why_not,
+    first_legal_line,
     legal_actions,
     legal_placement_fields,
     magnet_preview,
@@ -135,3 +136,16 @@ def test_cheap_queries_answer_as_the_full_computation(players: int, seed: int,
                 check(after, match.rules.awaiting(after), chooser, seen, full=True)
     assert seen["move"] >= 20 and seen["operator_prefixes"] >= 50, seen
     assert seen["yellow"] + seen["blue"] >= 3, seen
+
+
+@pytest.mark.parametrize(("players", "seed", "inputs"), GAMES)
+def test_the_first_legal_line_is_the_full_lists_first(players: int, seed: int,
+                                                      inputs: int) -> None:
+    """What the board asks at the display, at the end of a turn (draw, draw4, refill) and at
+    any other position, without the full list of (up to ~2,200) card sequences."""
+    heads: set[str] = set()
+    for match in positions(players, seed, inputs):
+        lines = legal_lines(match.state)
+        assert first_legal_line(match.state) == (lines[0] if lines else None)
+        heads.add(lines[0].split()[0])
+    assert ({"draw4"} if players == 4 else {"display", "draw", "refill"}) <= heads

@@ -43,7 +43,8 @@ STRIP_HEIGHT = 52
 MOVE_SECONDS = 0.3
 MAX_MOTION_SECONDS = 1.5
 PREPARE_PICKER_SECONDS = 0.1
-"""Just after the board is shown, its card picker is built while the table is idle."""
+"""Just after the board is shown, its card picker and target shapes are made while the table
+is idle."""
 ARROW_DISTANCE = 2.1
 """Arrow buttons sit this many field widths from the field's centre."""
 ARROW_RADIUS = 27
@@ -124,7 +125,15 @@ class CrashBoard(Board):
                                      show_pick=self._show_fix_pick)
         self.bind(pos=self._layout, size=self._layout, preview=self._on_preview,
                   move_progress=self.redraw)
-        Clock.schedule_once(self.controls.prepare_picker, PREPARE_PICKER_SECONDS)
+        Clock.schedule_once(self._prepare, PREPARE_PICKER_SECONDS)
+
+    def _prepare(self, *_: Any) -> None:
+        """While the table is idle just after the board is shown: the card picker, the strip's
+        first buttons and every field's target shapes (the set-up's first targets are ~100
+        fields, each worked out the first time it is a target)."""
+        self.controls.prepare_picker()
+        if self.is_interactive:
+            self.painter.prepare_targets(self.grid())
 
     # -- Board interface -------------------------------------------------------------------------
 
@@ -350,10 +359,10 @@ class CrashBoard(Board):
         if not self.is_interactive or self.is_fixing:
             pass
         elif self._awaiting == "setup" and self._st.get("setup_stage") == "display":
-            self.controls.open_picker("display")
+            self.controls.open_picker("display", redraw=False)
         elif self._awaiting == "choice" and self._choice_head() in ("refill", "draw4"):
             self.handles_choices = True
-            self.controls.open_picker(self._choice_head())
+            self.controls.open_picker(self._choice_head(), redraw=False)
         self.controls.update_strip()
         self.redraw()
 
@@ -369,10 +378,16 @@ class CrashBoard(Board):
             return set(self.cached("placement", queries.legal_placement_fields))
         return set()
 
+    def first_legal_line(self) -> str:
+        """The position's first legal line ("" when none), asked once per position without
+        the others: what the end of a turn asks and a refill's entries need only it, and a
+        refill or the display has up to ~2,200 lines."""
+        return str(self.cached("first line", lambda game: queries.first_legal_line(game) or ""))
+
     def _choice_head(self) -> str:
         """What the end of the turn asks: draw (2p), draw4 (4p discards) or refill."""
-        lines = self.legal_lines()
-        return lines[0].split()[0] if lines else ""
+        line = self.first_legal_line()
+        return line.split()[0] if line else ""
 
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.host is None or not self.is_interactive:
@@ -688,6 +703,11 @@ class CrashBoard(Board):
         return centres
 
     def _layout(self, *_: Any) -> None:
+        self.place_controls()
+        self.redraw()
+
+    def place_controls(self) -> None:
+        """The strip under the hexes and the card picker over them, in the board's square."""
         side = min(self.width, self.height)
         x = self.x + (self.width - side) / 2
         y = self.y + (self.height - side) / 2
@@ -696,7 +716,6 @@ class CrashBoard(Board):
         if self.controls.picker is not None:
             self.controls.picker.pos = (x, y + STRIP_HEIGHT)
             self.controls.picker.size = (side, side - STRIP_HEIGHT)
-        self.redraw()
 
     def toggle_guide(self) -> None:
         self.guide_shown = not self.guide_shown

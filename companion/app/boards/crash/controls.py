@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from kivy.uix.widget import Widget
 
-from companion.app.boards.crash.panels import CrashPicker, CrashStrip
+from companion.app.boards.crash.panels import SPARE_BUTTONS, CrashPicker, CrashStrip
 from companion.games.crash import queries
 from companion.games.crash.cards import KINDS, colour
 from companion.games.crash.choices import action_words
@@ -121,17 +121,24 @@ class CrashControls:
 
     # -- the picker (cards, display, refill, swap) ----------------------------------------------
 
-    def open_picker(self, purpose: str) -> None:
+    def open_picker(self, purpose: str, redraw: bool = True) -> None:
+        """``redraw=False``: the caller redraws the board next (a new position's reset)."""
         self.picker_purpose = purpose
         if self.picker is None:  # made once, then kept for the next time it is needed
             self.picker = self._spare_picker or CrashPicker(controls=self)
             self.board.add_widget(self.picker)
-        self.board._layout()
+        if redraw:
+            self.board._layout()
+        else:
+            self.board.place_controls()
         self._fill_picker()
 
     def prepare_picker(self, *_: Any) -> None:
         """Build the picker and its 13 card buttons before they are first needed (called when
-        the table is idle: making kv widgets is the slow part of opening it)."""
+        the table is idle: making kv widgets is the slow part of opening it), and the strip's
+        first buttons."""
+        if self.board.is_interactive:
+            self.strip.prepare(SPARE_BUTTONS)
         if self.board.is_interactive and self.picker is None and self._spare_picker is None:
             self._spare_picker = CrashPicker(controls=self)
             self._spare_picker.prepare(len(KINDS))
@@ -194,9 +201,9 @@ class CrashControls:
 
     def _entries(self) -> list[str]:
         """The first legal refill / draw4 line's entries ("-": a draw4 pair of one card)."""
-        lines = self.board.legal_lines()
-        return lines[0].split()[1].partition("=")[2 if "=" in lines[0] else 0].split(",") \
-            if lines else []
+        line = self.board.first_legal_line()
+        return line.split()[1].partition("=")[2 if "=" in line else 0].split(",") \
+            if line else []
 
     def _open_entries(self) -> list[int]:
         """The entries the players choose (a draw4 "-" is the same in every line)."""

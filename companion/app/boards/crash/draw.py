@@ -27,24 +27,24 @@ from companion.app.boards.crash.hex import (
     draw_bell,
     draw_car,
     draw_operator,
-    is_dark,
     outline_hex,
-    tile_edges,
 )
+from companion.app.boards.crash.static_layer import StaticShapes, static_batches, value_text_colour
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
 from companion.geometry.crash import (
-    BACKGROUND,
-    EDGE_COLOUR,
-    HOLE_COLOUR,
     LABEL_COLOUR,
     LABEL_FONT,
     PIECE_SHARE,
-    TILE_EDGE_COLOUR,
     VALUE_COLOURS,
     VALUE_FONT,
 )
 
-HOLE_MARK_COLOUR = (0.35, 0.30, 0.26, 1)
+STRONG_OUTLINE = 2.4
+"""A target's outline while a step is chosen (and at the set-up); else a subtle one."""
+SUBTLE_OUTLINE = 1.6
+FILL_WIDTH = 0.0
+"""A target's fill has no width: its shapes are kept under this one."""
+TARGET_SHAPES = (("outline", STRONG_OUTLINE), ("outline", SUBTLE_OUTLINE), ("fill", FILL_WIDTH))
 COVER_SCALE = 0.86
 """A field's value is covered by a hex this big (inside its outline and the tile borders)."""
 
@@ -53,7 +53,7 @@ class BoardPainter:
     def __init__(self, board: Any) -> None:
         self.board = board
         self.texts = Texts()
-        self._edges: tuple[HexGrid, list[tuple[float, float, float, float]]] | None = None
+        self._static_shapes: StaticShapes | None = None
         self._field_canvases: dict[str, tuple[tuple[Any, ...], Canvas]] = {}
         self._target_shape_cache: dict[tuple[HexGrid, str, float],
                                   dict[str, tuple[list[float], list[int]]]] = {}
@@ -69,16 +69,24 @@ class BoardPainter:
 
     def paint_static(self) -> None:
         """The board without anything that moves: every value is shown (``paint`` covers
-        those under a car, a bell or the operator). Batched: a handful of draw calls."""
+        those under a car, a bell or the operator). Batched: a handful of draw calls, from
+        shapes worked out once per grid (``static_layer``)."""
         board = self.board
         grid: HexGrid = board.grid()
+        if self._static_shapes is None or self._static_shapes.grid != grid:
+            self._static_shapes = StaticShapes(grid)
         side = min(board.width, board.height)
-        fills, values, lines = Shapes(), Glyphs(), Shapes()
-        fills.rectangle(BACKGROUND, board.x + (board.width - side) / 2,
-                        board.y + (board.height - side) / 2, side, side)
-        for field in board.shown_fields:
-            self._field(grid, field, fills, values, lines)
-        self._tile_edges(grid, lines)
+        fills, lines, shown_values = static_batches(
+            self._static_shapes, board.shown_fields,
+            (board.x + (board.width - side) / 2, board.y + (board.height - side) / 2, side, side))
+        values = Glyphs()
+        textures: dict[int, Any] = {}
+        for value, colour, cx, cy in shown_values:
+            texture = textures.get(value)
+            if texture is None:
+                texture = textures[value] = self.texts.texture(
+                    str(value), VALUE_FONT, colour=value_text_colour(colour))
+            values.place(texture, cx, cy)
         self.labels = []
         for text, x, y in grid.labels():
             texture = self.texts.texture(text, LABEL_FONT, colour=(1, 1, 1, 1))
@@ -178,28 +186,6 @@ class BoardPainter:
 
     # -- layers ----------------------------------------------------------------------------------
 
-    def _field(self, grid: HexGrid, field: dict[str, Any], fills: Shapes, values: Glyphs,
-               lines: Shapes) -> None:
-        name = field["name"]
-        if field["hole"]:
-            fills.polygon(HOLE_COLOUR, grid.corners(name))
-            cx, cy = grid.centre(name)
-            lines.polyline(HOLE_MARK_COLOUR, [(cx - grid.w * 0.22, cy - grid.radius * 0.3),
-                                              (cx + grid.w * 0.22, cy + grid.radius * 0.3)], 1.2)
-            return
-        colour = VALUE_COLOURS.get(field["value"], VALUE_COLOURS[0])
-        fills.polygon(colour, grid.corners(name, 0.97))
-        lines.outline(EDGE_COLOUR, grid.corners(name), 1.0)
-        text_colour = (1, 1, 1, 0.95) if is_dark(colour) else (0.1, 0.1, 0.15, 0.85)
-        values.place(self.texts.texture(str(field["value"]), VALUE_FONT, colour=text_colour),
-                     *grid.centre(name))
-
-    def _tile_edges(self, grid: HexGrid, lines: Shapes) -> None:
-        if self._edges is None or self._edges[0] != grid:
-            self._edges = (grid, tile_edges(grid))
-        for x1, y1, x2, y2 in self._edges[1]:
-            lines.polyline(TILE_EDGE_COLOUR, [(x1, y1), (x2, y2)], 1.8)
-
     def _targets(self, grid: HexGrid) -> None:
         """Where a tap does something now: strong while a step is chosen, subtle otherwise."""
         board = self.board
@@ -209,13 +195,21 @@ class BoardPainter:
         is_strong = board.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
         targets = Shapes()
         names = list(board.targets)
-        outlines = self._target_shapes(grid, names, "outline", 2.4 if is_strong else 1.6)
+        outlines = self._target_shapes(grid, names, "outline",
+                                       STRONG_OUTLINE if is_strong else SUBTLE_OUTLINE)
         targets.repeated((r, g, b, 0.95 if is_strong else 0.8),
                          [vertices for vertices, _ in outlines], outlines[0][1])
         if is_strong:
-            fills = self._target_shapes(grid, names, "fill", 0.0)
+            fills = self._target_shapes(grid, names, "fill", FILL_WIDTH)
             targets.repeated((r, g, b, 0.35), [vertices for vertices, _ in fills], fills[0][1])
         targets.draw()
+
+    def prepare_targets(self, grid: HexGrid) -> None:
+        """Work out every field's target shapes on ``grid`` ahead (strong and subtle outlines,
+        fills), so no tap works out a field's the first time it is a target."""
+        names = list(FIELD_NAMES)
+        for kind, width in TARGET_SHAPES:
+            self._target_shapes(grid, names, kind, width)
 
     def _target_shapes(self, grid: HexGrid, names: list[str], kind: str,
                        width: float) -> list[tuple[list[float], list[int]]]:

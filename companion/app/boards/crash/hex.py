@@ -13,6 +13,7 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle, Triangle
 
+from companion.app.boards.crash.static_layer import is_dark
 from companion.games.crash.board import DIRECTIONS, FIELD_INDEX
 from companion.geometry.crash import (
     BELL_COLOUR,
@@ -67,11 +68,6 @@ class Texts:
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, size=texture.size,
                   pos=(cx - texture.width / 2, cy - texture.height / 2))
-
-
-def is_dark(colour: Sequence[float]) -> bool:
-    r, g, b = colour[:3]
-    return 0.299 * r + 0.587 * g + 0.114 * b < 0.6
 
 
 def draw_car(texts: Texts, cx: float, cy: float, size: float, colour: Sequence[float],

@@ -41,6 +41,8 @@ it they are hidden and the buttons take the strip."""
 EVALUATIONS_WIDTH = 46
 DEFAULT_STRIP_WIDTH = 480
 KEPT_BUTTONS = 24
+SPARE_BUTTONS = 8
+"""Strip buttons made ahead while the table is idle: the six a game's first rows make."""
 """Strip buttons kept with their labels rendered: the actions, Cancel, Back, batteries, the
 players' names, an operator's push directions."""
 
@@ -55,8 +57,16 @@ class CrashStrip(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         self._kept: dict[tuple[str, str], CrashStripButton] = {}
+        self._spare: list[CrashStripButton] = []
         self._labels: list[str] = []
         super().__init__(**kwargs)
+
+    def prepare(self, count: int) -> None:
+        """Make ``count`` buttons ahead (while the table is idle): the first rows of a game
+        (the set-up's, then the five actions) take them instead of making kv widgets in the
+        tap that shows them."""
+        while len(self._spare) < count:
+            self._spare.append(_strip_button())
 
     def set_buttons(self, text: str, buttons: list[tuple[str, str, Callable[[], None], bool]],
                     chosen: str = "") -> None:
@@ -80,7 +90,7 @@ class CrashStrip(BoxLayout):
         for key, label, action, enabled in buttons:
             button = self._kept.pop((key, label), None)
             if button is None or button in row:
-                button = _strip_button()
+                button = self._spare.pop() if self._spare else _strip_button()
             self._kept[(key, label)] = button  # the most recently used last
             button.key, button.action = key, action
             button.text = label

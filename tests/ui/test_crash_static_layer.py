@@ -1,0 +1,84 @@
+"""The Crash by Crash board's static layer: the batches made from shapes kept per grid are the
+very meshes a field-by-field drawing makes, whatever fields are holes.
+
+Plain Python (``static_layer`` is Kivy-free); the screenshots show the layer on the window.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.app.boards.batch import Shapes
+from companion.app.boards.crash.static_layer import (
+    HOLE_MARK_COLOUR,
+    StaticShapes,
+    static_batches,
+    value_text_colour,
+)
+from companion.games.crash.board import FIELD_NAMES
+from companion.geometry.crash import (
+    BACKGROUND,
+    EDGE_COLOUR,
+    HOLE_COLOUR,
+    TILE_EDGE_COLOUR,
+    VALUE_COLOURS,
+    HexGrid,
+    tile_edges,
+)
+
+GRID = HexGrid.fit(12.0, 64.0, 456.0, 416.0)
+BACKGROUND_BOX = (12.0, 8.0, 456.0, 472.0)
+
+
+def fields_with_holes(holes: set[str]) -> list[dict[str, Any]]:
+    return [{"name": name, "hole": name in holes, "value": number % 4, "car": None,
+             "bell": False, "operator": False} for number, name in enumerate(FIELD_NAMES)]
+
+
+def drawn_field_by_field(fields: list[dict[str, Any]]) -> tuple[Shapes, Shapes, list[Any]]:
+    """The static layer as it was drawn before: each field's shapes in turn, then the borders."""
+    fills, lines, values = Shapes(), Shapes(), []
+    fills.rectangle(BACKGROUND, *BACKGROUND_BOX)
+    for field in fields:
+        name = field["name"]
+        cx, cy = GRID.centre(name)
+        if field["hole"]:
+            fills.polygon(HOLE_COLOUR, GRID.corners(name))
+            lines.polyline(HOLE_MARK_COLOUR, [(cx - GRID.w * 0.22, cy - GRID.radius * 0.3),
+                                              (cx + GRID.w * 0.22, cy + GRID.radius * 0.3)], 1.2)
+            continue
+        colour = VALUE_COLOURS[field["value"]]
+        fills.polygon(colour, GRID.corners(name, 0.97))
+        lines.outline(EDGE_COLOUR, GRID.corners(name), 1.0)
+        values.append((field["value"], colour, cx, cy))
+    for x1, y1, x2, y2 in tile_edges(GRID):
+        lines.polyline(TILE_EDGE_COLOUR, [(x1, y1), (x2, y2)], 1.8)
+    return fills, lines, values
+
+
+@pytest.mark.parametrize("holes", [set(), {"c8"}, {"a1", "c8", "g7", "n13"},
+                                   set(FIELD_NAMES[40:75])])
+def test_the_static_layer_is_the_field_by_field_drawing(holes: set[str]) -> None:
+    fields = fields_with_holes(holes)
+    fills, lines, values = static_batches(StaticShapes(GRID), fields, BACKGROUND_BOX)
+    expected_fills, expected_lines, expected_values = drawn_field_by_field(fields)
+    assert fills.meshes() == expected_fills.meshes()
+    assert lines.meshes() == expected_lines.meshes()
+    assert values == expected_values
+
+
+def test_an_opened_hole_takes_its_fields_value_and_outline_away() -> None:
+    shapes = StaticShapes(GRID)
+    _fills, lines, values = static_batches(shapes, fields_with_holes(set()), BACKGROUND_BOX)
+    _fills, holed_lines, holed_values = static_batches(shapes, fields_with_holes({"c8"}),
+                                                       BACKGROUND_BOX)
+    assert len(holed_values) == len(values) - 1 == len(FIELD_NAMES) - 1
+    assert HOLE_MARK_COLOUR in [colour for colour, _v, _i in holed_lines.meshes()]
+    assert HOLE_MARK_COLOUR not in [colour for colour, _v, _i in lines.meshes()]
+
+
+def test_values_are_white_on_dark_blue_and_dark_on_white() -> None:
+    assert value_text_colour(VALUE_COLOURS[3]) == (1, 1, 1, 0.95)
+    assert value_text_colour(VALUE_COLOURS[0]) == (0.1, 0.1, 0.15, 0.85)
