@@ -55,6 +55,9 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
 (their modules imported, their kv files loaded) on first use: a faster first frame. The phones'
 codes (``phones``, with the QR code maker) load with their first dialog (``phones.codes``)."""
 SCREEN_KV = tuple(SCREENS)
+AFTER_FIRST_FRAME_IMPORTS = ("uuid",)
+"""Modules the first frame does not need, imported just after it rather than by the first
+game's opening (a new game's identity, ``records.schema.new_uid``)."""
 GIVE_BACK_AFTER_SCREEN_SECONDS = 1.0
 GIVE_BACK_AFTER_INPUT_SECONDS = 10.0
 """Freed memory goes back to the system (:mod:`companion.heap`, ~1 ms) once the table has been
@@ -159,6 +162,8 @@ class CompanionApp(App):
     def _after_first_frame(self, *_: Any) -> None:
         """After the first frame: the die (the software one stands in until then) and the
         physical buttons, then tell systemd we are up (and keep the watchdog fed)."""
+        for module in AFTER_FIRST_FRAME_IMPORTS:
+            importlib.import_module(module)
         spec = self._die_spec or str(self.store.setting("die", self.config_file.die.spec))
         self.set_die(spec, remember=self._die_spec is None)
         self._bind_inputs()
