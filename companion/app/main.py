@@ -41,19 +41,24 @@ _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "home": ("companion.app.screens.home:HomeScreen", ("home",)),
-    "newgame": ("companion.app.screens.newgame:NewGameScreen", ("players", "boards", "newgame")),
-    "play": ("companion.app.screens.play:PlayScreen", ("play",)),
-    "result": ("companion.app.screens.result:ResultScreen", ("play", "phones", "result")),
-    "history": ("companion.app.screens.history:HistoryScreen", ("history",)),
-    "replay": ("companion.app.screens.history:ReplayScreen", ("replay",)),
-    "settings": ("companion.app.screens.settings:SettingsScreen", ("phones", "settings")),
-    "stats": ("companion.app.screens.stats:StatsScreen", ("players", "stats")),
-    "rules": ("companion.app.screens.rules:RulesScreen", ("rules",)),
-    "builder": ("companion.app.builder.screen:BuilderScreen", ("builder",)),
+    "newgame": ("companion.app.screens.newgame:NewGameScreen",
+                ("controls", "players", "boards", "newgame")),
+    "play": ("companion.app.screens.play:PlayScreen", ("controls", "play")),
+    "result": ("companion.app.screens.result:ResultScreen",
+               ("controls", "play", "phones", "result")),
+    "history": ("companion.app.screens.history:HistoryScreen", ("controls", "history")),
+    "replay": ("companion.app.screens.history:ReplayScreen", ("controls", "replay")),
+    "settings": ("companion.app.screens.settings:SettingsScreen",
+                 ("controls", "phones", "settings")),
+    "stats": ("companion.app.screens.stats:StatsScreen", ("controls", "players", "stats")),
+    "rules": ("companion.app.screens.rules:RulesScreen", ("controls", "rules")),
+    "builder": ("companion.app.builder.screen:BuilderScreen", ("controls", "builder")),
 }
 """Every screen: its class and the kv files it needs. Only home is made at start; the others
 (their modules imported, their kv files loaded) on first use: a faster first frame. The phones'
-codes (``phones``, with the QR code maker) load with their first dialog (``phones.codes``)."""
+codes (``phones``, with the QR code maker) load with their first dialog (``phones.codes``).
+``common`` (the colours, buttons, labels) is loaded before the home screen; ``controls`` (the
+shared parts home does not show) just after the first frame, and by every other screen."""
 SCREEN_KV = tuple(SCREENS)
 AFTER_FIRST_FRAME_IMPORTS = ("uuid",)
 """Modules the first frame does not need, imported just after it rather than by the first
@@ -162,6 +167,7 @@ class CompanionApp(App):
     def _after_first_frame(self, *_: Any) -> None:
         """After the first frame: the die (the software one stands in until then) and the
         physical buttons, then tell systemd we are up (and keep the watchdog fed)."""
+        load_kv("controls")  # before any tap: the save-problem dialog, every other screen
         for module in AFTER_FIRST_FRAME_IMPORTS:
             importlib.import_module(module)
         spec = self._die_spec or str(self.store.setting("die", self.config_file.die.spec))
