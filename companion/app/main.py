@@ -23,7 +23,6 @@ from companion import heap
 from companion.app import collector, text_extents
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
-from companion.app.keyboards import NameKeyboard
 from companion.app.kv_files import load_kv
 from companion.app.label_memory import let_rendered_pixels_go
 from companion.app.phones.control import PhoneControl
@@ -149,7 +148,6 @@ class CompanionApp(App):
         text_extents.install()  # a word's width measured once per font, not at every layout
         load_kv("common")
         self.table.listeners.append(self._on_change)
-        Window.set_vkeyboard_class(NameKeyboard)
         manager = Screens(transition=NoTransition())
         manager.add_widget(make_screen("home"))
         Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
@@ -168,6 +166,9 @@ class CompanionApp(App):
         """After the first frame: the die (the software one stands in until then) and the
         physical buttons, then tell systemd we are up (and keep the watchdog fed)."""
         load_kv("controls")  # before any tap: the save-problem dialog, every other screen
+        from companion.app.keyboards import NameKeyboard  # shown only for a name being typed
+
+        Window.set_vkeyboard_class(NameKeyboard)
         for module in AFTER_FIRST_FRAME_IMPORTS:
             importlib.import_module(module)
         spec = self._die_spec or str(self.store.setting("die", self.config_file.die.spec))
