@@ -368,6 +368,10 @@ class TapBench:
         self.slow_taps: list[str] = []
         self.tap_profiler = cProfile.Profile()
         self.games_started = 0
+        self.openings: list[dict[str, float]] = []
+        """Each game's opening: its new game sent → the play screen's first frame swapped (ms),
+        and the main thread's CPU time in it."""
+        self._opening_started = (0.0, 0.0)
         self.untappable = 0
         self.missed = 0
         self.last_tap_rss_kb = 0
@@ -393,6 +397,7 @@ class TapBench:
         if not self.games_started:
             for passes in GC_ALL:
                 passes.clear()
+        self._opening_started = (time.perf_counter(), time.thread_time())
         self.table.new_game(_named_setup(self.table, self.game))
         self.app.go("play")
         self.games_started += 1
@@ -400,6 +405,9 @@ class TapBench:
 
     def after_opening_frame(self) -> None:
         self.opening = False
+        wall, cpu = self._opening_started
+        self.openings.append({"ms": round((time.perf_counter() - wall) * 1000, 2),
+                              "cpu_ms": round((time.thread_time() - cpu) * 1000, 2)})
         self.clock.schedule_once(self.next_tap, 0.3)
 
     def next_tap(self, _dt: float = 0) -> None:
@@ -581,6 +589,7 @@ class TapBench:
             "game": self.game,
             "samples": self.samples,
             "games_started": self.games_started,
+            "openings": self.openings,
             "untappable": self.untappable,
             "missed": self.missed,
             "untappable_kinds": sorted(set(self.untappable_kinds)),

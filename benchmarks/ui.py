@@ -253,6 +253,7 @@ def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, An
         "rss_at_end_mb": {kind: round(kb / 1024, 1)
                           for kind, kb in seen["rss_breakdown_kb"].items()},
         "live_textures": seen["live_textures"],
+        "openings": seen.get("openings", []),
         "gc": _collections(samples),
         "gc_all": {f"gen{generation}": {"passes": len(passes), "total_ms": round(sum(passes), 2)}
                    for generation, passes in enumerate(seen.get("gc_all_ms", [[], [], []]))},
@@ -262,6 +263,9 @@ def _tap_row(game_id: str, seen: dict[str, Any], seconds: float) -> dict[str, An
         row["parts_cpu_ms"] = {part: _stats([{"ms": s.get("parts_cpu_ms", {}).get(part, 0.0)}
                                              for s in samples], "ms") for part in parts}
     if samples:
+        first = samples[0]  # the game's first tap: what start-up left to first use shows here
+        row["first_tap"] = {"ms": round(first["ms"], 2), "app_ms": round(first["app_ms"], 2),
+                            "app_cpu_ms": round(first["app_cpu_ms"], 2)}
         row.update({
             "total": _stats(samples, "ms"),
             "app": _stats(samples, "app_ms"),
@@ -307,6 +311,10 @@ def print_taps(rows: list[dict[str, Any]]) -> None:
         print(f"    (garbage collector's passes in the timed taps: {collections}; in all, "
               + ", ".join(f"{name} {gc['passes']} ({gc['total_ms']} ms)"
                           for name, gc in row["gc_all"].items()) + ")")
+        if row["openings"] and "first_tap" in row:
+            opening, first = row["openings"][0], row["first_tap"]
+            print(f"    (the game's opening {opening['ms']} ms, CPU {opening['cpu_ms']} ms; its "
+                  f"first tap: app {first['app_ms']} ms, CPU {first['app_cpu_ms']} ms)")
         end = row["rss_at_end_mb"]
         print(f"    (missed {row['missed']}, untimed {row['untimed_inputs']}, app peak RSS "
               f"{row['app_peak_rss_mb']} MB, RSS at the last tap {row['rss_last_tap_mb']} MB, "
