@@ -240,14 +240,17 @@ def _bare_app() -> Any:
 # -- cold start ------------------------------------------------------------------------------------
 
 def cold(out: Path, store: str | None) -> None:
-    """Start the app through the CLI (or a bare app); stop at the first frame of its screen."""
-    configure_kivy(windowed=True)
-    from kivy.app import App
-    from kivy.clock import Clock
+    """Start the app through the CLI (or a bare app); stop at the first frame of its screen.
 
+    The app imports Kivy itself, as the ``companion`` command does (configured by its own
+    ``configure_kivy``, then the flips hooked: the window is made there, a few lines before
+    the app's first Kivy import would make it); the bare app imports it here."""
     seen: dict[str, Any] = {"script_started": SCRIPT_STARTED}
 
     def after_flip() -> None:
+        from kivy.app import App
+        from kivy.clock import Clock
+
         app = App.get_running_app()
         if "first_frame" in seen or app is None or app.root is None:
             return
@@ -256,6 +259,7 @@ def cold(out: Path, store: str | None) -> None:
             return
         seen["first_frame"] = time.time()
         seen["first_frame_cpu"] = time.process_time()  # user + system, every thread
+        seen["first_frame_main_cpu"] = time.thread_time()  # the main thread's alone
         seen["screen"] = current
         seen["peak_rss_kb"] = _peak_rss_kb()
         seen["rss_breakdown_kb"] = _rss_breakdown_kb()
@@ -263,11 +267,22 @@ def cold(out: Path, store: str | None) -> None:
         _write(out, seen)
         Clock.schedule_once(lambda _dt: app.stop(), 0)
 
-    _hook_flips(after_flip)  # creates the window, as the app's first Kivy import would
-    seen["window_created"] = time.time()
+    def hook_flips() -> None:
+        _hook_flips(after_flip)  # creates the window
+        seen["window_created"] = time.time()
+
     if store is None:
+        configure_kivy(windowed=True)
+        hook_flips()
         _bare_app().run()
         return
+    import companion.app
+
+    def configure_then_hook(*args: Any, **kwargs: Any) -> None:
+        configure_kivy(*args, **kwargs)
+        hook_flips()
+
+    companion.app.configure_kivy = configure_then_hook  # type: ignore[assignment]
     from companion.cli import main
 
     main(["--windowed", "--store", store, "--lang", "en"])
@@ -406,6 +421,10 @@ class TapBench:
         self.slow_taps: list[str] = []
         self.tap_profiler = cProfile.Profile()
         self.games_started = 0
+        self.openings: list[dict[str, float]] = []
+        """Each game's opening: its new game sent → the play screen's first frame swapped (ms),
+        and the main thread's CPU time in it."""
+        self._opening_started = (0.0, 0.0)
         self.untappable = 0
         self.missed = 0
         self.last_tap_rss_kb = 0
@@ -438,6 +457,7 @@ class TapBench:
             if os.environ.get("BENCH_CENSUS"):
                 CENSUS["home"] = _census()
             self.memory_timeline.append(_memory_mark("home"))
+        self._opening_started = (time.perf_counter(), time.thread_time())
         self.table.new_game(_named_setup(self.table, self.game))
         if first:
             self.memory_timeline.append(_memory_mark("game made (engine imported)"))
@@ -455,6 +475,9 @@ class TapBench:
             self.memory_timeline.append(_memory_mark("first frame"))
             if os.environ.get("BENCH_CENSUS"):
                 CENSUS["first frame"] = _census()
+        wall, cpu = self._opening_started
+        self.openings.append({"ms": round((time.perf_counter() - wall) * 1000, 2),
+                              "cpu_ms": round((time.thread_time() - cpu) * 1000, 2)})
         self.clock.schedule_once(self.next_tap, 0.3)
 
     def next_tap(self, _dt: float = 0) -> None:
@@ -643,6 +666,7 @@ class TapBench:
             "game": self.game,
             "samples": self.samples,
             "games_started": self.games_started,
+            "openings": self.openings,
             "untappable": self.untappable,
             "missed": self.missed,
             "untappable_kinds": sorted(set(self.untappable_kinds)),

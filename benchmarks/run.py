@@ -34,7 +34,7 @@ SLOW_GAMES = {"crash"}
 
 FULL: dict[str, Any] = {
     "engine_games": 20, "engine_games_slow": 3, "crash_games": 2, "crash_every": 4,
-    "resume_repeats": 5, "cold_repeats": 5, "taps": 200, "tap_seconds": 40.0,
+    "resume_repeats": 5, "cold_repeats": 15, "taps": 200, "tap_seconds": 40.0,
     "idle_seconds": 30.0,
 }
 QUICK: dict[str, Any] = {
@@ -107,7 +107,10 @@ def budgets(figures: dict[str, Any]) -> list[dict[str, Any]]:
             memory.BUDGET_MB, "MB")
     cold = figures.get("cold")
     if cold:
-        add("cold start app/bare ratio", cold["ratio"], cold["budget_ratio"], "x")
+        # judged on CPU time (benchmarks/README.md, "sixth round, cold start"); wall beside it
+        add("cold start app/bare ratio, CPU time (medians)", cold["cpu_ratio_spread"]["of_medians"],
+            cold["budget_ratio"], "x")
+        add("cold start app/bare ratio, wall (medians)", cold["ratio"], cold["budget_ratio"], "x")
         # not our figure, the floor under the app's: a Kivy window with one label, same GL
         add("memory of a bare Kivy app (the floor here) peak RSS", cold["bare"]["peak_rss_mb"],
             memory.BUDGET_MB, "MB")

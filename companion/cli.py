@@ -72,16 +72,46 @@ def add_game_arguments(command: argparse.ArgumentParser, with_games: bool) -> No
                          help="the SQLite file that keeps every game")
 
 
+def add_app_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``companion`` itself (the touchscreen app), before any command."""
+    parser.add_argument("--store", help="the SQLite file that keeps every game")
+    parser.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
+    parser.add_argument("--lang", choices=("cs", "en"), help="language of the screens")
+    parser.add_argument("--die", default=None, type=die_spec, help=DIE_HELP)
+
+
+APP_FLAGS = ("--windowed",)
+APP_OPTIONS = ("--store", "--lang", "--die")
+"""The app's own options that take a value (``--store PATH`` or ``--store=PATH``)."""
+
+
+def app_only_arguments(words: Sequence[str]) -> argparse.Namespace | None:
+    """``words`` read as the app's start (``companion [--store …] [--windowed] …``), without
+    making the commands' parsers (their modules stay out of the app's start); None when the
+    words hold anything else (a command, ``--help``, an abbreviation): then the whole
+    command line reads them, and says what is wrong as it always did."""
+    takes_value = False
+    for word in words:
+        if takes_value:
+            takes_value = False
+        elif word.partition("=")[0] in APP_OPTIONS:
+            takes_value = "=" not in word
+        elif word not in APP_FLAGS:
+            return None
+    parser = CommandLine(prog="companion", add_help=False)
+    add_app_arguments(parser)
+    args = parser.parse_args(words)
+    args.command = None
+    return args
+
+
 def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     """The command line. ``with_games=False`` skips loading every game (a faster app start)."""
     parser = CommandLine(
         prog="companion",
         description="A touchscreen table companion for physical board games.",
     )
-    parser.add_argument("--store", help="the SQLite file that keeps every game")
-    parser.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
-    parser.add_argument("--lang", choices=("cs", "en"), help="language of the screens")
-    parser.add_argument("--die", default=None, type=die_spec, help=DIE_HELP)
+    add_app_arguments(parser)
     commands = parser.add_subparsers(dest="command")
 
     play = commands.add_parser("play", help="play one game in the terminal")
@@ -146,7 +176,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(with_games="play" in words or "serve" in words).parse_args(words)
+    args = app_only_arguments(words) or build_parser(
+        with_games="play" in words or "serve" in words).parse_args(words)
+    if args.command is None:
+        from companion.app import run_app
+
+        return run_app(
+            store_path=args.store, windowed=args.windowed, lang=args.lang, die=args.die,
+            phones=phone_server,
+        )
     if args.command == "play":
         return _play(args)
     if args.command == "serve":
@@ -175,12 +213,8 @@ def _main(argv: Sequence[str] | None) -> int:
             store=Path(store) if store else None, config=Path(config) if config else None,
             die=args.doctor_die or args.die, lang=args.doctor_lang or args.lang,
         ), as_json=args.json)
-    from companion.app import run_app
-
-    return run_app(
-        store_path=args.store, windowed=args.windowed, lang=args.lang, die=args.die,
-        phones=phone_server,
-    )
+    print(f"companion: no command {args.command!r} (see companion --help)", file=sys.stderr)
+    return 2  # not reached: the command line takes only the commands above
 
 
 def phone_server(session: TableSession, post: Post, host: str, port: int) -> Phones:

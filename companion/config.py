@@ -37,13 +37,10 @@ from __future__ import annotations
 
 import math
 import os
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import platformdirs
 
 APP_NAME = "companion"
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
@@ -127,6 +124,8 @@ class Config:
 
 def default_paths() -> tuple[Path, ...]:
     """Where :func:`load_config` looks when no path is given, first match wins."""
+    import platformdirs  # here: the app's start needs it only when no path is given
+
     return (platformdirs.user_config_path(APP_NAME) / "config.toml", SYSTEM_CONFIG)
 
 
@@ -143,6 +142,8 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
     chosen = Path(path) if path is not None else find_config()
     if chosen is None:
         return Config()
+    import tomllib  # here: no file, no parser to load (the app's start)
+
     try:
         with open(chosen, "rb") as file:
             data = tomllib.load(file)

@@ -62,3 +62,30 @@ def test_a_reader_that_goes_away_ends_the_terminal_player_without_a_traceback(
     _, errors = player.communicate(b"legal\n" * 50, timeout=60)
     assert player.returncode == 1
     assert b"Traceback" not in errors
+
+
+def test_the_apps_start_is_read_without_making_the_commands_parsers() -> None:
+    from companion.cli import app_only_arguments
+
+    args = app_only_arguments(["--windowed", "--store", "games.sqlite3", "--lang=cs"])
+    assert args is not None and args.command is None
+    assert (args.windowed, args.store, args.lang, args.die) == (True, "games.sqlite3", "cs", None)
+    for words in (["stats"], ["--help"], ["--windowed", "play", "quoridor"], ["--win"],
+                  ["sounds", "--lang", "de"]):
+        assert app_only_arguments(words) is None  # the whole command line reads these
+    code = ("import sys; from companion.cli import app_only_arguments; "
+            "app_only_arguments(['--windowed', '--store', 'x.sqlite3']); "
+            "print(sorted(m for m in sys.modules if m.startswith('companion.records')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"  # no records commands, no store, no sqlite3 yet
+
+
+def test_a_bad_value_for_the_app_says_so_in_one_line_as_before() -> None:
+    for words, told in ((["--lang", "de"], "argument --lang: invalid choice: 'de'"),
+                        (["--store"], "argument --store: expected one argument"),
+                        (["bogus"], "argument command: invalid choice: 'bogus'")):
+        done = subprocess.run([sys.executable, "-m", "companion", *words], capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr.startswith(f"companion: {told}") and len(done.stderr.splitlines()) == 1

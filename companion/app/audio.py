@@ -19,19 +19,20 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.records.store import Store
-from companion.sound import cache_dir
-from companion.sound.cues import CUE_NAMES, cue_files, cue_path
-from companion.sound.moments import Moment, cues_for, speech_for, spoken_events
-from companion.sound.prompts import compose, speakable, table_prompt, turn_prompt
-from companion.sound.voice import PromptQueue, Voice, VoiceUnavailable
 from companion.table.session import Change, TableSession
+
+if TYPE_CHECKING:
+    from companion.sound.voice import PromptQueue, Voice
+
+# companion.sound (the cues, the moments, the prompts, the voice) is imported when first
+# needed: by ``start`` after the app's first frame, or by the first change of a game.
 
 log = logging.getLogger(__name__)
 
@@ -61,12 +62,12 @@ class AppAudio(EventDispatcher):
         super().__init__(**kwargs)
         self.table = table
         self.store = store
-        self.cache = cache or cache_dir()
+        self._cache = cache
         self.is_sound_on = bool(store.setting(SOUNDS_KEY, True))
         self.is_voice_on = bool(store.setting(VOICE_KEY, True))
         self.volume = _volume(store.setting(VOLUME_KEY, DEFAULT_VOLUME))
-        self.voice = Voice(self.cache)
-        self.prompts = PromptQueue(self.voice, self._rendered, self._render_failed)
+        self._voice: Voice | None = None
+        self._prompts: PromptQueue | None = None
         self.state = "new"
         """new → starting (cues being made) → ready (a device) or silent (none)."""
         self._cues: dict[str, Any] = {}
@@ -86,6 +87,33 @@ class AppAudio(EventDispatcher):
         self.longest_call_cpu = 0.0
         table.listeners.append(self.on_change)
 
+    @property
+    def cache(self) -> Path:
+        """Where the cues and the rendered prompts are kept (the user's cache folder)."""
+        if self._cache is None:
+            from companion.sound import cache_dir
+
+            self._cache = cache_dir()
+        return self._cache
+
+    @property
+    def voice(self) -> Voice:
+        """espeak-ng, rendering the prompts into the cache (made when first needed)."""
+        if self._voice is None:
+            from companion.sound.voice import Voice
+
+            self._voice = Voice(self.cache)
+        return self._voice
+
+    @property
+    def prompts(self) -> PromptQueue:
+        """The prompts being rendered, newest first (made when first needed)."""
+        if self._prompts is None:
+            from companion.sound.voice import PromptQueue
+
+            self._prompts = PromptQueue(self.voice, self._rendered, self._render_failed)
+        return self._prompts
+
     # -- start and stop ---------------------------------------------------------------------------
 
     def start(self) -> None:
@@ -96,6 +124,9 @@ class AppAudio(EventDispatcher):
         self.state = "starting"
         if not self.voice.is_available:
             self._tell_problem(NO_VOICE)
+
+        from companion.sound import moments, prompts  # noqa: F401  (loaded now, not in a tap)
+        from companion.sound.cues import CUE_NAMES, cue_files, cue_path
 
         def make() -> None:
             try:
@@ -112,7 +143,8 @@ class AppAudio(EventDispatcher):
         threading.Thread(target=make, name="cues", daemon=True).start()
 
     def close(self) -> None:
-        self.prompts.close()
+        if self._prompts is not None:
+            self._prompts.close()
         for sound in [*self._cues.values(), self._prompt]:
             if sound is not None:
                 sound.stop()
@@ -146,6 +178,9 @@ class AppAudio(EventDispatcher):
         self._took(started)
 
     def _on_change(self, change: Change) -> None:
+        from companion.sound.moments import Moment, cues_for, speech_for, spoken_events
+        from companion.sound.prompts import compose, speakable, table_prompt, turn_prompt
+
         if change.kind in ("closed", "undone"):
             self._hush()
         match = self.table.match
@@ -233,6 +268,8 @@ class AppAudio(EventDispatcher):
         self._took(started)
 
     def _render_failed(self, number: int, error: Exception) -> None:
+        from companion.sound.voice import VoiceUnavailable
+
         if isinstance(error, VoiceUnavailable):
             log.warning("no spoken prompts: %s", error)
             Clock.schedule_once(lambda _dt: self._tell_problem(NO_VOICE), 0)
@@ -241,7 +278,8 @@ class AppAudio(EventDispatcher):
 
     def _hush(self) -> None:
         """What was about to be said is no longer wanted (an undo, a closed game, voice off)."""
-        self.prompts.cancel()
+        if self._prompts is not None:
+            self._prompts.cancel()
         if self._prompt is not None:
             self._prompt.stop()
 

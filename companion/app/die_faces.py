@@ -36,7 +36,7 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 
 
 class DieFaceButton(ButtonBehavior, Widget):
-    """One face, drawn as a die face with its pips (kv: ``kv/common.kv``)."""
+    """One face, drawn as a die face with its pips (kv: ``kv/controls.kv``)."""
 
     face = NumericProperty(1)
     is_shown = BooleanProperty(True)

@@ -23,7 +23,6 @@ from companion import heap
 from companion.app import collector, text_extents
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
-from companion.app.keyboards import NameKeyboard
 from companion.app.kv_files import load_kv
 from companion.app.label_memory import let_rendered_pixels_go
 from companion.app.phones.control import PhoneControl
@@ -41,20 +40,28 @@ _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "home": ("companion.app.screens.home:HomeScreen", ("home",)),
-    "newgame": ("companion.app.screens.newgame:NewGameScreen", ("players", "boards", "newgame")),
-    "play": ("companion.app.screens.play:PlayScreen", ("play",)),
-    "result": ("companion.app.screens.result:ResultScreen", ("play", "phones", "result")),
-    "history": ("companion.app.screens.history:HistoryScreen", ("history",)),
-    "replay": ("companion.app.screens.history:ReplayScreen", ("replay",)),
-    "settings": ("companion.app.screens.settings:SettingsScreen", ("phones", "settings")),
-    "stats": ("companion.app.screens.stats:StatsScreen", ("players", "stats")),
-    "rules": ("companion.app.screens.rules:RulesScreen", ("rules",)),
-    "builder": ("companion.app.builder.screen:BuilderScreen", ("builder",)),
+    "newgame": ("companion.app.screens.newgame:NewGameScreen",
+                ("controls", "players", "boards", "newgame")),
+    "play": ("companion.app.screens.play:PlayScreen", ("controls", "play")),
+    "result": ("companion.app.screens.result:ResultScreen",
+               ("controls", "play", "phones", "result")),
+    "history": ("companion.app.screens.history:HistoryScreen", ("controls", "history")),
+    "replay": ("companion.app.screens.history:ReplayScreen", ("controls", "replay")),
+    "settings": ("companion.app.screens.settings:SettingsScreen",
+                 ("controls", "phones", "settings")),
+    "stats": ("companion.app.screens.stats:StatsScreen", ("controls", "players", "stats")),
+    "rules": ("companion.app.screens.rules:RulesScreen", ("controls", "rules")),
+    "builder": ("companion.app.builder.screen:BuilderScreen", ("controls", "builder")),
 }
 """Every screen: its class and the kv files it needs. Only home is made at start; the others
 (their modules imported, their kv files loaded) on first use: a faster first frame. The phones'
-codes (``phones``, with the QR code maker) load with their first dialog (``phones.codes``)."""
+codes (``phones``, with the QR code maker) load with their first dialog (``phones.codes``).
+``common`` (the colours, buttons, labels) is loaded before the home screen; ``controls`` (the
+shared parts home does not show) just after the first frame, and by every other screen."""
 SCREEN_KV = tuple(SCREENS)
+AFTER_FIRST_FRAME_IMPORTS = ("uuid",)
+"""Modules the first frame does not need, imported just after it rather than by the first
+game's opening (a new game's identity, ``records.schema.new_uid``)."""
 GIVE_BACK_AFTER_SCREEN_SECONDS = 1.0
 GIVE_BACK_AFTER_INPUT_SECONDS = 10.0
 """Freed memory goes back to the system (:mod:`companion.heap`, ~1 ms) once the table has been
@@ -141,7 +148,6 @@ class CompanionApp(App):
         text_extents.install()  # a word's width measured once per font, not at every layout
         load_kv("common")
         self.table.listeners.append(self._on_change)
-        Window.set_vkeyboard_class(NameKeyboard)
         manager = Screens(transition=NoTransition())
         manager.add_widget(make_screen("home"))
         Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
@@ -159,6 +165,12 @@ class CompanionApp(App):
     def _after_first_frame(self, *_: Any) -> None:
         """After the first frame: the die (the software one stands in until then) and the
         physical buttons, then tell systemd we are up (and keep the watchdog fed)."""
+        load_kv("controls")  # before any tap: the save-problem dialog, every other screen
+        from companion.app.keyboards import NameKeyboard  # shown only for a name being typed
+
+        Window.set_vkeyboard_class(NameKeyboard)
+        for module in AFTER_FIRST_FRAME_IMPORTS:
+            importlib.import_module(module)
         spec = self._die_spec or str(self.store.setting("die", self.config_file.die.spec))
         self.set_die(spec, remember=self._die_spec is None)
         self._bind_inputs()

@@ -1,4 +1,5 @@
-"""Small widgets shared by the screens; their look is in ``kv/common.kv``."""
+"""Small widgets shared by the screens; their look is in ``kv/common.kv`` (what the home screen
+shows) and ``kv/controls.kv`` (the rest)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,6 @@ rolls the software die instead.
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable
 from typing import Protocol
 
@@ -47,6 +46,8 @@ class FallbackDie:
         self._post: Post = post or _call_now
 
     def request_roll(self) -> bool:
+        import secrets  # here: with hmac and hashlib, ~2 ms of the app's start otherwise
+
         face = secrets.randbelow(6) + 1
         on_roll = self.on_roll
         if on_roll is not None:
