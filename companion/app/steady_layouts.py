@@ -20,11 +20,11 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 
-def _children_inputs(layout: Any) -> tuple[Any, ...]:
-    return tuple((id(child), tuple(child.size), tuple(child.size_hint),
-                  tuple(child.size_hint_min), tuple(child.size_hint_max),
-                  tuple(sorted(child.pos_hint.items())))
-                 for child in layout.children)
+def _children_inputs(layout: Any) -> list[Any]:
+    """What a layout reads of its children (a hint's order of keys changed counts as a
+    change: one pass more, never one less)."""
+    return [(id(child), *child.size, *child.size_hint, *child.size_hint_min,
+             *child.size_hint_max, *child.pos_hint.items()) for child in layout.children]
 
 
 class SteadyBoxLayout(BoxLayout):
@@ -33,8 +33,8 @@ class SteadyBoxLayout(BoxLayout):
     _left_as: tuple[Any, ...] | None = None
 
     def _layout_inputs(self) -> tuple[Any, ...]:
-        return (tuple(self.size), tuple(self.pos), tuple(self.padding), self.spacing,
-                self.orientation, _children_inputs(self))
+        return (*self.size, *self.pos, *self.padding, self.spacing, self.orientation,
+                _children_inputs(self))
 
     def do_layout(self, *args: Any) -> None:
         if self._left_as is not None and self._layout_inputs() == self._left_as:
@@ -49,9 +49,9 @@ class SteadyGridLayout(GridLayout):
     _left_as: tuple[Any, ...] | None = None
 
     def _layout_inputs(self) -> tuple[Any, ...]:
-        return (tuple(self.size), tuple(self.pos), tuple(self.padding), tuple(self.spacing),
-                self.orientation, self.cols, self.rows, self.col_default_width,
-                self.row_default_height, self.col_force_default, self.row_force_default,
+        return (*self.size, *self.pos, *self.padding, *self.spacing, self.orientation,
+                self.cols, self.rows, self.col_default_width, self.row_default_height,
+                self.col_force_default, self.row_force_default,
                 tuple(sorted(self.cols_minimum.items())),
                 tuple(sorted(self.rows_minimum.items())), _children_inputs(self))
 
