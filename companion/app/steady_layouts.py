@@ -21,10 +21,12 @@ from kivy.uix.gridlayout import GridLayout
 
 
 def _children_inputs(layout: Any) -> list[Any]:
-    """What a layout reads of its children (a hint's order of keys changed counts as a
-    change: one pass more, never one less)."""
-    return [(id(child), *child.size, *child.size_hint, *child.size_hint_min,
-             *child.size_hint_max, *child.pos_hint.items()) for child in layout.children]
+    """What a layout reads of its children, read property by property (a pair such as
+    ``size`` costs ~4 µs to read, its two numbers ~0.1 µs; a hint's order of keys changed
+    counts as a change: one pass more, never one less)."""
+    return [(id(child), child.width, child.height, child.size_hint_x, child.size_hint_y,
+             child.size_hint_min_x, child.size_hint_min_y, child.size_hint_max_x,
+             child.size_hint_max_y, *child.pos_hint.items()) for child in layout.children]
 
 
 class SteadyBoxLayout(BoxLayout):
@@ -33,8 +35,8 @@ class SteadyBoxLayout(BoxLayout):
     _left_as: tuple[Any, ...] | None = None
 
     def _layout_inputs(self) -> tuple[Any, ...]:
-        return (*self.size, *self.pos, *self.padding, self.spacing, self.orientation,
-                _children_inputs(self))
+        return (self.width, self.height, self.x, self.y, *self.padding, self.spacing,
+                self.orientation, _children_inputs(self))
 
     def do_layout(self, *args: Any) -> None:
         if self._left_as is not None and self._layout_inputs() == self._left_as:
@@ -49,9 +51,9 @@ class SteadyGridLayout(GridLayout):
     _left_as: tuple[Any, ...] | None = None
 
     def _layout_inputs(self) -> tuple[Any, ...]:
-        return (*self.size, *self.pos, *self.padding, *self.spacing, self.orientation,
-                self.cols, self.rows, self.col_default_width, self.row_default_height,
-                self.col_force_default, self.row_force_default,
+        return (self.width, self.height, self.x, self.y, *self.padding, *self.spacing,
+                self.orientation, self.cols, self.rows, self.col_default_width,
+                self.row_default_height, self.col_force_default, self.row_force_default,
                 tuple(sorted(self.cols_minimum.items())),
                 tuple(sorted(self.rows_minimum.items())), _children_inputs(self))
 
