@@ -27,7 +27,11 @@ SCRIPT_STARTED = time.time()
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import companion.app  # noqa: E402
 from companion.app import configure_kivy  # noqa: E402  (no Kivy import yet)
+
+if (ROOT / "kv").is_dir():  # this tree's kv files: the editable install maps companion.kv to
+    companion.app.KV_DIR = ROOT / "kv"  # its own checkout's, wherever this tree was copied
 
 FRAME_TIMEOUT_SECONDS = 2.0
 """A tap whose new state is not drawn within this long is counted as missed."""
