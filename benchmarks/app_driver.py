@@ -27,7 +27,11 @@ SCRIPT_STARTED = time.time()
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import companion.app  # noqa: E402
 from companion.app import configure_kivy  # noqa: E402  (no Kivy import yet)
+
+if (ROOT / "kv").is_dir():  # this tree's kv files: the editable install maps companion.kv to
+    companion.app.KV_DIR = ROOT / "kv"  # its own checkout's, wherever this tree was copied
 
 FRAME_TIMEOUT_SECONDS = 2.0
 """A tap whose new state is not drawn within this long is counted as missed."""
@@ -36,6 +40,10 @@ PROFILER = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
 STARTED_UP_SECONDS = 0.5
 """Taps begin this long after the app's start-up work (``_after_first_frame``) is done."""
 SLOW_TAP_MS = float(os.environ.get("BENCH_PROFILE_SLOW_MS", "0"))
+EACH_TAP_FOLDER = os.environ.get("BENCH_PROFILE_EACH", "")
+"""With BENCH_PROFILE_EACH=FOLDER, each tap is profiled on its own into FOLDER/NNNN.prof (NNNN:
+its index in ``samples``): the slowest taps can be compared with the median ones afterwards
+(``benchmarks/compare_taps.py``)."""
 """With BENCH_PROFILE_SLOW_MS=N, each tap is profiled on its own and the profile of every tap
 whose app part took more than N ms is kept in the JSON (``slow_taps``)."""
 KIND_PROFILES: dict[str, cProfile.Profile] | None = {} if os.environ.get(
@@ -540,7 +548,7 @@ class TapBench:
             PROFILER.enable()
         if KIND_PROFILES is not None:
             KIND_PROFILES.setdefault(kind, cProfile.Profile()).enable()
-        if SLOW_TAP_MS:
+        if SLOW_TAP_MS or EACH_TAP_FOLDER:
             self.tap_profiler = cProfile.Profile()
             self.tap_profiler.enable()
         tap()
@@ -560,8 +568,11 @@ class TapBench:
         if KIND_PROFILES is not None:
             KIND_PROFILES[pending["kind"]].disable()
         started = pending["started"]
-        if SLOW_TAP_MS:
+        if SLOW_TAP_MS or EACH_TAP_FOLDER:
             self.tap_profiler.disable()
+        if EACH_TAP_FOLDER:
+            self.tap_profiler.dump_stats(Path(EACH_TAP_FOLDER) / f"{len(self.samples):04}.prof")
+        if SLOW_TAP_MS:
             if (FRAME_MARKS["draw"] - started) * 1000 > SLOW_TAP_MS:
                 self.slow_taps.append(_profile_text(self.tap_profiler, pending["kind"]))
         self.pending = None

@@ -23,6 +23,7 @@ from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.app.label_memory import RememberedLabel
 from companion.app.measure import text_width
+from companion.app.steady_layouts import SteadyBoxLayout
 from companion.app.widgets import TOUCH_TARGET
 
 INSTRUCTION_LINE = 24
@@ -162,7 +163,7 @@ TAP_SLOP = 12
 """How far (px) a finger may move and still tap rather than scroll."""
 
 
-class InstructionLines(BoxLayout):
+class InstructionLines(SteadyBoxLayout):
     """What to change on the table, one short sentence a line (bright, the eye goes here).
 
     The line labels are kept and reused: a new set of lines only changes their texts, and
@@ -240,7 +241,7 @@ ROLL_ROW_TIGHT = 56
 """The same while the table lines need all the room."""
 
 
-class DieArea(BoxLayout):
+class DieArea(SteadyBoxLayout):
     screen = ObjectProperty(None)
     value = StringProperty("")
     roller = StringProperty("")

@@ -103,7 +103,10 @@ class Scoreboard:
             rows = self._row_sets[shown] = self._make_rows(shown, looks, texts)
         if rows is not self._rows or len(box.children) != len(rows):
             self._rows = rows
+            set_aside = list(box.children)
             box.clear_widgets()
+            for row in set_aside:  # no layout while not shown (it is laid out when shown)
+                row._trigger_layout.cancel()
             box.cols = 1 if shown == "rows" else 2
             for row in rows:
                 box.add_widget(row)
@@ -111,6 +114,18 @@ class Scoreboard:
             row.counters = full if row.style == "full" else short
             row.is_turn = seat == match.to_move
         return style
+
+    def make_ahead(self) -> None:
+        """Make this game's one-line cells while the table is idle (their look does not
+        depend on the counters), so the first time the table lines or a choice need the
+        room no widgets are made inside a tap. Only for games whose die panel or choices
+        can ask for it."""
+        match = App.get_running_app().table.match
+        if not self._key or match is None or "line" in self._row_sets:
+            return
+        looks = App.get_running_app().table.seat_looks()
+        if GAMES[match.game_id].uses_die or len(looks) >= CHOICE_ROOM_PLAYERS:
+            self._row_sets["line"] = self._make_rows("line", looks, [("", "")] * len(looks))
 
     def style(self, players: int) -> str:
         """The usual scoreboard, unless the action area needs its room: an open choice for

@@ -128,6 +128,7 @@ class PlayScreen(Screen):
         for kind, cls in PANEL_CLASSES.items():
             if kind not in self._panels:
                 self._panels[kind] = cls(screen=self)
+        self._scoreboard.make_ahead()
 
     def on_table_change(self, change: Change) -> None:
         table = App.get_running_app().table

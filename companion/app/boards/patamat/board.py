@@ -61,6 +61,8 @@ HINT_COLOUR = (0.35, 0.85, 1.0, 1)
 """The coach's placement: a frame no field, lamp or car type has."""
 STEP_SECONDS = 0.09
 MAX_ANIMATION_SECONDS = 0.9
+TEXT_HEIGHTS_KEPT = 200
+"""Paragraph heights remembered (all forgotten at once when full: a few kB)."""
 
 
 # -- the widget ------------------------------------------------------------------------------------
@@ -95,6 +97,8 @@ class PatamatBoard(Board):
         self._legend_place: tuple[float, float, float, float] | None = None
         self._textures: dict[tuple[Any, ...], Any] = {}
         self._old_textures: dict[tuple[Any, ...], Any] = {}
+        self._heights: dict[tuple[str, int, int], float] = {}
+        """Instruction paragraphs' heights by (text, font size, width) (:meth:`_text_height`)."""
         self.track = TrackPainter(place=self._place, text=self._text)
         self.fix_mode = PatamatFixMode(self, place=self._place, field_at=self._field_at,
                                        tr=self._t, host=lambda: self.host,
@@ -577,8 +581,8 @@ class PatamatBoard(Board):
                                                            legend)
         room = height - legend - 2 * pad
         # (a text that fits at 22 px fits at 20: the paragraph's first try answers it alone)
-        if text and self._texture(text, 22, INSTRUCTION_COLOUR, int(width)).height > room \
-                and self._texture(text, 20, INSTRUCTION_COLOUR, int(width)).height > room:
+        if text and self._text_height(text, 22, int(width)) > room \
+                and self._text_height(text, 20, int(width)) > room:
             legend = 0  # a long move (bumps, a flag): the instructions take the whole panel
             where = None
         if light:
@@ -645,10 +649,10 @@ class PatamatBoard(Board):
     def _paragraph(self, text: str, x: float, top: float, width: float, height: float) -> None:
         if not text:
             return
-        for font in (22, 20):
-            texture = self._texture(text, font, INSTRUCTION_COLOUR, width=int(width))
-            if texture.height <= height:
+        for font in (22, 20):  # measured first: only the size shown is rendered
+            if self._text_height(text, font, int(width)) <= height:
                 break
+        texture = self._texture(text, font, INSTRUCTION_COLOUR, width=int(width))
         Color(1, 1, 1, 1)
         shown = min(texture.height, height)
         region = texture.get_region(0, texture.height - shown, texture.width, shown)
@@ -671,13 +675,22 @@ class PatamatBoard(Board):
         if key not in self._textures and key in self._old_textures:
             self._textures[key] = self._old_textures[key]
         if key not in self._textures:
-            label = CoreLabel(text=text, font_size=size, bold=True, color=tuple(colour),
-                              text_size=(width, None) if width else (None, None),
-                              halign="center" if width and "\n" not in text and size < 20
-                              else "left")
+            label = _core_label(text, size, colour, width)
             label.refresh()
             self._textures[key] = label.texture
         return self._textures[key]
+
+    def _text_height(self, text: str, size: int, width: int) -> float:
+        """The height of an instruction paragraph at ``size`` (as its texture would have it),
+        laid out without rendering: a size tried and not shown is never rendered."""
+        key = (text, size, width)
+        height = self._heights.get(key)
+        if height is None:
+            if len(self._heights) >= TEXT_HEIGHTS_KEPT:
+                self._heights.clear()
+            height = self._heights[key] = float(
+                _core_label(text, size, INSTRUCTION_COLOUR, width).render()[1])
+        return height
 
     def _letter(self, kind: str) -> str:
         return self._t(LETTER[kind]).split("|")[0]
@@ -686,6 +699,13 @@ class PatamatBoard(Board):
         players = self._state["players"]
         seat = players.index(token) if token in players else -1
         return tuple(looks[seat].colour) if 0 <= seat < len(looks) else (1, 1, 1, 1)
+
+
+def _core_label(text: str, size: int, colour: Sequence[float], width: int | None) -> Any:
+    """A board text's core label (bold; a one-line small text in a width centred)."""
+    return CoreLabel(text=text, font_size=size, bold=True, color=tuple(colour),
+                     text_size=(width, None) if width else (None, None),
+                     halign="center" if width and "\n" not in text and size < 20 else "left")
 
 
 def _car_order(item: tuple[str, str]) -> tuple[int, str]:

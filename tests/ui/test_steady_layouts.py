@@ -1,0 +1,35 @@
+"""Steady layouts (app/steady_layouts.py) place children as Kivy's own layouts do and skip
+only the passes that would change nothing; the Pat a Mat board's paragraph heights, measured
+without rendering, are those of the rendered texts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import run_scenario_script
+
+SCRIPT = Path(__file__).with_name("scenarios_steady.py")
+
+
+def test_steady_layouts_place_as_kivy_and_skip_only_passes_that_change_nothing(
+        display: str, tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "steady_layouts", display, tmp_path, "en")
+    for plain, steady in seen["places"]:  # shown, asked again, taller, a child's height, one more
+        assert steady == plain
+    shown, again, taller, child, added = seen["passes"]
+    for name in ("box", "grid"):
+        # the plain layout resized its children and was laid out again for it: the steady
+        # one was not; asked again with nothing changed, the steady one does nothing
+        assert shown[f"{name} plain"] > shown[f"{name} steady"] >= 1
+        assert again[f"{name} plain"] >= 1 and again.get(f"{name} steady", 0) == 0
+        for changed in (taller, child, added):  # a real change: laid out again
+            assert changed[f"{name} steady"] >= 1
+
+
+def test_patamat_paragraph_heights_measured_are_those_rendered(display: str,
+                                                               tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "paragraph_heights", display, tmp_path, "en")
+    rows = seen["heights"]
+    assert len(rows) == 12
+    assert [row for row in rows if row[2] != row[3]] == []
+    assert len({row[2] for row in rows}) >= 4  # one line, wrapped, several lines, two sizes
