@@ -8,7 +8,7 @@ from pathlib import Path
 
 from conftest import run_scenario_script
 
-SCRIPT = Path(__file__).with_name("scenarios_steady.py")
+SCRIPT = Path(__file__).parent / "scenarios" / "steady.py"
 
 
 def test_steady_layouts_place_as_kivy_and_skip_only_passes_that_change_nothing(

@@ -10,7 +10,7 @@ their own (``run_scenario_script``)::
     python tests/ui/scenarios/crash/game.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 
 (``builder``, ``clovece``, ``coords``, ``crash.game``, ``crash.layout``, ``labels``, ``pacman``,
-``patamat``).
+``patamat``, ``steady``).
 """
 
 from __future__ import annotations

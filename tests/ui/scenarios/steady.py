@@ -1,6 +1,6 @@
 """Steady layouts and the Pat a Mat board's paragraph heights in a real window.
 
-    python tests/ui/scenarios_steady.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+    python tests/ui/scenarios/steady.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
 
