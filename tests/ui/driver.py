@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -262,12 +262,18 @@ def run(scenario: Callable[[Driver], Step], store: str, out: Path, shots: Path,
     app.run()
 
 
+def run_from_command_line(scenarios: Mapping[str, Callable[[Driver], Step]]) -> None:
+    """``SCRIPT SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]``: play one of ``scenarios`` by
+    its name (the UI tests' ``run_scenario`` and ``run_scenario_script`` start scripts so)."""
+    name, store, out, shots = sys.argv[1:5]
+    lang = sys.argv[5] if len(sys.argv) > 5 else None
+    run(scenarios[name], store, Path(out), Path(shots), lang)
+
+
 def main() -> None:
     from scenarios import SCENARIOS  # type: ignore[import-not-found]
 
-    name, store, out, shots = sys.argv[1:5]
-    lang = sys.argv[5] if len(sys.argv) > 5 else None
-    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
+    run_from_command_line(SCENARIOS)
 
 
 def die_now() -> None:
@@ -275,7 +281,7 @@ def die_now() -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-__all__ = ["COLUMNS", "Driver", "die_now", "run"]
+__all__ = ["COLUMNS", "Driver", "die_now", "run", "run_from_command_line"]
 
 if __name__ == "__main__":
     main()

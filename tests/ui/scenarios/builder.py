@@ -17,7 +17,7 @@ from typing import Any
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from driver import Driver, open_new_game, run, see_result, until, until_still  # noqa: E402
+from driver import Driver, open_new_game, run_from_command_line, see_result, until, until_still  # noqa: E402
 
 from scenarios.names import type_keys  # noqa: E402
 from scenarios.patamat import PLACEMENTS, ScriptedDie, board_text, roll, tap_kind  # noqa: E402
@@ -338,6 +338,4 @@ SCENARIOS: dict[str, Scenario] = {"build_standin": build_standin, "mistakes": mi
 
 
 if __name__ == "__main__":
-    name, store, out, shots = sys.argv[1:5]
-    lang = sys.argv[5] if len(sys.argv) > 5 else None
-    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
+    run_from_command_line(SCENARIOS)

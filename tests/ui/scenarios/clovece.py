@@ -16,7 +16,15 @@ from typing import Any
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from driver import Driver, from_menu, open_new_game, run, see_result, until, until_still  # noqa: E402  (configures Kivy before it is imported)
+from driver import (  # noqa: E402  (configures Kivy before it is imported)
+    Driver,
+    from_menu,
+    open_new_game,
+    run_from_command_line,
+    see_result,
+    until,
+    until_still,
+)
 
 P = 0.15
 COLOURS = ("R", "Y", "G", "B")
@@ -329,6 +337,4 @@ SCENARIOS: dict[str, Scenario] = {
 
 
 if __name__ == "__main__":
-    name, store, out, shots = sys.argv[1:5]
-    lang = sys.argv[5] if len(sys.argv) > 5 else None
-    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
+    run_from_command_line(SCENARIOS)

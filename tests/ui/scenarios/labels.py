@@ -13,7 +13,7 @@ from typing import Any
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, run_from_command_line  # noqa: E402  (configures Kivy before it is imported)
 
 from companion.app.label_memory import REMEMBERED_LOOKS, RememberedLabel  # noqa: E402
 
@@ -199,11 +199,5 @@ SCENARIOS: dict[str, Scenario] = {"looks_come_back": looks_come_back,
                                   "extents_remembered": extents_remembered}
 
 
-def main() -> None:
-    name, store, out, shots = sys.argv[1:5]
-    lang = sys.argv[5] if len(sys.argv) > 5 else None
-    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
-
-
 if __name__ == "__main__":
-    main()
+    run_from_command_line(SCENARIOS)

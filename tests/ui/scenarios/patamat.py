@@ -17,7 +17,7 @@ from typing import Any
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from driver import Driver, from_menu, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, from_menu, open_new_game, run_from_command_line, see_result  # noqa: E402  (configures Kivy before it is imported)
 
 P = 0.15
 Scenario = Callable[[Driver], Iterator[float]]
@@ -284,6 +284,4 @@ SCENARIOS: dict[str, Scenario] = {"whole_game": whole_game, "bump_chain": bump_c
 
 
 if __name__ == "__main__":
-    name, store, out, shots = sys.argv[1:5]
-    lang = sys.argv[5] if len(sys.argv) > 5 else None
-    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
+    run_from_command_line(SCENARIOS)

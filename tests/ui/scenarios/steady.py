@@ -13,7 +13,7 @@ from typing import Any
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from driver import Driver, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, run_from_command_line  # noqa: E402  (configures Kivy before it is imported)
 
 from companion.app.steady_layouts import SteadyBoxLayout, SteadyGridLayout  # noqa: E402
 
@@ -126,11 +126,5 @@ SCENARIOS: dict[str, Scenario] = {"steady_layouts": steady_layouts,
                                   "paragraph_heights": paragraph_heights}
 
 
-def main() -> None:
-    name, store, out, shots = sys.argv[1:5]
-    lang = sys.argv[5] if len(sys.argv) > 5 else None
-    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
-
-
 if __name__ == "__main__":
-    main()
+    run_from_command_line(SCENARIOS)

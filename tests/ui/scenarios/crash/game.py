@@ -16,7 +16,7 @@ from typing import Any
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[2])
 
-from driver import Driver, from_menu, open_new_game, run, see_result  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, from_menu, open_new_game, run_from_command_line, see_result  # noqa: E402  (configures Kivy before it is imported)
 
 from companion.app.boards.crash.panels import STRIP_FONT  # noqa: E402
 from companion.app.measure import text_width  # noqa: E402
@@ -380,11 +380,5 @@ SCENARIOS: dict[str, Scenario] = {"two_players": two_players, "team_game": team_
                                   "other_actions": other_actions, "fix_by_taps": fix_by_taps}
 
 
-def main() -> None:
-    name, store, out, shots = sys.argv[1:5]
-    lang = sys.argv[5] if len(sys.argv) > 5 else None
-    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
-
-
 if __name__ == "__main__":
-    main()
+    run_from_command_line(SCENARIOS)

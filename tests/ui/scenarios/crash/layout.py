@@ -14,7 +14,7 @@ from typing import Any
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[2])
 
-from driver import Driver, open_new_game, run  # noqa: E402  (configures Kivy before it is imported)
+from driver import Driver, open_new_game, run_from_command_line  # noqa: E402  (configures Kivy before it is imported)
 
 from companion.i18n import translator  # noqa: E402
 
@@ -99,11 +99,5 @@ SCENARIOS: dict[str, Scenario] = {"shuffled_guide": shuffled_guide,
                                   "new_game_layout": new_game_layout}
 
 
-def main() -> None:
-    name, store, out, shots = sys.argv[1:5]
-    lang = sys.argv[5] if len(sys.argv) > 5 else None
-    run(SCENARIOS[name], store, Path(out), Path(shots), lang)
-
-
 if __name__ == "__main__":
-    main()
+    run_from_command_line(SCENARIOS)
