@@ -33,3 +33,15 @@ def test_patamat_paragraph_heights_measured_are_those_rendered(display: str,
     assert len(rows) == 12
     assert [row for row in rows if row[2] != row[3]] == []
     assert len({row[2] for row in rows}) >= 4  # one line, wrapped, several lines, two sizes
+
+
+def test_scoreboard_rows_set_aside_are_kept_up_to_date_while_the_table_is_idle(
+        display: str, tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "scoreboard_set_aside", display, tmp_path, "en")
+    styles = seen["styles"]
+    # the rows stepped aside for the table lines and came back, more than once
+    switches = sum(1 for before, after in zip(styles, styles[1:]) if before != after)
+    assert "rows" in styles and "line" in styles and switches >= 2, styles
+    assert seen["kinds"] == ["line", "rows"]
+    assert seen["shown_stale"] == []
+    assert seen["stale"] == []  # set aside, they show what they would show now

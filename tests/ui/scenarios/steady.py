@@ -122,8 +122,56 @@ def paragraph_heights(d: Driver) -> Iterator[float]:
     yield FRAME
 
 
+def scoreboard_set_aside(d: Driver) -> Iterator[float]:
+    """A Pat a Mat game for three played on: whenever the table lines need the scoreboard's
+    room its rows step aside for one-line cells and come back later. After every input and a
+    frame, each kept set of rows, shown or set aside, shows the counters and the turn of the
+    position (the set aside ones got them while the table was idle)."""
+    import random
+
+    from driver import open_match
+
+    from companion.app.panels import counter_texts
+    from companion.table.rolloff import rolloff_rolls
+
+    open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
+    yield 0.5
+    table = d.app.table
+    play = d.app.root.get_screen("play")
+    scoreboard = play._scoreboard
+    choose = random.Random(5)
+    styles, stale, shown_stale = [], [], []
+    for step in range(90):
+        match = table.match
+        if match.is_over:
+            break
+        if match.awaiting == "roll":
+            play.roll()
+        else:
+            table.send(choose.choice(table.legal()))
+        yield 0.12
+        match = table.match
+        styles.append(play.scoreboard_style)
+        if rolloff_rolls(match) is not None:
+            continue  # who starts: the rows shown tell the rolls (tested with the roll-off)
+        counters = match.counters()
+        for kind, rows in scoreboard._row_sets.items():
+            for seat, row in enumerate(rows):
+                full, short = counter_texts(table, counters.get(seat, {}))
+                if kind == "line":
+                    full = short = "\u00a0".join(map(str, counters.get(seat, {}).values()))
+                wanted = (full if row.style == "full" else short, seat == match.to_move)
+                if (row.counters, row.is_turn) != wanted:
+                    (shown_stale if rows is scoreboard._rows else stale).append(
+                        [step, kind, seat, row.counters, row.is_turn, *wanted])
+    d.results.update({"styles": styles, "stale": stale, "shown_stale": shown_stale,
+                      "kinds": sorted(scoreboard._row_sets)})
+    d.shot("scoreboard_set_aside")
+
+
 SCENARIOS: dict[str, Scenario] = {"steady_layouts": steady_layouts,
-                                  "paragraph_heights": paragraph_heights}
+                                  "paragraph_heights": paragraph_heights,
+                                  "scoreboard_set_aside": scoreboard_set_aside}
 
 
 def main() -> None:
