@@ -596,6 +596,8 @@ class TapBench:
                if os.environ.get("BENCH_PARTS") else {}),
             "rss_kb": _current_rss_kb(),
             "line": (self.table.match.history or [""])[-1] if self.table.match else "",
+            # the play screen's scoreboard after the tap (a switch of style costs more)
+            "scoreboard": getattr(self.app.root.get_screen("play"), "scoreboard_style", ""),
         })
         if len(self.samples) in (1, 10, 50):
             self.memory_timeline.append(_memory_mark(f"after {len(self.samples)} taps"))

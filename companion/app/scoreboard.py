@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.clock import Clock
 
 from companion.app.die_faces import FACE_MIN
 from companion.app.panels import (
@@ -63,9 +62,6 @@ class Scoreboard:
         self._row_sets: dict[str, list[Any]] = {}
         """The score rows made for this game, per kind of row (kept: the style changes back
         and forth as the table lines come and go)."""
-        self._prepare_set_aside = Clock.create_trigger(self._set_aside_up_to_date, 0)
-        """The next frame after an update (the tap's answer drawn): the rows set aside get
-        the counters they would show, so a switch of style renders no texts in its tap."""
 
     def reset(self) -> None:
         """A new game: new rows."""
@@ -93,7 +89,9 @@ class Scoreboard:
                     text = table.tr("waits to roll")
                 texts[seat] = (text, text)
         elif style == "line":  # the values alone: the name keeps the room
-            texts = self._line_texts(counters, len(looks))
+            texts = [(values, values) for values in (
+                "\u00a0".join(str(value) for value in counters.get(seat, {}).values())
+                for seat in range(len(looks)))]
         shown = self._usual_style(len(looks)) if style == "hidden" else style
         key = (id(match), match.game_id, table.lang,
                tuple((look.name, tuple(look.colour), look.letter) for look in looks))
@@ -112,52 +110,10 @@ class Scoreboard:
             box.cols = 1 if shown == "rows" else 2
             for row in rows:
                 box.add_widget(row)
-        self._show(self._rows, texts, match.to_move)
-        if len(self._row_sets) > 1:
-            self._prepare_set_aside()
-        return style
-
-    @staticmethod
-    def _show(rows: list[Any], texts: list[tuple[str, str]], to_move: int | None) -> None:
-        """Set the rows' counters and whose turn it is (a label renders only what changed)."""
-        for seat, (row, (full, short)) in enumerate(zip(rows, texts)):
+        for seat, (row, (full, short)) in enumerate(zip(self._rows, texts)):
             row.counters = full if row.style == "full" else short
-            row.is_turn = seat == to_move
-
-    @staticmethod
-    def _line_texts(counters: dict[int, dict[str, Any]], players: int) -> list[tuple[str, str]]:
-        """One-line cells' texts: the values alone (the name keeps the room)."""
-        return [(values, values) for values in (
-            "\u00a0".join(str(value) for value in counters.get(seat, {}).values())
-            for seat in range(players))]
-
-    def _set_aside_up_to_date(self, _dt: float = 0) -> None:
-        """Give the rows set aside what they would show now, at the size they would have
-        (their labels render while the table is idle, not in the tap that shows them)."""
-        table = App.get_running_app().table
-        match = table.match
-        box = self.screen.ids.scoreboard
-        if match is None or not self._key or box.width <= 100:
-            return
-        if rolloff_rolls(match) is not None:
-            return  # who starts: the rows shown tell the rolls, set aside they wait
-        counters = match.counters()
-        counters_of: list[tuple[str, str]] | None = None
-        for kind, rows in self._row_sets.items():
-            if rows is self._rows:
-                continue
-            if kind == "line":
-                texts = self._line_texts(counters, len(rows))
-            else:
-                if counters_of is None:
-                    counters_of = [counter_texts(table, counters.get(seat, {}))
-                                   for seat in range(len(rows))]
-                texts = counters_of
-            width = box.width if kind == "rows" else (box.width - box.spacing[0]) / 2
-            for row in rows:
-                if row.width != width:  # made ahead, never laid out: its cell's width
-                    row.width = width
-            self._show(rows, texts, match.to_move)
+            row.is_turn = seat == match.to_move
+        return style
 
     def make_ahead(self) -> None:
         """Make this game's one-line cells while the table is idle (their look does not
@@ -170,7 +126,6 @@ class Scoreboard:
         looks = App.get_running_app().table.seat_looks()
         if GAMES[match.game_id].uses_die or len(looks) >= CHOICE_ROOM_PLAYERS:
             self._row_sets["line"] = self._make_rows("line", looks, [("", "")] * len(looks))
-            self._prepare_set_aside()  # laid out and given their texts, idle too
 
     def style(self, players: int) -> str:
         """The usual scoreboard, unless the action area needs its room: an open choice for

@@ -1,6 +1,7 @@
 """Steady layouts (app/steady_layouts.py) place children as Kivy's own layouts do and skip
 only the passes that would change nothing; the Pat a Mat board's paragraph heights, measured
-without rendering, are those of the rendered texts."""
+without rendering, are those of the rendered texts; a switch of the scoreboard lays the die
+panel out once, at its new height."""
 
 from __future__ import annotations
 
@@ -35,13 +36,15 @@ def test_patamat_paragraph_heights_measured_are_those_rendered(display: str,
     assert len({row[2] for row in rows}) >= 4  # one line, wrapped, several lines, two sizes
 
 
-def test_scoreboard_rows_set_aside_are_kept_up_to_date_while_the_table_is_idle(
+def test_a_switch_of_scoreboard_lays_the_die_panel_out_at_its_new_height_only(
         display: str, tmp_path: Path) -> None:
-    seen = run_scenario_script(SCRIPT, "scoreboard_set_aside", display, tmp_path, "en")
+    seen = run_scenario_script(SCRIPT, "scoreboard_switch", display, tmp_path, "en")
     styles = seen["styles"]
     # the rows stepped aside for the table lines and came back, more than once
     switches = sum(1 for before, after in zip(styles, styles[1:]) if before != after)
     assert "rows" in styles and "line" in styles and switches >= 2, styles
-    assert seen["kinds"] == ["line", "rows"]
-    assert seen["shown_stale"] == []
-    assert seen["stale"] == []  # set aside, they show what they would show now
+    assert seen["stale"] == []  # the rows shown show the position
+    # a switch in front of the die panel: laid out once, at its new height (not first at
+    # the height the old scoreboard left it)
+    assert seen["die_heights"], styles
+    assert [heights for heights in seen["die_heights"] if len(heights) != 1] == []

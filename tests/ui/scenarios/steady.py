@@ -1,4 +1,5 @@
-"""Steady layouts and the Pat a Mat board's paragraph heights in a real window.
+"""Steady layouts, the Pat a Mat board's paragraph heights and the die panel's layout at a
+switch of the scoreboard, in a real window.
 
     python tests/ui/scenarios/steady.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 """
@@ -122,29 +123,42 @@ def paragraph_heights(d: Driver) -> Iterator[float]:
     yield FRAME
 
 
-def scoreboard_set_aside(d: Driver) -> Iterator[float]:
+def scoreboard_switch(d: Driver) -> Iterator[float]:
     """A Pat a Mat game for three played on: whenever the table lines need the scoreboard's
-    room its rows step aside for one-line cells and come back later. After every input and a
-    frame, each kept set of rows, shown or set aside, shows the counters and the turn of the
-    position (the set aside ones got them while the table was idle)."""
+    room its rows step aside for one-line cells (or for nothing) and come back later. At
+    each switch in front of the die panel: the heights the panel was laid out at; after
+    every input, the rows shown show the position's counters and turn."""
     import random
 
     from driver import open_match
 
-    from companion.app.panels import counter_texts
+    from companion.app.panels import DieArea, LineScoreCell, counter_texts
     from companion.table.rolloff import rolloff_rolls
 
+    laid_out_at: list[float] = []  # the die panel's heights of its real passes in a step
+    kivys = DieArea.do_layout
+
+    def do_layout(panel: Any, *args: Any) -> None:  # (Kivy calls it back by its name)
+        if panel._left_as is None or panel._layout_inputs() != panel._left_as:
+            laid_out_at.append(panel.height)
+        kivys(panel, *args)
+
+    DieArea.do_layout = do_layout  # type: ignore[method-assign]
     open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
     yield 0.5
     table = d.app.table
     play = d.app.root.get_screen("play")
     scoreboard = play._scoreboard
     choose = random.Random(5)
-    styles, stale, shown_stale = [], [], []
+    styles: list[str] = []
+    stale: list[list[Any]] = []
+    die_heights: list[list[float]] = []
     for step in range(90):
         match = table.match
         if match.is_over:
             break
+        style = play.scoreboard_style
+        laid_out_at.clear()
         if match.awaiting == "roll":
             play.roll()
         else:
@@ -152,26 +166,25 @@ def scoreboard_set_aside(d: Driver) -> Iterator[float]:
         yield 0.12
         match = table.match
         styles.append(play.scoreboard_style)
+        if play.scoreboard_style != style and play.action_kind == "roll":
+            die_heights.append(sorted(set(laid_out_at)))  # a switch: at which heights
         if rolloff_rolls(match) is not None:
-            continue  # who starts: the rows shown tell the rolls (tested with the roll-off)
+            continue  # who starts: the rows tell the rolls (tested with the roll-off)
         counters = match.counters()
-        for kind, rows in scoreboard._row_sets.items():
-            for seat, row in enumerate(rows):
-                full, short = counter_texts(table, counters.get(seat, {}))
-                if kind == "line":
-                    full = short = "\u00a0".join(map(str, counters.get(seat, {}).values()))
-                wanted = (full if row.style == "full" else short, seat == match.to_move)
-                if (row.counters, row.is_turn) != wanted:
-                    (shown_stale if rows is scoreboard._rows else stale).append(
-                        [step, kind, seat, row.counters, row.is_turn, *wanted])
-    d.results.update({"styles": styles, "stale": stale, "shown_stale": shown_stale,
-                      "kinds": sorted(scoreboard._row_sets)})
-    d.shot("scoreboard_set_aside")
+        for seat, row in enumerate(scoreboard._rows):
+            full, short = counter_texts(table, counters.get(seat, {}))
+            if isinstance(row, LineScoreCell):  # the values alone
+                full = short = "\u00a0".join(map(str, counters.get(seat, {}).values()))
+            wanted = (full if row.style == "full" else short, seat == match.to_move)
+            if (row.counters, row.is_turn) != wanted:
+                stale.append([step, seat, row.counters, row.is_turn, *wanted])
+    d.results.update({"styles": styles, "stale": stale, "die_heights": die_heights})
+    d.shot("scoreboard_switch")
 
 
 SCENARIOS: dict[str, Scenario] = {"steady_layouts": steady_layouts,
                                   "paragraph_heights": paragraph_heights,
-                                  "scoreboard_set_aside": scoreboard_set_aside}
+                                  "scoreboard_switch": scoreboard_switch}
 
 
 def main() -> None:
