@@ -28,7 +28,8 @@ def _places(layout: Any) -> list[list[float]]:
 
 def steady_layouts(d: Driver) -> Iterator[float]:
     """A steady box and grid beside plain Kivy ones with the same children: the same places
-    every time; a pass that would change nothing is skipped, a change lays out again."""
+    every time; a pass that would change nothing is skipped, a change lays out again, a
+    steady box only moved moves its children."""
     from kivy.uix.boxlayout import BoxLayout
     from kivy.uix.gridlayout import GridLayout
     from kivy.uix.widget import Widget
@@ -94,6 +95,11 @@ def steady_layouts(d: Driver) -> Iterator[float]:
     for plain, steady in pairs:  # a child more
         for layout in (plain, steady):
             layout.add_widget(Widget(size_hint_y=None, height=25))
+    yield FRAME
+    note()
+    for plain, steady in pairs:  # moved, nothing else: the steady box moves its children
+        for layout in (plain, steady):
+            layout.pos = (layout.x + 7, layout.y + 11)
     yield FRAME
     note()
     BoxLayout.do_layout = originals[BoxLayout]  # type: ignore[method-assign]
