@@ -596,6 +596,8 @@ class TapBench:
                if os.environ.get("BENCH_PARTS") else {}),
             "rss_kb": _current_rss_kb(),
             "line": (self.table.match.history or [""])[-1] if self.table.match else "",
+            # the play screen's scoreboard after the tap (a switch of style costs more)
+            "scoreboard": getattr(self.app.root.get_screen("play"), "scoreboard_style", ""),
         })
         if len(self.samples) in (1, 10, 50):
             self.memory_timeline.append(_memory_mark(f"after {len(self.samples)} taps"))
@@ -871,6 +873,11 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
         import companion.app.boards.crash.board  # noqa: F401  (its refresh timed too)
 
         _time_parts()
+    if os.environ.get("BENCH_DIE_SEED"):  # the software die's faces from the seed too
+        import secrets  # (the die draws from it: every run then plays the same game)
+
+        faces = random.Random(seed)
+        secrets.randbelow = lambda sides: faces.randrange(sides)
     app = CompanionApp(store_path=store, lang="en", die_spec="software")
     driver = Driver(app, out, out.parent)
     bench = TapBench(app, driver, game, count, seed, max_seconds)

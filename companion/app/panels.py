@@ -108,7 +108,7 @@ def counter_style(full: str, short: str, name: str, width: float) -> str:
     return "flow"
 
 
-class ScoreRow(BoxLayout):
+class ScoreRow(SteadyBoxLayout):
     name = StringProperty("")
     colour = ColorProperty((1, 1, 1, 1))
     letter = StringProperty("")
@@ -125,7 +125,7 @@ class ScoreRow(BoxLayout):
         return f"[color=f5f5f5]{shown}[/color]  {escape_markup(counters)}"
 
 
-class CompactScoreRow(BoxLayout):
+class CompactScoreRow(SteadyBoxLayout):
     """A scoreboard cell for many players (two columns): a smaller token, the same 20 px
     text (long counter lists are cut at the cell's end)."""
 
@@ -138,7 +138,7 @@ class CompactScoreRow(BoxLayout):
     flow_markup = staticmethod(ScoreRow.flow_markup)
 
 
-class LineScoreCell(BoxLayout):
+class LineScoreCell(SteadyBoxLayout):
     """A scoreboard cell on one line (token, name, counters), two to a row: the scoreboard
     while an open choice or the table lines need its room. The name gives way first."""
 

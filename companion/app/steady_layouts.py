@@ -7,8 +7,9 @@ tap that moves its parts (the scoreboard giving the table lines its room: ~8 pas
 on this machine). A steady layout remembers what its last pass left (its own size, position,
 padding, spacing…, its children and their sizes and hints) and does nothing when it is asked
 again with all of that unchanged: a pass over the very state it produced would produce it
-again. Anything else (a child's size changed by its own content, a new child, another size
-of its own) lays it out as before.
+again. A steady box that only moved (the same size, children and sizes) moves its children
+by as much, as its pass would. Anything else (a child's size changed by its own content, a
+new child, another size of its own) lays it out as before.
 
 The classes register under their names with Kivy's Factory, for the kv files."""
 
@@ -39,10 +40,25 @@ class SteadyBoxLayout(BoxLayout):
                 self.orientation, _children_inputs(self))
 
     def do_layout(self, *args: Any) -> None:
-        if self._left_as is not None and self._layout_inputs() == self._left_as:
-            return
+        left = self._left_as
+        if left is not None:
+            now = self._layout_inputs()
+            if now == left:
+                return
+            if now[:2] == left[:2] and now[4:] == left[4:]:  # moved, nothing else changed
+                _shift_children(self, now[2] - left[2], now[3] - left[3])
+                self._left_as = now
+                return
         super().do_layout(*args)
         self._left_as = self._layout_inputs()
+
+
+def _shift_children(layout: Any, dx: float, dy: float) -> None:
+    """Move the children by the layout's own move: where a pass would put them, as a box
+    places its children at its own position plus what their sizes add up to (a score row
+    taken back into the scoreboard is placed without laying its parts out again)."""
+    for child in layout.children:
+        child.pos = (child.x + dx, child.y + dy)
 
 
 class SteadyGridLayout(GridLayout):

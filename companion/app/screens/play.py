@@ -215,10 +215,21 @@ class PlayScreen(Screen):
         self.hinted_choice = ""  # the hint was about the position before
         app = App.get_running_app()
         self.can_hint = app.coach_is_on(match.game_id) and app.table.can_hint()
+        was = self.scoreboard_style
         self.scoreboard_style = style = self._scoreboard.update(looks)
         self.status_height = (STATUS_ONE_LINE if style == "hidden" and self._status_is_one_line()
                               else STATUS_HEIGHT)
+        if style != was:  # the action area's new height now, before its panel is laid out
+            self._lay_out_right_column()
         self._update_action_area()
+
+    def _lay_out_right_column(self) -> None:
+        """Lay out the scoreboard and the right column now (their passes due this frame find
+        nothing left to do): the die panel is then laid out once, at its new height, and not
+        first at the height the scoreboard's old style left it."""
+        scoreboard = self.ids.scoreboard
+        scoreboard.do_layout()  # its rows in place: its height follows them (kv)
+        scoreboard.parent.do_layout()
 
     def fit_status(self, *_: Any) -> None:
         """Pick the status font: two lines at the largest size that fits, else 20 px.

@@ -1,4 +1,5 @@
-"""Steady layouts and the Pat a Mat board's paragraph heights in a real window.
+"""Steady layouts, the Pat a Mat board's paragraph heights and the die panel's layout at a
+switch of the scoreboard, in a real window.
 
     python tests/ui/scenarios/steady.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 """
@@ -27,7 +28,8 @@ def _places(layout: Any) -> list[list[float]]:
 
 def steady_layouts(d: Driver) -> Iterator[float]:
     """A steady box and grid beside plain Kivy ones with the same children: the same places
-    every time; a pass that would change nothing is skipped, a change lays out again."""
+    every time; a pass that would change nothing is skipped, a change lays out again, a
+    steady box only moved moves its children."""
     from kivy.uix.boxlayout import BoxLayout
     from kivy.uix.gridlayout import GridLayout
     from kivy.uix.widget import Widget
@@ -95,6 +97,11 @@ def steady_layouts(d: Driver) -> Iterator[float]:
             layout.add_widget(Widget(size_hint_y=None, height=25))
     yield FRAME
     note()
+    for plain, steady in pairs:  # moved, nothing else: the steady box moves its children
+        for layout in (plain, steady):
+            layout.pos = (layout.x + 7, layout.y + 11)
+    yield FRAME
+    note()
     BoxLayout.do_layout = originals[BoxLayout]  # type: ignore[method-assign]
     GridLayout.do_layout = originals[GridLayout]  # type: ignore[method-assign]
     d.results.update(seen)
@@ -122,8 +129,68 @@ def paragraph_heights(d: Driver) -> Iterator[float]:
     yield FRAME
 
 
+def scoreboard_switch(d: Driver) -> Iterator[float]:
+    """A Pat a Mat game for three played on: whenever the table lines need the scoreboard's
+    room its rows step aside for one-line cells (or for nothing) and come back later. At
+    each switch in front of the die panel: the heights the panel was laid out at; after
+    every input, the rows shown show the position's counters and turn."""
+    import random
+
+    from driver import open_match
+
+    from companion.app.panels import DieArea, LineScoreCell, counter_texts
+    from companion.table.rolloff import rolloff_rolls
+
+    laid_out_at: list[float] = []  # the die panel's heights of its real passes in a step
+    kivys = DieArea.do_layout
+
+    def do_layout(panel: Any, *args: Any) -> None:  # (Kivy calls it back by its name)
+        if panel._left_as is None or panel._layout_inputs() != panel._left_as:
+            laid_out_at.append(panel.height)
+        kivys(panel, *args)
+
+    DieArea.do_layout = do_layout  # type: ignore[method-assign]
+    open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
+    yield 0.5
+    table = d.app.table
+    play = d.app.root.get_screen("play")
+    scoreboard = play._scoreboard
+    choose = random.Random(5)
+    styles: list[str] = []
+    stale: list[list[Any]] = []
+    die_heights: list[list[float]] = []
+    for step in range(90):
+        match = table.match
+        if match.is_over:
+            break
+        style = play.scoreboard_style
+        laid_out_at.clear()
+        if match.awaiting == "roll":
+            play.roll()
+        else:
+            table.send(choose.choice(table.legal()))
+        yield 0.12
+        match = table.match
+        styles.append(play.scoreboard_style)
+        if play.scoreboard_style != style and play.action_kind == "roll":
+            die_heights.append(sorted(set(laid_out_at)))  # a switch: at which heights
+        if rolloff_rolls(match) is not None:
+            continue  # who starts: the rows tell the rolls (tested with the roll-off)
+        counters = match.counters()
+        for seat, row in enumerate(scoreboard._rows):
+            full, short = counter_texts(table, counters.get(seat, {}))
+            if isinstance(row, LineScoreCell):  # the values alone
+                full = short = "\u00a0".join(map(str, counters.get(seat, {}).values()))
+            wanted = (full if row.style == "full" else short, seat == match.to_move)
+            if (row.counters, row.is_turn) != wanted:
+                stale.append([step, seat, row.counters, row.is_turn, *wanted])
+    d.results.update({"styles": styles, "stale": stale, "die_heights": die_heights})
+    d.shot("scoreboard_switch")
+
+
 SCENARIOS: dict[str, Scenario] = {"steady_layouts": steady_layouts,
-                                  "paragraph_heights": paragraph_heights}
+                                  "paragraph_heights": paragraph_heights,
+                                  "scoreboard_switch": scoreboard_switch}
 
 
 if __name__ == "__main__":
