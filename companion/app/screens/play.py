@@ -125,11 +125,12 @@ class PlayScreen(Screen):
 
     def _make_panels(self, _dt: float = 0) -> None:
         """Make the action area's other panels while the table is idle, so the first roll or
-        the first choice of a game does not wait for kv widgets to be built (nor for the
-        modules that word its table lines to load)."""
+        the first choice of a game does not wait for kv widgets to be built (its panel, the
+        list's buttons, the score cells), nor for the modules that word its table lines."""
         for kind, cls in PANEL_CLASSES.items():
             if kind not in self._panels:
                 self._panels[kind] = cls(screen=self)
+        self._panels["choice"].make_ahead()
         self._scoreboard.make_ahead()
         match = App.get_running_app().table.match
         if match is not None:  # the first input's table lines: their game's modules
