@@ -304,6 +304,16 @@ class ChoiceArea(BoxLayout):
         self._spare: list[ChoiceButton] = []
         super().__init__(**kwargs)
 
+    def make_ahead(self) -> None:
+        """Make :data:`CHOICE_BUTTONS_AHEAD` list buttons while the table is idle: the game's
+        first choices take them, as a list takes the buttons a longer list left, instead of
+        building kv widgets inside the tap that shows them. They wait among the list's
+        spare views (its adapter's ``dirty_views``, under keys no item has)."""
+        spare = self.ids.list.view_adapter.dirty_views[ChoiceButton]
+        for number in range(1, CHOICE_BUTTONS_AHEAD + 1):
+            if -number not in spare:
+                spare[-number] = ChoiceButton()
+
     def on_choices(self, *_: Any) -> None:
         self._fit()
 
@@ -382,6 +392,9 @@ CHOICE_AREA_WIDTH = 308
 """The right column's width at 800×480, until the panel has its own."""
 MAX_CHOICE_ROWS = 4
 """The choice list asks for at most this many buttons' height (it scrolls beyond that)."""
+CHOICE_BUTTONS_AHEAD = 6
+"""List buttons made while the table is idle (:meth:`ChoiceArea.make_ahead`): as many as
+the action area shows at once."""
 
 
 def choice_fit(text: str, width: float) -> tuple[int, int]:

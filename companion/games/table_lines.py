@@ -87,6 +87,13 @@ def _hand(game_id: str) -> _HandModule:
     return cast(_HandModule, importlib.import_module(f"companion.games.{game_id}.hand"))
 
 
+def load_game_modules(game_id: str) -> None:
+    """Load the game's table-lines and hand modules now (they load on first use): called
+    while the table is idle after a game opens, so its first input does not load them."""
+    _module(game_id)
+    _hand(game_id)
+
+
 def board_things(game_id: str, snapshot: Mapping[str, Any]) -> dict[str, str]:
     """The physical board part of ``snapshot`` (see the module's docstring)."""
     return _module(game_id).board_things(snapshot)

@@ -15,6 +15,7 @@ from companion.app.boards.batch import (
     Glyphs,
     Shapes,
     circle_points,
+    glyph_quad,
     outline_vertices,
     polygon_vertices,
 )
@@ -157,3 +158,22 @@ def test_a_repeated_shape_too_many_for_one_mesh_is_split_as_kivy_can_index() -> 
     assert all(len(mesh_vertices) // 4 <= MAX_VERTICES for _, mesh_vertices, _ in meshes)
     assert sum(len(mesh_indices) for _, _, mesh_indices in meshes) == \
         6 * (MAX_VERTICES // 4 + 10)
+
+
+def test_a_text_repeated_at_many_places_is_the_same_mesh_as_placed_one_by_one() -> None:
+    two, three = Picture(10, 20), Picture(12, 20)
+    places = [(x * 30.0, y * 26.0) for y in range(14) for x in range(13)]
+    one_by_one, repeated = Glyphs(), Glyphs()
+    one_by_one.place(three, 5, 5)
+    for cx, cy in places:
+        one_by_one.place(two, cx, cy)
+    one_by_one.place(three, 7, 9, tint=BLUE)
+    repeated.place(three, 5, 5)
+    repeated.repeated(two, [glyph_quad(two, cx, cy) for cx, cy in places])
+    repeated.repeated(three, [glyph_quad(three, 7, 9)], tint=BLUE)
+    repeated.repeated(three, [])  # nothing to place: no mesh
+    assert repeated.meshes() == one_by_one.meshes()
+    # placed again after a repeat: the indices go on from the repeated quads
+    one_by_one.place(two, 1, 1)
+    repeated.repeated(two, [glyph_quad(two, 1, 1)])
+    assert repeated.meshes() == one_by_one.meshes()

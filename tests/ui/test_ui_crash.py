@@ -166,6 +166,10 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     assert seen["card_preview"]["preview"] == "card lambada e5 e6"
     assert previews(seen["card_preview"], "Lambada e5 e6")
     assert seen["draw"]["action"] == "choice"
+    # the choice list's buttons were made while the table was idle after the game opened:
+    # the taps up to the end of the turn's draw, which shows them, made none
+    assert len(seen["draw_choice_buttons"]) >= 2
+    assert seen["choice_buttons_made_in_taps"] == 0
     assert seen["eva_turn"]["history"] == [
         "operator m5 l5", "card lambada e5 e6", "draw d:rocket", "refill saboteur"]
     assert seen["magnet_preview"]["preview"].startswith("magnet ")

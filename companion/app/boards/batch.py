@@ -138,12 +138,23 @@ class Glyphs:
         key = (id(texture), tuple(tint))
         _texture, vertices, indices = self._quads.setdefault(key, (texture, [], []))
         first = len(vertices) // 4
-        w, h = texture.size
-        x, y = cx - w / 2, cy - h / 2
-        u = texture.tex_coords
-        vertices.extend((x, y, u[0], u[1], x + w, y, u[2], u[3],
-                         x + w, y + h, u[4], u[5], x, y + h, u[6], u[7]))
-        indices.extend(first + index for index in (0, 1, 2, 2, 3, 0))
+        vertices.extend(glyph_quad(texture, cx, cy))
+        indices.extend(first + index for index in QUAD_INDICES)
+
+    def repeated(self, texture: Any, quads: Sequence[list[float]],
+                 tint: Sequence[float] = (1, 1, 1, 1)) -> None:
+        """``texture`` at many places, as :meth:`place` at each would put it: ``quads`` are
+        the places' vertices (:func:`glyph_quad`, worked out once per place by a caller that
+        places the same texts again: a board's values at every repaint)."""
+        if not quads:
+            return
+        key = (id(texture), tuple(tint))
+        _texture, vertices, indices = self._quads.setdefault(key, (texture, [], []))
+        first = len(vertices) // 4
+        for quad in quads:
+            vertices += quad
+        template = _repeated_indices(QUAD_INDICES, 4, len(quads))
+        indices += template if first == 0 else [first + index for index in template]
 
     def draw(self) -> None:
         from kivy.graphics import Color, Mesh
@@ -156,6 +167,19 @@ class Glyphs:
         """(texture, tint, vertices, indices): one draw call each."""
         return [(texture, tint, vertices, indices)
                 for (_id, tint), (texture, vertices, indices) in self._quads.items()]
+
+
+QUAD_INDICES = (0, 1, 2, 2, 3, 0)
+"""A text's quad as two triangles."""
+
+
+def glyph_quad(texture: Any, cx: float, cy: float) -> list[float]:
+    """The vertices (x, y, u, v…) of ``texture`` centred on (cx, cy)."""
+    w, h = texture.size
+    x, y = cx - w / 2, cy - h / 2
+    u = texture.tex_coords
+    return [x, y, u[0], u[1], x + w, y, u[2], u[3],
+            x + w, y + h, u[4], u[5], x, y + h, u[6], u[7]]
 
 
 @lru_cache(maxsize=1024)
@@ -237,4 +261,4 @@ def circle_points(cx: float, cy: float, radius: float, segments: int) -> list[Po
              cy + radius * math.sin(2 * math.pi * n / segments)) for n in range(segments)]
 
 
-__all__ = ["Glyphs", "Shapes", "circle_points"]
+__all__ = ["QUAD_INDICES", "Glyphs", "Shapes", "circle_points", "glyph_quad"]

@@ -34,6 +34,7 @@ from companion.app.panels import (
 )
 from companion.app.scoreboard import STATUS_HEIGHT, Scoreboard
 from companion.engine import GAMES
+from companion.games.table_lines import load_game_modules
 from companion.table.session import DEFAULT_PAUSE, Change
 
 REFUSED_COLOUR = (0.72, 0.10, 0.10, 1)
@@ -124,11 +125,16 @@ class PlayScreen(Screen):
 
     def _make_panels(self, _dt: float = 0) -> None:
         """Make the action area's other panels while the table is idle, so the first roll or
-        the first choice of a game does not wait for kv widgets to be built."""
+        the first choice of a game does not wait for kv widgets to be built (its panel, the
+        list's buttons, the score cells), nor for the modules that word its table lines."""
         for kind, cls in PANEL_CLASSES.items():
             if kind not in self._panels:
                 self._panels[kind] = cls(screen=self)
+        self._panels["choice"].make_ahead()
         self._scoreboard.make_ahead()
+        match = App.get_running_app().table.match
+        if match is not None:  # the first input's table lines: their game's modules
+            load_game_modules(match.game_id)
 
     def on_table_change(self, change: Change) -> None:
         table = App.get_running_app().table

@@ -14,7 +14,13 @@ from typing import Any
 
 from kivy.graphics import Canvas, Color, Ellipse, Line
 
-from companion.app.boards.batch import Glyphs, Shapes, outline_vertices, polygon_vertices
+from companion.app.boards.batch import (
+    Glyphs,
+    Shapes,
+    glyph_quad,
+    outline_vertices,
+    polygon_vertices,
+)
 from companion.app.boards.crash.hex import (
     MOVE_COLOUR,
     OFF_COLOUR,
@@ -54,6 +60,9 @@ class BoardPainter:
         self.board = board
         self.texts = Texts()
         self._static_shapes: StaticShapes | None = None
+        self._value_quads: dict[tuple[int, float, float], list[float]] = {}
+        """Each value's quad on its field, worked out once per grid (a hole that opens
+        repaints the static layer: the other values are where they were)."""
         self._field_canvases: dict[str, tuple[tuple[Any, ...], Canvas]] = {}
         self._target_shape_cache: dict[tuple[HexGrid, str, float],
                                   dict[str, tuple[list[float], list[int]]]] = {}
@@ -75,18 +84,28 @@ class BoardPainter:
         grid: HexGrid = board.grid()
         if self._static_shapes is None or self._static_shapes.grid != grid:
             self._static_shapes = StaticShapes(grid)
+            self._value_quads = {}
         side = min(board.width, board.height)
         fills, lines, shown_values = static_batches(
             self._static_shapes, board.shown_fields,
             (board.x + (board.width - side) / 2, board.y + (board.height - side) / 2, side, side))
         values = Glyphs()
         textures: dict[int, Any] = {}
+        quads: dict[int, list[list[float]]] = {}  # per value, in the fields' order
+        value_quads = self._value_quads
         for value, colour, cx, cy in shown_values:
             texture = textures.get(value)
             if texture is None:
                 texture = textures[value] = self.texts.texture(
                     str(value), VALUE_FONT, colour=value_text_colour(colour))
-            values.place(texture, cx, cy)
+                quads[value] = []
+            key = (id(texture), cx, cy)
+            quad = value_quads.get(key)
+            if quad is None:
+                quad = value_quads[key] = glyph_quad(texture, cx, cy)
+            quads[value].append(quad)
+        for value, texture in textures.items():
+            values.repeated(texture, quads[value])
         self.labels = []
         for text, x, y in grid.labels():
             texture = self.texts.texture(text, LABEL_FONT, colour=(1, 1, 1, 1))

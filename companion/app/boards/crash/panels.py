@@ -18,10 +18,10 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
-from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.label_memory import RememberedLabel
 from companion.app.measure import text_width
+from companion.app.steady_layouts import SteadyBoxLayout
 from companion.app.widgets import BigButton
 
 CARD_COLOURS = {
@@ -47,7 +47,7 @@ SPARE_BUTTONS = 8
 players' names, an operator's push directions."""
 
 
-class CrashStrip(BoxLayout):
+class CrashStrip(SteadyBoxLayout):
     """The strip under the hexes: what to tap now, and the buttons of this step."""
 
     board = ObjectProperty(None, allownone=True)
@@ -160,7 +160,7 @@ class CrashCardButton(BigButton):
     count = NumericProperty(0)
 
 
-class CrashPicker(BoxLayout):
+class CrashPicker(SteadyBoxLayout):
     """Covers the hexes: a title, the 13 card kinds (or other big choices) and Cancel."""
 
     controls = ObjectProperty(None, allownone=True)

@@ -20,6 +20,7 @@ from driver import Driver, from_menu, open_new_game, run_from_command_line, see_
 
 from companion.app.boards.crash.panels import STRIP_FONT  # noqa: E402
 from companion.app.measure import text_width  # noqa: E402
+from companion.app.panels import ChoiceButton  # noqa: E402
 from companion.engine import open_game  # noqa: E402
 from companion.table.session import Setup  # noqa: E402
 
@@ -225,6 +226,19 @@ AFTER_SETUP = (
 """The 2-player game right after its set-up (as ``two_players`` sets it up): Pat starts."""
 
 
+def count_made(cls: type) -> list[int]:
+    """How many ``cls`` widgets are made from now on (one number, counted up)."""
+    made = [0]
+    original = cls.__init__
+
+    def counting(widget: Any, **kwargs: Any) -> None:
+        made[0] += 1
+        original(widget, **kwargs)
+
+    cls.__init__ = counting  # type: ignore[method-assign]
+    return made
+
+
 def tap_choice(d: Driver, text: str) -> None:
     d.tap_text(text, play_screen(d).ids.action_area)
 
@@ -235,6 +249,7 @@ def other_actions(d: Driver) -> Iterator[float]:
     lang = d.app.table.lang
     open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP)
     yield 0.5
+    made = count_made(ChoiceButton)  # the choice list's buttons made from here on
     tap_field(d, "n4")                                     # Pat taps the operator
     yield P
     d.results["operator_targets"] = seen(d)["targets"]
@@ -264,6 +279,10 @@ def other_actions(d: Driver) -> Iterator[float]:
     tap_ok(d)
     yield 0.3
     d.results["draw"] = seen(d)
+    d.results["draw_choice_buttons"] = [
+        w.text for w in play_screen(d).ids.action_area.walk(restrict=True)
+        if type(w).__name__ == "ChoiceButton" and w.parent is not None]
+    d.results["choice_buttons_made_in_taps"] = made[0]
     d.shot(f"crash_draw_{lang}")
     tap_choice(d, board(d).card_label("rocket"))           # Pat takes Rocket Drive
     yield 0.3
