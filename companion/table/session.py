@@ -28,8 +28,7 @@ from typing import Any
 
 import companion.table.result_words as result_words
 import companion.table.words as words
-from companion.engine import GAMES, IllegalInput, Match, choose_input, open_game
-from companion.engine.strategy import awaits_the_table
+from companion.engine import GAMES, IllegalInput, Match, open_game
 from companion.games.table_lines import TableLine, hand_board, news_events
 from companion.i18n import LANGUAGES, translator
 from companion.records.faults import StoreUnwritable
@@ -398,6 +397,8 @@ class TableSession:
     def can_hint(self) -> bool:
         """A person is to decide: not a roll, not the end, not a companion seat's turn, and
         not the table's cards to enter (which cards came up is no one's choice)."""
+        from companion.engine.strategy import awaits_the_table  # loaded after the first frame
+
         match = self.match
         return (match is not None and not match.is_over and match.awaiting != "roll"
                 and not self.companion_is_due() and not awaits_the_table(match))
@@ -408,10 +409,14 @@ class TableSession:
         match = self.match
         if match is None or not self.can_hint():
             return None
+        from companion.engine.strategy import choose_input
+
         return choose_input(match, HINT_LEVEL, time_scale=self.time_scale)
 
     def suggestion(self) -> str:
         """What the companion would play now for whoever is to move (the terminal's hint)."""
+        from companion.engine.strategy import choose_input
+
         return choose_input(self._require_match(), HINT_LEVEL, time_scale=self.time_scale)
 
     def roll(self) -> bool:
