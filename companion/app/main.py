@@ -59,9 +59,12 @@ codes (``phones``, with the QR code maker) load with their first dialog (``phone
 ``common`` (the colours, buttons, labels) is loaded before the home screen; ``controls`` (the
 shared parts home does not show) just after the first frame, and by every other screen."""
 SCREEN_KV = tuple(SCREENS)
-AFTER_FIRST_FRAME_IMPORTS = ("uuid",)
+AFTER_FIRST_FRAME_IMPORTS = ("uuid", "hashlib", "companion.engine.strategy",
+                             "companion.table.steps")
 """Modules the first frame does not need, imported just after it rather than by the first
-game's opening (a new game's identity, ``records.schema.new_uid``)."""
+game's opening (a new game's identity, ``records.schema.new_uid``; the companion's
+strategies and their seeded choices, ``engine.strategy``; Pat a Mat's boards' keys; the board
+steps behind the table lines, ``table.steps`` with ``games.table_lines``)."""
 GIVE_BACK_AFTER_SCREEN_SECONDS = 1.0
 GIVE_BACK_AFTER_INPUT_SECONDS = 10.0
 """Freed memory goes back to the system (:mod:`companion.heap`, ~1 ms) once the table has been

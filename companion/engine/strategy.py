@@ -21,7 +21,6 @@ Pure Python: no ``random`` module (the engine never draws a die), no Kivy.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -160,6 +159,8 @@ def best_of(lines: Sequence[str], score: Callable[[str], float], rng: SeededRand
 
 def seed_for(history: Sequence[str], level: str, seed: int | None, game_id: str) -> int:
     """One 64-bit seed from everything a decision may depend on."""
+    import hashlib  # here: the app's first frame needs none of it (imported just after it)
+
     text = "\n".join([game_id, level, str(seed), *history])
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 

@@ -1,5 +1,8 @@
 """Seats played by the companion: who they are, their answers, and undo back to a person.
 
+The strategies (``companion.engine.strategy``) are imported where first needed, not with this
+module: the app's first frame has no use for them (the app imports them just after it).
+
 Kivy-free; the terminal player and the screen share it. The companion's inputs go through
 ``match.play`` like anyone's (chosen by :func:`companion.engine.choose_input`); its rolls come
 from the die the table uses, or wait for a person to roll for it when there is none.
@@ -15,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import Match
-from companion.engine.strategy import LEVELS, awaits_the_table, choose_input
 
 DEFAULT_LEVEL = "normal"
 MAX_REPLIES = 500
@@ -32,6 +34,10 @@ class CompanionSeats:
     levels: Mapping[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if not self.levels:
+            return  # no seat to check: the strategies stay unloaded (the table's session at start)
+        from companion.engine.strategy import LEVELS
+
         for seat, level in self.levels.items():
             if level not in LEVELS:
                 raise ValueError(f"seat {seat}: level {level!r} is not one of {', '.join(LEVELS)}")
@@ -65,6 +71,8 @@ class CompanionSeats:
 
 def parse_companion(text: str) -> tuple[int, str]:
     """``SEAT[:LEVEL]`` (``1``, ``2:strong``) as given to ``--companion``."""
+    from companion.engine.strategy import LEVELS
+
     seat_text, _, level = text.partition(":")
     level = level.strip().lower() or DEFAULT_LEVEL
     if not seat_text.strip().isdigit():
@@ -94,6 +102,8 @@ class Decision:
 def companion_is_due(match: Match, seats: CompanionSeats, can_roll: bool = True) -> bool:
     """A companion seat is to move (decide, or roll when ``can_roll``); not when the table's
     cards are to be entered or a person rolls the table's own die for it."""
+    from companion.engine.strategy import awaits_the_table
+
     return (not match.is_over and seats.plays(match.to_move) and not awaits_the_table(match)
             and (can_roll or match.awaiting != "roll"))
 
@@ -109,6 +119,8 @@ def companion_decision(match: Match, seats: CompanionSeats, can_roll: bool = Tru
     assert seat is not None
     if match.awaiting == "roll":
         return Decision(match.cursor, seat, "roll")
+    from companion.engine.strategy import choose_input
+
     return Decision(match.cursor, seat, choose_input(match, seats.level(seat), seed=seed,
                                                      time_scale=time_scale))
 

@@ -24,13 +24,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import companion.table.result_words as result_words
 import companion.table.words as words
-from companion.engine import GAMES, IllegalInput, Match, choose_input, open_game
-from companion.engine.strategy import awaits_the_table
-from companion.games.table_lines import TableLine, hand_board, news_events
+from companion.engine import GAMES, IllegalInput, Match, open_game
 from companion.i18n import LANGUAGES, translator
 from companion.records.faults import StoreUnwritable
 from companion.records.store import Store, StoredGame
@@ -49,7 +47,11 @@ from companion.table.plain_words import refusal
 from companion.table.rolls import Rolls
 from companion.table.seats import SeatLook, default_colours, seat_looks
 from companion.table.setups import Setup, resized_setup
-from companion.table.steps import BoardSteps, Step
+
+if TYPE_CHECKING:  # the board steps and their table lines load with the first game (or just
+    # after the app's first frame): the home screen needs neither
+    from companion.games.table_lines import TableLine
+    from companion.table.steps import BoardSteps, Step
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +114,7 @@ class TableSession:
         """Raised by one at every change the listeners hear of."""
         self.last_roller: int | None = None
         """The seat whose roll :attr:`last_roll` is."""
-        self._steps = BoardSteps()
+        self._made_steps: BoardSteps | None = None
         self._snapshot_of: tuple[Match, Any, int, dict[str, Any]] | None = None
         """The last ``match.snapshot()`` made, with the match, state and cursor it is of."""
         self.is_unsaved = False
@@ -398,6 +400,8 @@ class TableSession:
     def can_hint(self) -> bool:
         """A person is to decide: not a roll, not the end, not a companion seat's turn, and
         not the table's cards to enter (which cards came up is no one's choice)."""
+        from companion.engine.strategy import awaits_the_table  # loaded after the first frame
+
         match = self.match
         return (match is not None and not match.is_over and match.awaiting != "roll"
                 and not self.companion_is_due() and not awaits_the_table(match))
@@ -408,10 +412,14 @@ class TableSession:
         match = self.match
         if match is None or not self.can_hint():
             return None
+        from companion.engine.strategy import choose_input
+
         return choose_input(match, HINT_LEVEL, time_scale=self.time_scale)
 
     def suggestion(self) -> str:
         """What the companion would play now for whoever is to move (the terminal's hint)."""
+        from companion.engine.strategy import choose_input
+
         return choose_input(self._require_match(), HINT_LEVEL, time_scale=self.time_scale)
 
     def roll(self) -> bool:
@@ -663,6 +671,8 @@ class TableSession:
     def _note_step(self, kind: str, seat: int | None, line: str, board_before: dict[str, Any],
                    events: Sequence[str]) -> None:
         """Keep what the table must change after this step (:class:`BoardSteps`)."""
+        from companion.table.steps import Step
+
         is_companion = kind == "played" and self.companions.plays(seat)
         step = Step(seat, is_companion, line, board_before, self._snapshot(), tuple(events))
         if kind == "played" and not is_companion:
@@ -674,6 +684,8 @@ class TableSession:
         the consequences from there) and its news in each language (the game's sentences of its
         events that are no board change, made now: they read the match as it is just after the
         input), after whose roll it was."""
+        from companion.games.table_lines import hand_board, news_events
+
         match = self._require_match()
         first, then = news_events(match.game_id, step.events)
         news = {lang: words.table_describe(first, match, lang) for lang in LANGUAGES}
@@ -685,6 +697,15 @@ class TableSession:
                                               value=self.last_roll))
         hand = hand_board(match.game_id, step.before, step.line, step.events)
         return replace(step, hand=hand, news=news, news_after=news_after)
+
+    @property
+    def _steps(self) -> BoardSteps:
+        """The steps behind :attr:`table_lines`, made when first needed (a game is open)."""
+        if self._made_steps is None:
+            from companion.table.steps import BoardSteps
+
+            self._made_steps = BoardSteps()
+        return self._made_steps
 
     @property
     def table_lines(self) -> tuple[str, ...]:
