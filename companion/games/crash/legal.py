@@ -480,18 +480,19 @@ def setup_lines(state: CrashState) -> list[str]:
     if stage == "operator":
         return [f"operator-start {FIELD_NAMES[f]}" for f in operator_start_fields(state)]
     if stage == "display":
-        return ["display " + " ".join(kinds) for kinds in _kind_sequences(
-            state.cards, RULES.display_size)]
+        return list(_display_lines(state.cards))
     return [f"init {FIELD_NAMES[f]}" for f in init_fields(state)]
 
 
-def _kind_sequences(cards: Cards, count: int) -> list[tuple[str, ...]]:
-    """Ordered kinds to reveal one after another from the draw pile, each still possible."""
-    return list(_each_kind_sequence(cards, count))
+def _display_lines(cards: Cards) -> Iterator[str]:
+    """The set-up's display lines, one at a time (up to 13³ of them)."""
+    for kinds in _kind_sequences(cards, RULES.display_size):
+        yield "display " + " ".join(kinds)
 
 
-def _each_kind_sequence(cards: Cards, count: int) -> Iterator[tuple[str, ...]]:
-    """:func:`_kind_sequences` one at a time, in the same order."""
+def _kind_sequences(cards: Cards, count: int) -> Iterator[tuple[str, ...]]:
+    """Ordered kinds to reveal one after another from the draw pile, each still possible,
+    one at a time."""
 
     def walk(current: Cards, chosen: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
         if len(chosen) == count:
@@ -507,12 +508,8 @@ def _each_kind_sequence(cards: Cards, count: int) -> Iterator[tuple[str, ...]]:
     yield from walk(cards, ())
 
 
-def end_lines(state: CrashState) -> list[str]:
-    return list(_each_end_line(state))
-
-
-def _each_end_line(state: CrashState) -> Iterator[str]:
-    """:func:`end_lines` one at a time, in the same order (a refill's can be thousands)."""
+def end_lines(state: CrashState) -> Iterator[str]:
+    """The end of a turn's lines, one at a time (a refill's can be thousands)."""
     needed = draw_needed(state)
     cards = state.cards
     if needed > 0 and state.players == 2:
@@ -535,7 +532,7 @@ def _each_end_line(state: CrashState) -> Iterator[str]:
         return
     refills = refill_needed(state)
     if refills > 0:
-        yield from ("refill " + ",".join(kinds) for kinds in _each_kind_sequence(cards, refills))
+        yield from ("refill " + ",".join(kinds) for kinds in _kind_sequences(cards, refills))
 
 
 def first_legal_line(state: CrashState) -> str | None:
@@ -544,10 +541,9 @@ def first_legal_line(state: CrashState) -> str | None:
     if state.is_over:
         return None
     if state.setup and state.setup_stage() == "display":
-        return next(("display " + " ".join(kinds)
-                     for kinds in _each_kind_sequence(state.cards, RULES.display_size)), None)
+        return next(_display_lines(state.cards), None)
     if not state.setup and state.action == ACTION_END:
-        return next(_each_end_line(state), None)
+        return next(end_lines(state), None)
     lines = legal_lines(state)
     return lines[0] if lines else None
 

@@ -41,10 +41,10 @@ it they are hidden and the buttons take the strip."""
 EVALUATIONS_WIDTH = 46
 DEFAULT_STRIP_WIDTH = 480
 KEPT_BUTTONS = 24
-SPARE_BUTTONS = 8
-"""Strip buttons made ahead while the table is idle: the six a game's first rows make."""
 """Strip buttons kept with their labels rendered: the actions, Cancel, Back, batteries, the
 players' names, an operator's push directions."""
+SPARE_BUTTONS = 8
+"""Strip buttons made ahead while the table is idle: the six a game's first rows make."""
 
 
 class CrashStrip(SteadyBoxLayout):
