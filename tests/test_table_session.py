@@ -177,3 +177,31 @@ def test_the_terminal_replies_carry_the_table_lines_and_undo_too(tmp_path: Path)
     assert all(line.startswith(("Odeber", "Posuň", "Vrať")) or "Jan" in line
                for line in undone["table"]), undone["table"]
     assert redone["text"] == "redo done" and len(redone["table"]) == 2
+
+
+HOME_SCREEN_READS = """
+import json, sys
+from companion.records.store import Store
+from companion.table.session import GAME_MODULES, TableSession
+table = TableSession(Store(sys.argv[1]), lang="cs")
+home = [table.game_name(game) for game in ("quoridor", "clovece")], table.unfinished(), table.lang
+game_machinery = [*GAME_MODULES, "companion.records.players", "companion.games.clovece.board"]
+before = [name for name in game_machinery if name in sys.modules]
+table.new_game(table.last_setup("clovece"))
+after = [name for name in game_machinery if name in sys.modules]
+print(json.dumps({"home": home, "before": before, "after": after}))
+"""
+
+
+def test_what_the_home_screen_reads_loads_no_game_machinery(tmp_path: Path) -> None:
+    """The app's first frame (issue #21): the game names, the unfinished game and the language
+    come without the match, the companion's seats, the set-ups, the refusals' words or the
+    players' records; the first game brings what it uses."""
+    done = subprocess.run([sys.executable, "-c", HOME_SCREEN_READS, str(tmp_path / "s.sqlite3")],
+                          capture_output=True, text=True, timeout=60, check=True)
+    seen = json.loads(done.stdout)
+    assert seen["home"] == [["Quoridor", "Matfyzácké Člověče nezlob se"], None, "cs"]
+    assert seen["before"] == []
+    assert seen["after"] == ["companion.engine.match", "companion.table.companions",
+                             "companion.table.setups", "companion.records.players",
+                             "companion.games.clovece.board"]  # the refusals' words: at one

@@ -31,8 +31,7 @@ from companion.records.store import Store
 from companion.table.dice import make_die_source
 from companion.table.pacing import CompanionPace
 from companion.table.phones import PhonesFactory
-from companion.table.pi_clock import cpu_scale
-from companion.table.session import Change, TableSession
+from companion.table.session import GAME_MODULES, Change, TableSession
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +59,15 @@ codes (``phones``, with the QR code maker) load with their first dialog (``phone
 shared parts home does not show) just after the first frame, and by every other screen."""
 SCREEN_KV = tuple(SCREENS)
 AFTER_FIRST_FRAME_IMPORTS = ("uuid", "hashlib", "companion.engine.strategy",
-                             "companion.table.steps")
+                             "companion.table.steps", *GAME_MODULES, "companion.records.players",
+                             "companion.games.clovece.board")
 """Modules the first frame does not need, imported just after it rather than by the first
 game's opening (a new game's identity, ``records.schema.new_uid``; the companion's
 strategies and their seeded choices, ``engine.strategy``; Pat a Mat's boards' keys; the board
-steps behind the table lines, ``table.steps`` with ``games.table_lines``)."""
+steps behind the table lines, ``table.steps`` with ``games.table_lines``; the match, the
+companion's seats, the set-ups and the refusals' words, ``session.GAME_MODULES``; the players'
+records, which a game's start writes; Člověče's board, which its description no longer
+loads)."""
 GIVE_BACK_AFTER_SCREEN_SECONDS = 1.0
 GIVE_BACK_AFTER_INPUT_SECONDS = 10.0
 """Freed memory goes back to the system (:mod:`companion.heap`, ~1 ms) once the table has been
@@ -122,9 +125,9 @@ class CompanionApp(App):
         self.store = Store(store_path)
         if lang is None and self.store.setting("lang") is None:
             lang = self.config_file.language
-        self.table = TableSession(
-            self.store, lang=lang,
-            time_scale=cpu_scale(self.config_file.companion.cpu_scale).factor)
+        self.table = TableSession(self.store, lang=lang)
+        """Its ``time_scale`` (how much slower than a desktop this machine is: the companion's
+        time budgets) is set just after the first frame, before any input."""
         self.audio = AppAudio(self.table, self.store)
         self.pace = CompanionPace(
             self.table, schedule=lambda seconds, fn: Clock.schedule_once(lambda _dt: fn(), seconds),
@@ -174,6 +177,9 @@ class CompanionApp(App):
         Window.set_vkeyboard_class(NameKeyboard)
         for module in AFTER_FIRST_FRAME_IMPORTS:
             importlib.import_module(module)
+        from companion.table.pi_clock import cpu_scale  # reads the device's model
+
+        self.table.time_scale = cpu_scale(self.config_file.companion.cpu_scale).factor
         spec = self._die_spec or str(self.store.setting("die", self.config_file.die.spec))
         self.set_die(spec, remember=self._die_spec is None)
         self._bind_inputs()

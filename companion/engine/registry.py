@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.game import GameDescription, Rules, check_options, require_players
-from companion.engine.match import Match
 from companion.games.clovece.description import DESCRIPTION as CLOVECE
 from companion.games.crash.description import DESCRIPTION as CRASH
 from companion.games.pacman.description import DESCRIPTION as PACMAN
@@ -33,6 +32,9 @@ GAMES: Mapping[str, GameDescription] = MappingProxyType(
     {description.id: description for description, _rules in TABLE})
 _RULES_AT = {description.id: where for description, where in TABLE}
 _LOADED: dict[str, Rules[Any]] = {}
+
+if TYPE_CHECKING:  # a match's machinery loads with the first match: the tiles need none
+    from companion.engine.match import Match
 
 
 def rules_of(game_id: str) -> Rules[Any]:
@@ -58,6 +60,8 @@ def open_game(
     **options: Any,
 ) -> Match:
     """Open a new match of ``game_id``, or one at ``position`` in that game's notation."""
+    from companion.engine.match import Match
+
     rules = rules_of(game_id)
     description = rules.description
     seats = players if players is not None else description.player_counts[0]

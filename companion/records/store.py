@@ -32,9 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.records import boards as kept_boards
-from companion.records import players as roster
 from companion.records.faults import StoreUnwritable, Transaction, unwritable_kind
-from companion.records.players import Player
 from companion.records.schema import (
     READABLE_VERSIONS,
     SCHEMA_VERSION,
@@ -50,11 +48,20 @@ if TYPE_CHECKING:
     import logging
 
     from companion.engine import Match
+    from companion.records.players import Player
 
-# The engine (and every game), the results, platformdirs and logging are imported where they are
-# used: ``companion stats`` and the other records commands open the store without them (start
-# time).
+# The engine (and every game), the results, the players' records (``players``), platformdirs and
+# logging are imported where they are used: ``companion stats`` and the other records commands
+# open the store without them, and the app's home screen reads no player (start time).
 __all__ = ["SCHEMA_VERSION", "Player", "Store", "StoreUnwritable", "StoredGame"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Player":  # loaded when first asked for (see above)
+        from companion.records.players import Player
+
+        return Player
+    raise AttributeError(f"module 'companion.records.store' has no attribute {name!r}")
 T = TypeVar("T")
 Write = Callable[[sqlite3.Connection], object]
 _GAME_COLUMNS = (
@@ -181,6 +188,8 @@ class Store:
             chosen = options.get(kept_boards.BOARD_OPTION)
             if not isinstance(chosen, str) or "\n" in chosen:  # a kept board played again
                 options[kept_boards.BOARD_OPTION] = match.state.board.name
+
+        from companion.records import players as roster
 
         def insert(db: sqlite3.Connection) -> int:
             cursor = db.execute(
@@ -377,15 +386,21 @@ class Store:
     def players(self, recent_first: bool = True, include_companions: bool = True) -> list[Player]:
         """Every player (merged records left out): the most recently played first, else by
         name."""
+        from companion.records import players as roster
+
         return roster.all_players(self._connection, recent_first, include_companions)
 
     def player(self, player_id: int) -> Player:
         """The player with this id (a merged id gives the kept player). KeyError if none."""
+        from companion.records import players as roster
+
         return roster.player_row(self._connection, player_id)
 
     def player_named(self, name: str, create: bool = True) -> Player:
         """The player called ``name`` (any case); a new one (next palette colour, initial) when
         there is none and ``create``, else KeyError. StoreUnwritable when it cannot be saved."""
+        from companion.records import players as roster
+
         found = roster.find_named(self._connection, name)
         if found is not None:
             return found
@@ -395,21 +410,29 @@ class Store:
 
     def companion_player(self, level: str) -> Player:
         """The player who stands for the companion at ``level`` (easy, normal, strong)."""
+        from companion.records import players as roster
+
         roster.companion_name(level)  # a plain ValueError for an unknown level
         return self._write(lambda db: roster.companion_row(db, level, self.clock()))
 
     def rename_player(self, player_id: int, new_name: str) -> Player:
         """Rename; the games follow. ValueError in plain words when the name is taken."""
+        from companion.records import players as roster
+
         return self._write(lambda db: roster.rename(db, player_id, new_name))
 
     def merge_players(self, keep_id: int, drop_id: int) -> Player:
         """Every seat of ``drop_id`` becomes ``keep_id``'s; the dropped name finds the kept
         player from now on. Returns the kept player."""
+        from companion.records import players as roster
+
         return self._write(lambda db: roster.merge(db, keep_id, drop_id))
 
     def players_named_alike(self, player_id: int) -> list[Player]:
         """The other players whose name differs from this one's only in case ("šárka" for
         "Šárka"): kept apart until the players merge them."""
+        from companion.records import players as roster
+
         return roster.named_alike(self._connection, player_id)
 
     def seat_player_ids(self, game_id: int) -> list[int | None]:

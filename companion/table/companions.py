@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.engine import Match
+if TYPE_CHECKING:
+    from companion.engine import Match
 
 DEFAULT_LEVEL = "normal"
 MAX_REPLIES = 500

@@ -11,8 +11,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from companion.table.session import DEFAULT_PAUSE, Change, Decision, TableSession
+from companion.table.session import DEFAULT_PAUSE, Change, TableSession
+
+if TYPE_CHECKING:
+    from companion.table.companions import Decision
 
 log = logging.getLogger(__name__)
 

@@ -24,10 +24,13 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.engine import IllegalInput, Match
+from companion.engine import IllegalInput
 from companion.i18n import Translate, translate_reason, translator
+
+if TYPE_CHECKING:
+    from companion.engine import Match
 
 log = logging.getLogger(__name__)
 

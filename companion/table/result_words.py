@@ -10,8 +10,10 @@ import logging
 import re
 from collections.abc import Callable, Mapping
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from companion.engine import Match
+if TYPE_CHECKING:
+    from companion.engine import Match
 
 log = logging.getLogger(__name__)
 

@@ -11,9 +11,12 @@ back after an undo, a fix or a new game is dropped, never played as another seat
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from companion.engine import Match
 from companion.table.dice import DieSource, FallbackDie
+
+if TYPE_CHECKING:
+    from companion.engine import Match
 
 PlayFace = Callable[[int, str], bool]
 """Play a face from a die (face, the source it is counted under); False if it was not played."""

@@ -28,30 +28,28 @@ from typing import TYPE_CHECKING, Any
 
 import companion.table.result_words as result_words
 import companion.table.words as words
-from companion.engine import GAMES, IllegalInput, Match, open_game
+from companion.engine import GAMES, IllegalInput
 from companion.i18n import LANGUAGES, translator
 from companion.records.faults import StoreUnwritable
 from companion.records.store import Store, StoredGame
-from companion.table.companions import (
-    MAX_REPLIES,
-    CompanionSeats,
-    Decision,
-    RollDie,
-    companion_decision,
-    companion_is_due,
-    redo_with_companions,
-    undo_to_person,
-)
 from companion.table.dice import DieSource, FallbackDie
-from companion.table.plain_words import refusal
 from companion.table.rolls import Rolls
-from companion.table.seats import SeatLook, default_colours, seat_looks
-from companion.table.setups import Setup, resized_setup
 
-if TYPE_CHECKING:  # the board steps and their table lines load with the first game (or just
-    # after the app's first frame): the home screen needs neither
+if TYPE_CHECKING:  # what a game needs loads with the first game (or just after the app's first
+    # frame): the match, the companion's seats, the set-ups and the seats' looks, the refusals'
+    # words, the board steps and their table lines. The home screen needs none of them.
+    from companion.engine import Match
     from companion.games.table_lines import TableLine
+    from companion.table.companions import CompanionSeats, Decision, RollDie
+    from companion.table.seats import SeatLook
+    from companion.table.setups import Setup
     from companion.table.steps import BoardSteps, Step
+
+GAME_MODULES = ("companion.engine.match", "companion.table.companions",
+                "companion.table.setups", "companion.table.plain_words")
+"""What the session imports when it first plays, opens or sets up a game, not with itself:
+a face that wants the first game no slower imports them once it has shown itself (the app,
+just after its first frame)."""
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +62,19 @@ PACES = {"slow": 2.0, "normal": DEFAULT_PAUSE, "fast": 0.4}
 follow its round on the board and copy it onto the table."""
 
 __all__ = ["DEFAULT_PAUSE", "PACES", "Change", "Decision", "Listener", "Setup", "TableSession"]
+
+
+def __getattr__(name: str) -> Any:
+    # ``Decision`` and ``Setup`` are loaded when first asked for (see GAME_MODULES)
+    if name == "Decision":
+        from companion.table.companions import Decision
+
+        return Decision
+    if name == "Setup":
+        from companion.table.setups import Setup
+
+        return Setup
+    raise AttributeError(f"module 'companion.table.session' has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -105,8 +116,7 @@ class TableSession:
         self.match: Match | None = None
         self.stored_id: int | None = None
         self.setup: Setup | None = None
-        self.companions = CompanionSeats()
-        """The open game's seats played by the companion."""
+        self._companions: CompanionSeats | None = None
         self.last_roll: int | None = None
         self.last_events: tuple[str, ...] = ()
         self.listeners: list[Listener] = []
@@ -125,6 +135,19 @@ class TableSession:
             self.store.set_setting("lang", lang)
         self._lang = lang if lang in LANGUAGES and not remembers_lang else str(
             self.store.setting("lang", "cs"))
+
+    @property
+    def companions(self) -> CompanionSeats:
+        """The open game's seats played by the companion (none until a game opens)."""
+        if self._companions is None:
+            from companion.table.companions import CompanionSeats
+
+            self._companions = CompanionSeats()
+        return self._companions
+
+    @companions.setter
+    def companions(self, seats: CompanionSeats) -> None:
+        self._companions = seats
 
     # -- the die ---------------------------------------------------------------------------------
 
@@ -170,6 +193,10 @@ class TableSession:
 
     def continue_game(self) -> bool:
         """Open the most recent unfinished game where it was left. False if there is none."""
+        from companion.table.companions import CompanionSeats
+        from companion.table.seats import default_colours
+        from companion.table.setups import Setup
+
         set_aside: set[int] = set()
         while (stored := self.store.unfinished()) is not None and stored.id not in set_aside:
             set_aside.add(stored.id)
@@ -190,6 +217,9 @@ class TableSession:
 
     def last_setup(self, game: str) -> Setup:
         """The players, colours and options used last time for ``game`` (defaults otherwise)."""
+        from companion.table.companions import CompanionSeats
+        from companion.table.setups import Setup, resized_setup
+
         description = GAMES[game]
         saved = self.store.setting(f"setup.{game}", None) or {}
         players = saved.get("players", description.player_counts[0])
@@ -206,6 +236,8 @@ class TableSession:
         return resized_setup(setup, players, self.tr)
 
     def resized(self, setup: Setup, players: int) -> Setup:
+        from companion.table.setups import resized_setup
+
         return resized_setup(setup, players, self.tr)
 
     def new_game(self, setup: Setup) -> None:
@@ -214,6 +246,10 @@ class TableSession:
         Raises :class:`StoreUnwritable` when the card refuses writes and the players have not
         chosen to play unsaved (then the game is stored with its first input that can be).
         """
+        from companion.engine import open_game
+        from companion.table.companions import CompanionSeats
+        from companion.table.setups import Setup
+
         match = open_game(setup.game, players=setup.players, names=setup.names, **setup.options)
         self.store.set_setting(
             f"setup.{setup.game}",
@@ -320,15 +356,21 @@ class TableSession:
         """A refused input as the screen shows it: what is wrong and what to do instead, in
         the players' words, and the rule it comes from ("rule R24"), both in the language of
         the screen. The engine's reason (rule first) stays for the log and the terminal."""
+        from companion.table.plain_words import refusal
+
         game = self.match.game_id if self.match else "app"
         return refusal(game, self._lang, error, self.match)
 
     def undo(self) -> bool:
         """One input back; with companion seats, back to the last input of a person."""
+        from companion.table.companions import undo_to_person
+
         return self._step_back_or_forth("undone", undo_to_person)
 
     def redo(self) -> bool:
         """One input forward; with companion seats, with the companion's replies after it."""
+        from companion.table.companions import redo_with_companions
+
         return self._step_back_or_forth("redone", redo_with_companions)
 
     def _step_back_or_forth(self, kind: str,
@@ -352,6 +394,8 @@ class TableSession:
     def companion_is_due(self) -> bool:
         """A companion seat is to move (decide or roll); not when the table's cards are to be
         entered or the table's own die is rolled for it (a person does that)."""
+        from companion.table.companions import companion_is_due
+
         match = self.match
         return match is not None and companion_is_due(
             match, self.companions, can_roll=self.die.source != "table")
@@ -360,6 +404,8 @@ class TableSession:
         """What the companion seat to move plays now (``roll`` when the die is awaited).
         Only reads the match: a face may ask it off its UI thread (a strong decision may take
         most of a second) and play the answer with :meth:`play_companion` on it."""
+        from companion.table.companions import companion_decision
+
         match = self.match
         if match is None:
             return None
@@ -383,6 +429,8 @@ class TableSession:
         ``roll``; without it a person rolls for them. Each input is recorded like anyone's.
         Returns their events, or None when one could not be saved (listeners heard why).
         A failing die (``OSError``, ``TimeoutError``) is raised after what was played."""
+        from companion.table.companions import MAX_REPLIES, companion_decision
+
         match = self._require_match()
         events: list[str] = []
         for _ in range(MAX_REPLIES):
@@ -497,6 +545,8 @@ class TableSession:
         return None
 
     def seat_looks(self) -> list[SeatLook]:
+        from companion.table.seats import default_colours, seat_looks
+
         match = self._require_match()
         colours = self.setup.colours if self.setup else default_colours(match.players)
         return seat_looks(match.names, colours)
@@ -568,6 +618,10 @@ class TableSession:
         """Sit down at ``match`` (stored as ``stored_id``, None while not yet stored): a face
         that opened or resumed a game itself (the terminal player) hands it over here, with
         the seats nobody gave a name (:attr:`Setup.unnamed`)."""
+        from companion.table.companions import CompanionSeats
+        from companion.table.seats import default_colours
+        from companion.table.setups import Setup
+
         seats = companions or CompanionSeats()
         self.setup = Setup(match.game_id, list(match.names), default_colours(match.players),
                            dict(match.options), dict(seats.levels),
@@ -575,6 +629,8 @@ class TableSession:
         self._open(match, stored_id)
 
     def _open(self, match: Match, stored_id: int | None) -> None:
+        from companion.table.companions import CompanionSeats
+
         self.companions = CompanionSeats(self.setup.companions if self.setup else {})
         self.match = match
         self.stored_id = stored_id
@@ -594,6 +650,9 @@ class TableSession:
         if self.match is None:
             return
         if self.stored_id is None:
+            from companion.table.seats import default_colours
+            from companion.table.setups import Setup
+
             setup = self.setup or Setup(self.match.game_id, list(self.match.names),
                                         default_colours(self.match.players))
             self.stored_id = self.store.start(self.match, self._extra(setup),
@@ -630,6 +689,8 @@ class TableSession:
         """What the store keeps of a game besides the match: colours, the companion's seats."""
         extra: dict[str, Any] = {"colours": setup.colours}
         if setup.companions:
+            from companion.table.companions import CompanionSeats
+
             extra["companions"] = CompanionSeats(setup.companions).to_json()
         return extra
 

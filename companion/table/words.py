@@ -13,12 +13,16 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 import companion.table.result_words as result_words
-from companion.engine import GAMES, IllegalInput, Match, open_game
+from companion.engine import GAMES, IllegalInput
 from companion.i18n import translator
-from companion.table.plain_words import plain_text
-from companion.table.setups import ONE_WORD_NAMES, Setup
+
+if TYPE_CHECKING:  # the match, the set-ups and the refusals' words load with the first game:
+    # the home screen's game names need none of them
+    from companion.engine import Match
+    from companion.table.setups import Setup
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +128,8 @@ def log_label(line: str, match: Match, lang: str) -> str:
 
 def move_log(match: Match, lang: str) -> list[str]:
     """The move log: "n. Name: input" for every accepted input up to the undo cursor."""
+    from companion.engine import open_game
+
     replay = open_game(match.game_id, players=match.players, names=match.names,
                        position=match.start_position, **match.options)
     rows = []
@@ -158,6 +164,8 @@ def name_problem(setup: Setup, lang: str) -> str | None:
     Every player needs a name, no two alike (ignoring case); in Pat a Mat (P5) a name is
     one word of letters and digits, without spaces.
     """
+    from companion.table.setups import ONE_WORD_NAMES
+
     tr = translator("app", lang)
     seen: set[str] = set()
     game = game_name(setup.game, lang)
@@ -184,6 +192,8 @@ def start_problem(error: Exception, game: str, lang: str) -> str:
     log.warning("a start of %s was refused: %s", game or "a game", error)
     reason = str(error)
     if isinstance(error, IllegalInput) and game:  # in the players' words, without the rule
+        from companion.table.plain_words import plain_text
+
         words = plain_text(game, lang, error)
         reason = words[:1].lower() + words[1:] if words[1:2].islower() else words
     for domain in (game, "app"):

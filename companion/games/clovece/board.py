@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.games.clovece.description import BOARD6_DEFAULT_LENGTH
+
 COLOURS = ("R", "Y", "G", "B")
 """The four logical piece colours in canonical order."""
 
@@ -11,7 +13,6 @@ GOAL_SLOTS = 4
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 SIX = 6
 BOARD6_LENGTHS = (48, 60, 72)
-BOARD6_DEFAULT_LENGTH = 48
 BOARD4_LENGTH = 40
 
 SEATS_FOR_PLAYERS: dict[int, tuple[int, ...]] = {

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from companion.engine.game import GameDescription, OptionSpec
-from companion.games.clovece.board import BOARD6_DEFAULT_LENGTH
+
+BOARD6_DEFAULT_LENGTH = 48
+"""The six-seat board's track length unless the players choose another (§1); here, not in
+:mod:`companion.games.clovece.board`, so that the home screen's tiles load no board geometry."""
 
 DESCRIPTION = GameDescription(
     id="clovece",

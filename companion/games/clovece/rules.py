@@ -10,7 +10,6 @@ from companion.engine.errors import IllegalInput
 from companion.engine.game import Awaiting, Outcome
 from companion.games.clovece import moves
 from companion.games.clovece.board import (
-    BOARD6_DEFAULT_LENGTH,
     BOARD6_LENGTHS,
     COLOURS,
     DIE_FACES,
@@ -18,7 +17,7 @@ from companion.games.clovece.board import (
     SIX,
     board_for,
 )
-from companion.games.clovece.description import DESCRIPTION
+from companion.games.clovece.description import BOARD6_DEFAULT_LENGTH, DESCRIPTION
 from companion.games.clovece.moves import Action, actions, can_pass, ranking_order
 from companion.games.clovece.notation import format_position, parse_position
 from companion.games.clovece.snapshot import snapshot
