@@ -161,6 +161,7 @@ class CompanionApp(App):
 
     def on_start(self) -> None:
         self.go("home")
+        lay_out_now(self.root)
         Window.bind(on_flip=self._on_first_flip)
 
     def _on_first_flip(self, *_: Any) -> None:
@@ -462,6 +463,22 @@ class CompanionApp(App):
             self.do_action(action)
             return True
         return False
+
+
+def lay_out_now(widget: Any) -> None:
+    """Lay ``widget`` and everything in it out now, from the outside in, and apply what the
+    new sizes change in the kv rules (a label's wrapping width): the labels then render once,
+    at their final width, in the first frame. Kivy would render each label first at the size it
+    was made with (a tile 4 px wide breaks its name letter by letter), then lay out, then render
+    it again."""
+    from kivy.lang import Builder
+    from kivy.uix.layout import Layout
+
+    if isinstance(widget, Layout):
+        widget.do_layout()
+    Builder.sync()
+    for child in widget.children:
+        lay_out_now(child)
 
 
 def post(action: Any) -> None:
