@@ -26,10 +26,9 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from companion.records import boards as kept_boards
 from companion.records.faults import StoreUnwritable, Transaction, unwritable_kind
@@ -82,9 +81,10 @@ def default_store_path() -> Path:
     return Path(user_data_dir("companion", appauthor=False)) / "games.sqlite3"
 
 
-@dataclass(frozen=True)
-class StoredGame:
-    """One game as the store keeps it (the summary the history screen lists)."""
+class StoredGame(NamedTuple):
+    """One game as the store keeps it (the summary the history screen lists). A named tuple
+    (immutable, compared by value), not a frozen dataclass: the home screen's first frame reads
+    the unfinished game, and a named tuple is made ~5 times faster than a frozen dataclass."""
 
     id: int
     game: str
