@@ -83,6 +83,21 @@ def make_screen(name: str) -> Screen:
     return screen
 
 
+class SwitchAtOnce(NoTransition):
+    """No transition, and the screen left goes off before the next frame is drawn.
+
+    Kivy's ``NoTransition`` runs a zero-length animation that ends on the next clock tick,
+    after the next frame: that frame drew the screen left *under* the new one (the home
+    screen's ~30 draw calls under the play screen's first frame, its most costly one; under
+    Mesa's software GL each draw call costs ~37 kB for the frame). The events come in Kivy's
+    order (``on_pre_enter``, ``on_pre_leave``, then ``on_enter``, ``on_leave``), all at once."""
+
+    def start(self, manager: ScreenManager) -> None:
+        super().start(manager)
+        self._anim.cancel(self)  # (ends without its on_complete: dispatched just below)
+        self._on_complete()
+
+
 class Screens(ScreenManager):
     """The screen manager; a screen not made yet is made when first asked for."""
 
@@ -151,7 +166,7 @@ class CompanionApp(App):
         text_extents.install()  # a word's width measured once per font, not at every layout
         load_kv("common")
         self.table.listeners.append(self._on_change)
-        manager = Screens(transition=NoTransition())
+        manager = Screens(transition=SwitchAtOnce())
         manager.add_widget(make_screen("home"))
         Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
         return manager

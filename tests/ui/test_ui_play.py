@@ -40,6 +40,8 @@ def test_ui_new_game_moves_illegal_wall_undo_win_result_history(
     assert seen["home_has_continue"] is False
     assert seen["newgame_names"] == ["Eva", "Pat"]
     assert seen["screen_after_start"] == "play"
+    # the screen left is off the window before the next frame (it was drawn under the new one)
+    assert seen["screens_in_window_at_once"] == ["play"]
     assert seen["status_start"].startswith("Eva:")
     # a tap on a highlighted square moves there
     assert seen["after_e8"] == ["e8"]
@@ -48,6 +50,8 @@ def test_ui_new_game_moves_illegal_wall_undo_win_result_history(
     assert seen["preview_action"] == "preview"
     assert seen["history_during_preview"] == ["e8"]
     assert seen["after_wall"] == ["e8", "a3h"]
+    # the standing walls are one draw call (a mesh), not a rectangle each
+    assert [drawn for drawn in seen["walls_drawn_by"] if drawn in ("Mesh", "Rectangle")] == ["Mesh"]
     # an illegal wall, drawn red: the action area says what is wrong in plain words and,
     # small below, the rule, and offers no OK; a second tap or the OK key plays nothing;
     # Cancel takes the preview away

@@ -53,6 +53,7 @@ def full_game(d: Driver) -> Iterator[float]:
     d.shot(f"newgame_{lang}")
     d.results["newgame_names"] = list(d.app.root.get_screen("newgame").names)
     d.tap(d.widget("newgame", "start_button"))
+    d.results["screens_in_window_at_once"] = [screen.name for screen in d.app.root.children]
     yield 0.4
     play = d.app.root.get_screen("play")
     d.results["screen_after_start"] = d.screen.name
@@ -69,6 +70,8 @@ def full_game(d: Driver) -> Iterator[float]:
     d.tap_wall("a3h")                       # the second tap places it
     yield P
     d.results["after_wall"] = d.history
+    walls_layer = play.board._layers()[1]
+    d.results["walls_drawn_by"] = [type(drawn).__name__ for drawn in walls_layer.children]
     d.tap_wall("b3h")                       # Eva: b3h would overlap a3h: drawn red
     yield P
     panel = play.ids.action_area.children[0]
