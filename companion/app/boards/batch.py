@@ -14,6 +14,7 @@ put shapes that must lie on top of others of another colour into a later batch.
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -92,6 +93,17 @@ class Shapes:
             mesh_vertices += chunk
         template = _repeated_indices(tuple(indices), per_chunk, len(chunks))
         mesh_indices += template if first == 0 else [first + index for index in template]
+
+    def kivy_rectangle(self, colour: Sequence[float], x: float, y: float, w: float,
+                       h: float) -> None:
+        """A rectangle exactly as Kivy's ``Rectangle`` draws it (the same pixels)."""
+        self.polygon(colour, kivy_rectangle_corners(x, y, w, h))
+
+    def kivy_ellipse(self, colour: Sequence[float], x: float, y: float, w: float, h: float,
+                     segments: int) -> None:
+        """An ellipse in the box (x, y, w, h) exactly as Kivy's ``Ellipse`` draws it (the same
+        pixels): its centre and rim, a fan of ``segments`` triangles."""
+        self.polygon(colour, kivy_ellipse_fan(x, y, w, h, segments))
 
     def _band(self, colour: Sequence[float], outer: list[Point], inner: list[Point]) -> None:
         """The closed band between two rings of as many points (two triangles a side)."""
@@ -262,3 +274,38 @@ def circle_points(cx: float, cy: float, radius: float, segments: int) -> list[Po
 
 
 __all__ = ["QUAD_INDICES", "Glyphs", "Shapes", "circle_points", "glyph_quad"]
+
+
+def _float32(value: float) -> float:
+    """``value`` as a C ``float`` holds it (Kivy keeps its shapes' boxes in floats)."""
+    stored: float = struct.unpack("f", struct.pack("f", value))[0]
+    return stored
+
+
+def kivy_rectangle_corners(x: float, y: float, w: float, h: float) -> list[Point]:
+    """The corners of Kivy's ``Rectangle(pos=(x, y), size=(w, h))`` as it computes them
+    (``kivy/graphics/vertex_instructions.pyx``: in floats), so a mesh of them covers the same
+    pixels."""
+    x, y, w, h = (_float32(value) for value in (x, y, w, h))
+    right, top = _float32(x + w), _float32(y + h)
+    return [(x, y), (right, y), (right, top), (x, top)]
+
+
+def kivy_ellipse_fan(x: float, y: float, w: float, h: float, segments: int) -> list[Point]:
+    """The centre and rim points of Kivy's whole ``Ellipse(pos=(x, y), size=(w, h),
+    segments=segments)``, computed step for step as Kivy 2.3 does (its box in floats, the rim
+    by its rotation recurrence in doubles), so a fan over them covers the same pixels."""
+    x, y, w, h = (_float32(value) for value in (x, y, w, h))
+    if w == 0 or h == 0:
+        return []
+    rx, ry = 0.5 * w, 0.5 * h
+    angle_range = -1 * (360 * 0.017453292519943295 - 0.0) / segments
+    tangential_factor, radial_factor = math.tan(angle_range), math.cos(angle_range)
+    rim_x, rim_y = 0.5 * math.sin(0.0), 0.5 * math.cos(0.0)
+    points: list[Point] = [(x + rx, y + ry)]
+    for _step in range(segments + 1):
+        points.append((x + (0.5 + rim_x) * w, y + (0.5 + rim_y) * h))
+        rim_x, rim_y = rim_x - rim_y * tangential_factor, rim_y + rim_x * tangential_factor
+        rim_x *= radial_factor
+        rim_y *= radial_factor
+    return points

@@ -292,7 +292,7 @@ class QuoridorBoard(Board):
             standing = Shapes()  # one draw call for the walls on the board (up to 20)
             thickness = grid.wall_thickness()
             for name in walls:
-                standing.rectangle(WALL_COLOUR, *grid.wall_rect(name, thickness))
+                standing.kivy_rectangle(WALL_COLOUR, *grid.wall_rect(name, thickness))
             with walls_layer:
                 standing.draw()
         top.clear()
