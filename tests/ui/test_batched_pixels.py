@@ -16,3 +16,4 @@ def test_bells_and_rectangles_batched_cover_the_same_pixels(display: str,
     assert seen["bells_drawn"]
     assert seen["bells_same"]
     assert seen["rectangles_same"]
+    assert seen["rounded_same"]

@@ -105,6 +105,15 @@ class Shapes:
         pixels): its centre and rim, a fan of ``segments`` triangles."""
         self.polygon(colour, kivy_ellipse_fan(x, y, w, h, segments))
 
+    def kivy_rounded_rectangle(self, colour: Sequence[float], x: float, y: float, w: float,
+                               h: float, radius: float, segments: int = 10) -> None:
+        """A rounded rectangle exactly as Kivy's ``RoundedRectangle(radius=[radius])`` draws
+        it (the same pixels)."""
+        points = kivy_rounded_rectangle_fan(x, y, w, h, radius, segments)
+        fan = [index for corner in range(1, len(points) - 1)
+               for index in (0, corner, corner + 1)]
+        self.triangles(colour, points, [*fan, 0, len(points) - 1, 1] if points else [])
+
     def _band(self, colour: Sequence[float], outer: list[Point], inner: list[Point]) -> None:
         """The closed band between two rings of as many points (two triangles a side)."""
         self.triangles(colour, outer + inner, _band_indices(len(outer)))
@@ -308,4 +317,35 @@ def kivy_ellipse_fan(x: float, y: float, w: float, h: float, segments: int) -> l
         rim_x, rim_y = rim_x - rim_y * tangential_factor, rim_y + rim_x * tangential_factor
         rim_x *= radial_factor
         rim_y *= radial_factor
+    return points
+
+
+def kivy_rounded_rectangle_fan(x: float, y: float, w: float, h: float, radius: float,
+                               segments: int = 10) -> list[Point]:
+    """The centre and outline points of Kivy's ``RoundedRectangle(pos=(x, y), size=(w, h),
+    radius=[radius], segments=segments)`` (``radius`` > 0), computed step for step as Kivy 2.3
+    does: the box in floats, each corner an arc of ``segments`` points by the rotation
+    recurrence in doubles, then the point closing the arc. Its fan closes on point 1."""
+    x, y, w, h = (_float32(value) for value in (x, y, w, h))
+    if w == 0 or h == 0:
+        return []
+    half_w, half_h = w / 2, h / 2
+    rx, ry = min(radius, half_w), min(radius, half_h)
+    top, right = _float32(y + h), _float32(x + w)
+    centres = [(x + rx, top - ry), (right - rx, top - ry), (right - rx, y + ry), (x + rx, y + ry)]
+    points: list[Point] = [(x + half_w, y + half_h)]
+    for corner, (px, py) in enumerate(centres):
+        dw, dh = ((0, 1), (1, 1), (1, 0), (0, 0))[corner]
+        start = (180 - 90 * corner) * 0.017453292519943295
+        end = (180 - 90 * corner - 90) * 0.017453292519943295
+        theta = (end - start) / segments
+        tangential_factor, radial_factor = math.tan(theta), math.cos(theta)
+        arc_x, arc_y = math.cos(start), math.sin(start)
+        for _step in range(segments):
+            points.append((px + arc_x * rx, py + arc_y * ry))
+            arc_x, arc_y = arc_x - arc_y * tangential_factor, arc_y + arc_x * tangential_factor
+            arc_x *= radial_factor
+            arc_y *= radial_factor
+        points.append((px * (dw != dh) + x * (dw == dh) + w * (dw * dh),
+                       py * (dw == dh) + y * (dw != dh) + h * (dh > dw)))
     return points

@@ -1,6 +1,7 @@
 """Shapes batched into one mesh cover the pixels Kivy's own instructions cover, in a real
-window's GL: bells (``draw_bells`` against ``draw_bell`` each) and rectangles at fractional
-places (``Shapes.kivy_rectangle`` against ``Rectangle``).
+window's GL: bells (``draw_bells`` against ``draw_bell`` each), rectangles and rounded
+rectangles at fractional places (``Shapes.kivy_rectangle``, ``Shapes.kivy_rounded_rectangle``
+against ``Rectangle``, ``RoundedRectangle``).
 
     python tests/ui/scenarios/batched_pixels.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 """
@@ -38,7 +39,7 @@ def pixels_drawn(paint: Callable[[], None]) -> bytes:
 
 
 def same_pixels(d: Driver) -> Iterator[float]:
-    from kivy.graphics import Color, Rectangle
+    from kivy.graphics import Color, Rectangle, RoundedRectangle
 
     from companion.app.boards.batch import Shapes
     from companion.app.boards.crash.hex import draw_bell, draw_bells
@@ -64,12 +65,27 @@ def same_pixels(d: Driver) -> Iterator[float]:
             shapes.kivy_rectangle((0.08, 0.08, 0.08, 1), *box)
         shapes.draw()
 
+    squares = [(places.random() * 360, places.random() * 200, 8 + places.random() * 40,
+                8 + places.random() * 40, places.random() * 14) for _n in range(30)]
+
+    def rounded() -> None:
+        Color(0.62, 0.6, 0.52, 1)
+        for *box, radius in squares:
+            RoundedRectangle(pos=box[:2], size=box[2:], radius=[radius])
+
+    def rounded_mesh() -> None:
+        shapes = Shapes()
+        for square in squares:
+            shapes.kivy_rounded_rectangle((0.62, 0.6, 0.52, 1), *square)
+        shapes.draw()
+
     one_by_one, batched = pixels_drawn(bell_by_bell), pixels_drawn(lambda: draw_bells(bells))
     ground = pixels_drawn(lambda: None)
     d.results.update({
         "bells_same": one_by_one == batched,
         "bells_drawn": one_by_one != ground,
         "rectangles_same": pixels_drawn(rectangles) == pixels_drawn(one_mesh),
+        "rounded_same": pixels_drawn(rounded) == pixels_drawn(rounded_mesh),
     })
     yield FRAME
 
