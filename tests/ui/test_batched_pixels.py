@@ -17,3 +17,4 @@ def test_bells_and_rectangles_batched_cover_the_same_pixels(display: str,
     assert seen["bells_same"]
     assert seen["rectangles_same"]
     assert seen["rounded_same"]
+    assert seen["slices_same"]  # parts of ellipses (a ghost's dome) and triangles, see-through

@@ -100,10 +100,11 @@ class Shapes:
         self.polygon(colour, kivy_rectangle_corners(x, y, w, h))
 
     def kivy_ellipse(self, colour: Sequence[float], x: float, y: float, w: float, h: float,
-                     segments: int) -> None:
-        """An ellipse in the box (x, y, w, h) exactly as Kivy's ``Ellipse`` draws it (the same
-        pixels): its centre and rim, a fan of ``segments`` triangles."""
-        self.polygon(colour, kivy_ellipse_fan(x, y, w, h, segments))
+                     segments: int = 0, angle_start: float = 0.0,
+                     angle_end: float = 360.0) -> None:
+        """An ellipse (or a slice of it) in the box (x, y, w, h) exactly as Kivy's
+        ``Ellipse`` draws it (the same pixels): its centre and rim, a fan of triangles."""
+        self.polygon(colour, kivy_ellipse_fan(x, y, w, h, segments, angle_start, angle_end))
 
     def kivy_rounded_rectangle(self, colour: Sequence[float], x: float, y: float, w: float,
                                h: float, radius: float, segments: int = 10) -> None:
@@ -300,17 +301,23 @@ def kivy_rectangle_corners(x: float, y: float, w: float, h: float) -> list[Point
     return [(x, y), (right, y), (right, top), (x, top)]
 
 
-def kivy_ellipse_fan(x: float, y: float, w: float, h: float, segments: int) -> list[Point]:
-    """The centre and rim points of Kivy's whole ``Ellipse(pos=(x, y), size=(w, h),
-    segments=segments)``, computed step for step as Kivy 2.3 does (its box in floats, the rim
-    by its rotation recurrence in doubles), so a fan over them covers the same pixels."""
+def kivy_ellipse_fan(x: float, y: float, w: float, h: float, segments: int = 0,
+                     angle_start: float = 0.0, angle_end: float = 360.0) -> list[Point]:
+    """The centre and rim points of Kivy's ``Ellipse(pos=(x, y), size=(w, h),
+    segments=segments, angle_start=…, angle_end=…)``, computed step for step as Kivy 2.3 does
+    (its box and angles in floats, the rim by its rotation recurrence in doubles; no segments:
+    one per two degrees), so a fan over them covers the same pixels."""
     x, y, w, h = (_float32(value) for value in (x, y, w, h))
     if w == 0 or h == 0:
         return []
+    start, end = _float32(angle_start), _float32(angle_end)
+    if segments < 3:
+        segments = max(1, int(abs(_float32(end - start)) / 2))
     rx, ry = 0.5 * w, 0.5 * h
-    angle_range = -1 * (360 * 0.017453292519943295 - 0.0) / segments
+    start_radians = start * 0.017453292519943295
+    angle_range = -1 * (end * 0.017453292519943295 - start_radians) / segments
     tangential_factor, radial_factor = math.tan(angle_range), math.cos(angle_range)
-    rim_x, rim_y = 0.5 * math.sin(0.0), 0.5 * math.cos(0.0)
+    rim_x, rim_y = 0.5 * math.sin(start_radians), 0.5 * math.cos(start_radians)
     points: list[Point] = [(x + rx, y + ry)]
     for _step in range(segments + 1):
         points.append((x + (0.5 + rim_x) * w, y + (0.5 + rim_y) * h))

@@ -39,7 +39,7 @@ def pixels_drawn(paint: Callable[[], None]) -> bytes:
 
 
 def same_pixels(d: Driver) -> Iterator[float]:
-    from kivy.graphics import Color, Rectangle, RoundedRectangle
+    from kivy.graphics import Color, Ellipse, Rectangle, RoundedRectangle, Triangle
 
     from companion.app.boards.batch import Shapes
     from companion.app.boards.crash.hex import draw_bell, draw_bells
@@ -79,6 +79,27 @@ def same_pixels(d: Driver) -> Iterator[float]:
             shapes.kivy_rounded_rectangle((0.62, 0.6, 0.52, 1), *square)
         shapes.draw()
 
+    slices = [(places.random() * 360, places.random() * 200, 10 + places.random() * 40,
+               10 + places.random() * 40, places.choice([-90.0, 35.0, 0.0]),
+               places.choice([90.0, 325.0, 360.0])) for _n in range(20)]
+    corners = [[places.random() * 400, places.random() * 240] for _n in range(30)]
+
+    def slices_and_triangles() -> None:
+        Color(0.93, 0.16, 0.14, 0.8)
+        for *box, start, end in slices:
+            Ellipse(pos=box[:2], size=box[2:], angle_start=start, angle_end=end)
+        for n in range(0, 30, 3):
+            Triangle(points=[value for corner in corners[n:n + 3] for value in corner])
+
+    def slices_mesh() -> None:
+        shapes = Shapes()
+        for *box, start, end in slices:
+            shapes.kivy_ellipse((0.93, 0.16, 0.14, 0.8), *box, angle_start=start, angle_end=end)
+        for n in range(0, 30, 3):
+            shapes.triangles((0.93, 0.16, 0.14, 0.8), [tuple(c) for c in corners[n:n + 3]],
+                             (0, 1, 2))
+        shapes.draw()
+
     one_by_one, batched = pixels_drawn(bell_by_bell), pixels_drawn(lambda: draw_bells(bells))
     ground = pixels_drawn(lambda: None)
     d.results.update({
@@ -86,6 +107,7 @@ def same_pixels(d: Driver) -> Iterator[float]:
         "bells_drawn": one_by_one != ground,
         "rectangles_same": pixels_drawn(rectangles) == pixels_drawn(one_mesh),
         "rounded_same": pixels_drawn(rounded) == pixels_drawn(rounded_mesh),
+        "slices_same": pixels_drawn(slices_and_triangles) == pixels_drawn(slices_mesh),
     })
     yield FRAME
 
