@@ -394,8 +394,13 @@ class CompanionApp(App):
         self.pace.next()
 
     def _give_back_when_still(self, screen_shown: bool = False) -> None:
-        """Give freed memory back once the table is still (see GIVE_BACK_AFTER_*)."""
-        self._screen_shown_since_give_back |= screen_shown
+        """Give freed memory back once the table is still (see GIVE_BACK_AFTER_*): an input
+        after a screen was shown waits for the input's stillness, not the screen's. (Inputs
+        quicker than a second after a game opened kept the screen's second: the memory went
+        back a second after the last of them, and what the board drew after it (pieces
+        still pulsing, a late frame) took ~8-10 MB of it again, kept while the table sat
+        still: Člověče at rest 172 or 183 MB by the last input's kind.)"""
+        self._screen_shown_since_give_back = screen_shown
         if self._give_back is not None:
             self._give_back.cancel()
         seconds = (GIVE_BACK_AFTER_SCREEN_SECONDS if self._screen_shown_since_give_back

@@ -144,6 +144,8 @@ def test_ui_freed_memory_goes_back_when_the_table_is_still(run_scenario: RunScen
     assert seen["after_play"] == ["play"]
     assert seen["after_inputs"] == [seen["input_seconds"]] * 3 == [10.0] * 3
     assert seen["given_between_inputs"] == []
+    # an input soon after a screen showed: the table is still only 10 s after the input
+    assert seen["input_soon_after_screen"] == seen["input_seconds"]
 
 
 def test_ui_game_without_a_board_plays_through_the_fallback(run_scenario: RunScenario) -> None:

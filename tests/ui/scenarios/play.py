@@ -517,6 +517,9 @@ def memory_given_back(d: Driver) -> Iterator[float]:
         yield 0.3
     d.results["after_inputs"] = inputs
     d.results["given_between_inputs"] = given[:]
+    d.app.go("play")  # shown again, and an input comes before its second is up
+    d.app.table.send(d.app.table.legal()[0])
+    d.results["input_soon_after_screen"] = d.app._give_back.timeout
     d.results["screen_seconds"] = main.GIVE_BACK_AFTER_SCREEN_SECONDS
     d.results["input_seconds"] = main.GIVE_BACK_AFTER_INPUT_SECONDS
     heap.give_back = give_back
