@@ -86,6 +86,21 @@ def make_screen(name: str) -> Screen:
     return screen
 
 
+class SwitchAtOnce(NoTransition):
+    """No transition, and the screen left goes off before the next frame is drawn.
+
+    Kivy's ``NoTransition`` runs a zero-length animation that ends on the next clock tick,
+    after the next frame: that frame drew the screen left *under* the new one (the home
+    screen's ~30 draw calls under the play screen's first frame, its most costly one; under
+    Mesa's software GL each draw call costs ~37 kB for the frame). The events come in Kivy's
+    order (``on_pre_enter``, ``on_pre_leave``, then ``on_enter``, ``on_leave``), all at once."""
+
+    def start(self, manager: ScreenManager) -> None:
+        super().start(manager)
+        self._anim.cancel(self)  # (ends without its on_complete: dispatched just below)
+        self._on_complete()
+
+
 class Screens(ScreenManager):
     """The screen manager; a screen not made yet is made when first asked for."""
 
@@ -154,7 +169,7 @@ class CompanionApp(App):
         text_extents.install()  # a word's width measured once per font, not at every layout
         load_kv("common")
         self.table.listeners.append(self._on_change)
-        manager = Screens(transition=NoTransition())
+        manager = Screens(transition=SwitchAtOnce())
         manager.add_widget(make_screen("home"))
         Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
         return manager
@@ -386,8 +401,13 @@ class CompanionApp(App):
         self.pace.next()
 
     def _give_back_when_still(self, screen_shown: bool = False) -> None:
-        """Give freed memory back once the table is still (see GIVE_BACK_AFTER_*)."""
-        self._screen_shown_since_give_back |= screen_shown
+        """Give freed memory back once the table is still (see GIVE_BACK_AFTER_*): an input
+        after a screen was shown waits for the input's stillness, not the screen's. (Inputs
+        quicker than a second after a game opened kept the screen's second: the memory went
+        back a second after the last of them, and what the board drew after it (pieces
+        still pulsing, a late frame) took ~8-10 MB of it again, kept while the table sat
+        still: Člověče at rest 172 or 183 MB by the last input's kind.)"""
+        self._screen_shown_since_give_back = screen_shown
         if self._give_back is not None:
             self._give_back.cancel()
         seconds = (GIVE_BACK_AFTER_SCREEN_SECONDS if self._screen_shown_since_give_back

@@ -40,6 +40,8 @@ def test_ui_new_game_moves_illegal_wall_undo_win_result_history(
     assert seen["home_has_continue"] is False
     assert seen["newgame_names"] == ["Eva", "Pat"]
     assert seen["screen_after_start"] == "play"
+    # the screen left is off the window before the next frame (it was drawn under the new one)
+    assert seen["screens_in_window_at_once"] == ["play"]
     assert seen["status_start"].startswith("Eva:")
     # a tap on a highlighted square moves there
     assert seen["after_e8"] == ["e8"]
@@ -48,6 +50,8 @@ def test_ui_new_game_moves_illegal_wall_undo_win_result_history(
     assert seen["preview_action"] == "preview"
     assert seen["history_during_preview"] == ["e8"]
     assert seen["after_wall"] == ["e8", "a3h"]
+    # the standing walls are one draw call (a mesh), not a rectangle each
+    assert [drawn for drawn in seen["walls_drawn_by"] if drawn in ("Mesh", "Rectangle")] == ["Mesh"]
     # an illegal wall, drawn red: the action area says what is wrong in plain words and,
     # small below, the rule, and offers no OK; a second tap or the OK key plays nothing;
     # Cancel takes the preview away
@@ -140,6 +144,8 @@ def test_ui_freed_memory_goes_back_when_the_table_is_still(run_scenario: RunScen
     assert seen["after_play"] == ["play"]
     assert seen["after_inputs"] == [seen["input_seconds"]] * 3 == [10.0] * 3
     assert seen["given_between_inputs"] == []
+    # an input soon after a screen showed: the table is still only 10 s after the input
+    assert seen["input_soon_after_screen"] == seen["input_seconds"]
 
 
 def test_ui_game_without_a_board_plays_through_the_fallback(run_scenario: RunScenario) -> None:

@@ -14,6 +14,7 @@ put shapes that must lie on top of others of another colour into a later batch.
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -92,6 +93,27 @@ class Shapes:
             mesh_vertices += chunk
         template = _repeated_indices(tuple(indices), per_chunk, len(chunks))
         mesh_indices += template if first == 0 else [first + index for index in template]
+
+    def kivy_rectangle(self, colour: Sequence[float], x: float, y: float, w: float,
+                       h: float) -> None:
+        """A rectangle exactly as Kivy's ``Rectangle`` draws it (the same pixels)."""
+        self.polygon(colour, kivy_rectangle_corners(x, y, w, h))
+
+    def kivy_ellipse(self, colour: Sequence[float], x: float, y: float, w: float, h: float,
+                     segments: int = 0, angle_start: float = 0.0,
+                     angle_end: float = 360.0) -> None:
+        """An ellipse (or a slice of it) in the box (x, y, w, h) exactly as Kivy's
+        ``Ellipse`` draws it (the same pixels): its centre and rim, a fan of triangles."""
+        self.polygon(colour, kivy_ellipse_fan(x, y, w, h, segments, angle_start, angle_end))
+
+    def kivy_rounded_rectangle(self, colour: Sequence[float], x: float, y: float, w: float,
+                               h: float, radius: float, segments: int = 10) -> None:
+        """A rounded rectangle exactly as Kivy's ``RoundedRectangle(radius=[radius])`` draws
+        it (the same pixels)."""
+        points = kivy_rounded_rectangle_fan(x, y, w, h, radius, segments)
+        fan = [index for corner in range(1, len(points) - 1)
+               for index in (0, corner, corner + 1)]
+        self.triangles(colour, points, [*fan, 0, len(points) - 1, 1] if points else [])
 
     def _band(self, colour: Sequence[float], outer: list[Point], inner: list[Point]) -> None:
         """The closed band between two rings of as many points (two triangles a side)."""
@@ -262,3 +284,75 @@ def circle_points(cx: float, cy: float, radius: float, segments: int) -> list[Po
 
 
 __all__ = ["QUAD_INDICES", "Glyphs", "Shapes", "circle_points", "glyph_quad"]
+
+
+def _float32(value: float) -> float:
+    """``value`` as a C ``float`` holds it (Kivy keeps its shapes' boxes in floats)."""
+    stored: float = struct.unpack("f", struct.pack("f", value))[0]
+    return stored
+
+
+def kivy_rectangle_corners(x: float, y: float, w: float, h: float) -> list[Point]:
+    """The corners of Kivy's ``Rectangle(pos=(x, y), size=(w, h))`` as it computes them
+    (``kivy/graphics/vertex_instructions.pyx``: in floats), so a mesh of them covers the same
+    pixels."""
+    x, y, w, h = (_float32(value) for value in (x, y, w, h))
+    right, top = _float32(x + w), _float32(y + h)
+    return [(x, y), (right, y), (right, top), (x, top)]
+
+
+def kivy_ellipse_fan(x: float, y: float, w: float, h: float, segments: int = 0,
+                     angle_start: float = 0.0, angle_end: float = 360.0) -> list[Point]:
+    """The centre and rim points of Kivy's ``Ellipse(pos=(x, y), size=(w, h),
+    segments=segments, angle_start=…, angle_end=…)``, computed step for step as Kivy 2.3 does
+    (its box and angles in floats, the rim by its rotation recurrence in doubles; no segments:
+    one per two degrees), so a fan over them covers the same pixels."""
+    x, y, w, h = (_float32(value) for value in (x, y, w, h))
+    if w == 0 or h == 0:
+        return []
+    start, end = _float32(angle_start), _float32(angle_end)
+    if segments < 3:
+        segments = max(1, int(abs(_float32(end - start)) / 2))
+    rx, ry = 0.5 * w, 0.5 * h
+    start_radians = start * 0.017453292519943295
+    angle_range = -1 * (end * 0.017453292519943295 - start_radians) / segments
+    tangential_factor, radial_factor = math.tan(angle_range), math.cos(angle_range)
+    rim_x, rim_y = 0.5 * math.sin(start_radians), 0.5 * math.cos(start_radians)
+    points: list[Point] = [(x + rx, y + ry)]
+    for _step in range(segments + 1):
+        points.append((x + (0.5 + rim_x) * w, y + (0.5 + rim_y) * h))
+        rim_x, rim_y = rim_x - rim_y * tangential_factor, rim_y + rim_x * tangential_factor
+        rim_x *= radial_factor
+        rim_y *= radial_factor
+    return points
+
+
+def kivy_rounded_rectangle_fan(x: float, y: float, w: float, h: float, radius: float,
+                               segments: int = 10) -> list[Point]:
+    """The centre and outline points of Kivy's ``RoundedRectangle(pos=(x, y), size=(w, h),
+    radius=[radius], segments=segments)`` (``radius`` > 0), computed step for step as Kivy 2.3
+    does: the box in floats, each corner an arc of ``segments`` points by the rotation
+    recurrence in doubles, then the point closing the arc. Its fan closes on point 1."""
+    x, y, w, h = (_float32(value) for value in (x, y, w, h))
+    if w == 0 or h == 0:
+        return []
+    half_w, half_h = w / 2, h / 2
+    rx, ry = min(radius, half_w), min(radius, half_h)
+    top, right = _float32(y + h), _float32(x + w)
+    centres = [(x + rx, top - ry), (right - rx, top - ry), (right - rx, y + ry), (x + rx, y + ry)]
+    points: list[Point] = [(x + half_w, y + half_h)]
+    for corner, (px, py) in enumerate(centres):
+        dw, dh = ((0, 1), (1, 1), (1, 0), (0, 0))[corner]
+        start = (180 - 90 * corner) * 0.017453292519943295
+        end = (180 - 90 * corner - 90) * 0.017453292519943295
+        theta = (end - start) / segments
+        tangential_factor, radial_factor = math.tan(theta), math.cos(theta)
+        arc_x, arc_y = math.cos(start), math.sin(start)
+        for _step in range(segments):
+            points.append((px + arc_x * rx, py + arc_y * ry))
+            arc_x, arc_y = arc_x - arc_y * tangential_factor, arc_y + arc_x * tangential_factor
+            arc_x *= radial_factor
+            arc_y *= radial_factor
+        points.append((px * (dw != dh) + x * (dw == dh) + w * (dw * dh),
+                       py * (dw == dh) + y * (dw != dh) + h * (dh > dw)))
+    return points

@@ -53,6 +53,7 @@ def full_game(d: Driver) -> Iterator[float]:
     d.shot(f"newgame_{lang}")
     d.results["newgame_names"] = list(d.app.root.get_screen("newgame").names)
     d.tap(d.widget("newgame", "start_button"))
+    d.results["screens_in_window_at_once"] = [screen.name for screen in d.app.root.children]
     yield 0.4
     play = d.app.root.get_screen("play")
     d.results["screen_after_start"] = d.screen.name
@@ -69,6 +70,8 @@ def full_game(d: Driver) -> Iterator[float]:
     d.tap_wall("a3h")                       # the second tap places it
     yield P
     d.results["after_wall"] = d.history
+    walls_layer = play.board._layers()[1]
+    d.results["walls_drawn_by"] = [type(drawn).__name__ for drawn in walls_layer.children]
     d.tap_wall("b3h")                       # Eva: b3h would overlap a3h: drawn red
     yield P
     panel = play.ids.action_area.children[0]
@@ -514,6 +517,9 @@ def memory_given_back(d: Driver) -> Iterator[float]:
         yield 0.3
     d.results["after_inputs"] = inputs
     d.results["given_between_inputs"] = given[:]
+    d.app.go("play")  # shown again, and an input comes before its second is up
+    d.app.table.send(d.app.table.legal()[0])
+    d.results["input_soon_after_screen"] = d.app._give_back.timeout
     d.results["screen_seconds"] = main.GIVE_BACK_AFTER_SCREEN_SECONDS
     d.results["input_seconds"] = main.GIVE_BACK_AFTER_INPUT_SECONDS
     heap.give_back = give_back

@@ -31,6 +31,7 @@ from companion.app.boards.crash.hex import (
     Texts,
     draw_arrow,
     draw_bell,
+    draw_bells,
     draw_car,
     draw_operator,
     outline_hex,
@@ -64,6 +65,9 @@ class BoardPainter:
         """Each value's quad on its field, worked out once per grid (a hole that opens
         repaints the static layer: the other values are where they were)."""
         self._field_canvases: dict[str, tuple[tuple[Any, ...], Canvas]] = {}
+        self._bells: tuple[Any, Canvas] | None = None
+        """The bells standing still (what they are drawn for, and their canvas: the pieces
+        layer's first, under every field's car and operator)."""
         self._target_shape_cache: dict[tuple[HexGrid, str, float],
                                   dict[str, tuple[list[float], list[int]]]] = {}
         self.labels: list[tuple[str, int, float, float, float, float]] = []
@@ -146,22 +150,24 @@ class BoardPainter:
         self._events(self.board.grid())
 
     def update_pieces(self, layer: Canvas) -> None:
-        """Bells, cars and the operator on their fields: one small canvas per field in
-        ``layer``, made again only where the field's content changed (not while a piece
-        flies to it)."""
+        """Bells, cars and the operator on their fields: the bells in one canvas under the
+        rest (three draw calls for them all), then one small canvas per field with a car or
+        the operator in ``layer``; each made again only when what it shows changed (not
+        while a piece flies to it)."""
         board = self.board
         grid: HexGrid = board.grid()
         looks = board.host.seat_looks() if board.host is not None else []
         hidden = {where for where, _x, _y in board.moving_pieces()}
+        self._update_bells(layer, grid, hidden)
         wanted: dict[str, tuple[Any, ...]] = {}
         fields: dict[str, dict[str, Any]] = {}
         for field in board.shown_fields:
             car = field["car"]
-            if (car or field["bell"] or field["operator"]) and field["name"] not in hidden:
+            if (car or field["operator"]) and field["name"] not in hidden:
                 seat = 0 if car and car["side"] == "A" else 1
                 look = looks[seat] if car and seat < len(looks) else None
                 wanted[field["name"]] = (
-                    grid, field["bell"], field["operator"],
+                    grid, field["operator"],
                     (car["side"], car["magnet"]) if car else None,
                     (tuple(look.colour), look.letter) if look is not None else None)
                 fields[field["name"]] = field
@@ -173,13 +179,30 @@ class BoardPainter:
             if name not in self._field_canvases:
                 canvas = Canvas()
                 with canvas:
-                    self._pieces(grid, fields[name], looks)
+                    self._pieces(grid, fields[name], looks, with_bell=False)
                 layer.add(canvas)
                 self._field_canvases[name] = (key, canvas)
+
+    def _update_bells(self, layer: Canvas, grid: HexGrid, hidden: set[str]) -> None:
+        size = min(grid.w, 2 * grid.radius) * PIECE_SHARE
+        places = tuple((*grid.centre(field["name"]), size) for field in self.board.shown_fields
+                       if field["bell"] and field["name"] not in hidden)
+        key = (grid, places)
+        if self._bells is not None and self._bells[0] == key:
+            return
+        if self._bells is None:
+            self._bells = (key, Canvas())
+            layer.insert(0, self._bells[1])
+        canvas = self._bells[1]
+        self._bells = (key, canvas)
+        canvas.clear()
+        with canvas:
+            draw_bells(places)
 
     def forget_pieces(self, layer: Canvas) -> None:
         layer.clear()
         self._field_canvases.clear()
+        self._bells = None
 
     def paint(self) -> None:
         """Over the pieces: the operator in a hole, pieces on their way, points, the selected
@@ -249,10 +272,10 @@ class BoardPainter:
         return [shapes[name] for name in names]
 
     def _pieces(self, grid: HexGrid, field: dict[str, Any], looks: list[Any],
-                at: tuple[float, float] | None = None) -> None:
+                at: tuple[float, float] | None = None, with_bell: bool = True) -> None:
         cx, cy = at or grid.centre(field["name"])
         size = min(grid.w, 2 * grid.radius) * PIECE_SHARE
-        if field["bell"]:
+        if field["bell"] and with_bell:
             draw_bell(cx, cy, size)
         if field["operator"]:
             draw_operator(self.texts, cx, cy, size)

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Color, Line, Rectangle
 
+from companion.app.boards.batch import Shapes
 from companion.app.boards.crash.hex import HexGrid, fill_hex, outline_hex
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY, NEIGHBOURS
 from companion.table.crash_setup import (
@@ -85,6 +86,8 @@ class GuidePainter:
         for name in self.stars.values():
             fill_hex(grid, name, 0.5)
             outline_hex(grid, name, 3, 0.92)
+        cards = []
+        fills = Shapes()  # the cards' backs: one draw call per colour (cards never overlap)
         for tile, position in enumerate(GEOMETRY.tile_names):
             names = [FIELD_NAMES[field] for field in GEOMETRY.tile_fields[tile]]
             points = [grid.centre(name) for name in names]
@@ -98,9 +101,12 @@ class GuidePainter:
             top, bottom = self._texture(tile_id, 24), self._texture(turn, 20) if turn else None
             width = max(top.width, bottom.width if bottom else 0) + 12
             height = top.height + (bottom.height if bottom else 0) + 8
-            Color(*(FLOWER_CARD if tile in GEOMETRY.flower_tiles else X_CARD))
-            RoundedRectangle(pos=(cx - width / 2, cy - height / 2), size=(width, height),
-                             radius=[8])
+            fills.kivy_rounded_rectangle(FLOWER_CARD if tile in GEOMETRY.flower_tiles
+                                         else X_CARD, cx - width / 2, cy - height / 2, width,
+                                         height, 8)
+            cards.append((cx, cy, width, height, top, bottom))
+        fills.draw()
+        for cx, cy, width, height, top, bottom in cards:
             Color(*CARD_EDGE)
             Line(rounded_rectangle=(cx - width / 2, cy - height / 2, width, height, 8), width=1.2)
             Color(1, 1, 1, 1)

@@ -13,6 +13,7 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle, Triangle
 
+from companion.app.boards.batch import Shapes
 from companion.app.boards.crash.static_layer import is_dark
 from companion.games.crash.board import DIRECTIONS, FIELD_INDEX
 from companion.geometry.crash import (
@@ -109,6 +110,31 @@ def draw_bell(cx: float, cy: float, size: float) -> None:
             segments=SEGMENTS)
 
 
+INK = (0.05, 0.05, 0.05, 1)
+"""The bells' edges, rims and clappers."""
+
+
+def draw_bells(places: Sequence[tuple[float, float, float]]) -> None:
+    """Bells at (cx, cy, size) each, pixel for pixel as :func:`draw_bell` draws one, in three
+    draw calls for them all (their black edges, their gold, their rims and clappers; bells
+    on different fields never overlap) instead of five each: a board shows up to a dozen, and
+    every draw call costs the software GL ~37 kB for the frame."""
+    edges, gold, rims = Shapes(), Shapes(), Shapes()
+    for cx, cy, size in places:
+        half = size / 2
+        edges.kivy_ellipse(INK, cx - half * 0.62 - 1.5, cy - half * 0.35 - 1.5,
+                           half * 1.24 + 3, half * 1.3 + 3, SEGMENTS)
+        gold.kivy_ellipse(BELL_COLOUR, cx - half * 0.62, cy - half * 0.35, half * 1.24,
+                          half * 1.3, SEGMENTS)
+        gold.kivy_rectangle(BELL_COLOUR, cx - half * 0.62, cy - half * 0.35, half * 1.24,
+                            half * 0.5)
+        rims.kivy_rectangle(INK, cx - half * 0.85, cy - half * 0.5, half * 1.7, half * 0.22)
+        rims.kivy_ellipse(INK, cx - half * 0.16, cy - half * 0.78, half * 0.32, half * 0.32,
+                          SEGMENTS)
+    for batch in (edges, gold, rims):
+        batch.draw()
+
+
 def draw_operator(texts: Texts, cx: float, cy: float, size: float) -> None:
     """The operator: a black diamond with a white ring and the letter Č."""
     half = size / 2 + 2
@@ -135,5 +161,6 @@ def draw_arrow(x1: float, y1: float, x2: float, y2: float, width: float, head: f
 
 __all__ = [
     "DIRECTIONS", "FIELD_INDEX", "SEGMENTS", "HexGrid", "Texts", "draw_arrow", "draw_bell",
+    "draw_bells",
     "draw_car", "draw_operator", "fill_hex", "is_dark", "outline_hex", "tile_edges",
 ]

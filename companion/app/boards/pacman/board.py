@@ -429,9 +429,11 @@ class PacmanBoard(QuoridorBoard):
                 squares.rectangle(SQUARE_COLOUR, x, y, side, side)
             squares.draw()
             self._draw_targets()
-            Color(*WALL_COLOUR)
+            walls = Shapes()  # one draw call for the maze's walls (~20)
+            thickness = grid.wall_thickness()
             for name in state["walls"]:
-                self._draw_wall(name, grid.wall_thickness())
+                walls.kivy_rectangle(WALL_COLOUR, *grid.wall_rect(name, thickness))
+            walls.draw()
             for square in state["dots_remaining"]:
                 self._draw_dot(square)
             self._draw_paths()

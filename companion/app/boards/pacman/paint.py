@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle
 
+from companion.app.boards.batch import Shapes
 from companion.app.boards.quoridor.board import _is_dark as is_dark
 from companion.geometry.pacman import GHOST_COLOURS, GHOST_LETTERS, PACMAN_COLOUR, PACMAN_LETTER
 
@@ -22,15 +23,16 @@ def draw_ghost(letter: LetterTexture, cx: float, cy: float, size: float,
     half = size / 2
     top = cy + half
     bottom = cy - half
-    Color(*colour)
-    Ellipse(pos=(cx - half, top - size), size=(size, size), angle_start=-90, angle_end=90)
-    Rectangle(pos=(cx - half, bottom + size * 0.14), size=(size, half - size * 0.14))
+    body = Shapes()  # the dome, the body and the skirt's teeth: one draw call, not six
+    body.kivy_ellipse(colour, cx - half, top - size, size, size, angle_start=-90, angle_end=90)
+    body.kivy_rectangle(colour, cx - half, bottom + size * 0.14, size, half - size * 0.14)
     teeth = 4
     width = size / teeth
     for tooth in range(teeth):
         left = cx - half + tooth * width
-        Triangle(points=[left, bottom + size * 0.15, left + width, bottom + size * 0.15,
-                         left + width / 2, bottom])
+        body.triangles(colour, [(left, bottom + size * 0.15), (left + width, bottom + size * 0.15),
+                                (left + width / 2, bottom)], (0, 1, 2))
+    body.draw()
     Color(0.05, 0.05, 0.05, 1)
     Line(points=[cx - half, bottom + size * 0.14, cx - half, cy], width=1)
     Line(points=[cx + half, bottom + size * 0.14, cx + half, cy], width=1)

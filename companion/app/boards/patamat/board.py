@@ -351,8 +351,7 @@ class PatamatBoard(Board):
                 Rectangle(pos=(ox, oy), size=(size, size))
                 self.track.draw_edges(self._fields)
             with fields:
-                for field_id in self._fields:
-                    self.track.draw_field(field_id, self._fields[field_id])
+                self.track.draw_fields(self._fields)
         if self._changed("trail", keys):
             trail.clear()
             with trail:

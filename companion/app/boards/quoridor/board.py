@@ -264,8 +264,8 @@ class QuoridorBoard(Board):
 
     def _redraw(self, *_: Any) -> None:
         """Three layers, each painted again only when what it shows changed: the board (its
-        frame, edge names, goal strips, the 81 squares), the walls standing on it, and on top
-        the destinations, a preview and the pawns."""
+        frame, edge names, goal strips, the 81 squares), the walls standing on it (one mesh),
+        and on top the destinations, a preview and the pawns."""
         if self._refreshing:
             return
         ground, walls_layer, top = self._layers()
@@ -289,10 +289,12 @@ class QuoridorBoard(Board):
         if self._keys.get("walls") != (frame, walls):
             self._keys["walls"] = (frame, walls)
             walls_layer.clear()
+            standing = Shapes()  # one draw call for the walls on the board (up to 20)
+            thickness = grid.wall_thickness()
+            for name in walls:
+                standing.kivy_rectangle(WALL_COLOUR, *grid.wall_rect(name, thickness))
             with walls_layer:
-                Color(*WALL_COLOUR)
-                for name in walls:
-                    self._draw_wall(name, grid.wall_thickness())
+                standing.draw()
         top.clear()
         with top:
             if not self.is_fixing:

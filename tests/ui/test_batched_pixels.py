@@ -1,0 +1,20 @@
+"""Batched shapes (``companion/app/boards/batch.py``) draw the pixels Kivy's own instructions
+draw: a dozen bells in three draw calls look as a dozen bells in sixty did."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import run_scenario_script
+
+SCRIPT = Path(__file__).parent / "scenarios" / "batched_pixels.py"
+
+
+def test_bells_and_rectangles_batched_cover_the_same_pixels(display: str,
+                                                            tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "same_pixels", display, tmp_path, "en")
+    assert seen["bells_drawn"]
+    assert seen["bells_same"]
+    assert seen["rectangles_same"]
+    assert seen["rounded_same"]
+    assert seen["slices_same"]  # parts of ellipses (a ghost's dome) and triangles, see-through
