@@ -104,6 +104,54 @@ def test_the_boards_snapshot_is_the_position_now_after_every_kind_of_step(
     assert {"input", "refused"} <= kinds
 
 
+DIE_GAMES = sorted(game for game in GAMES if GAMES[game].uses_die)
+
+
+@pytest.mark.parametrize("game", DIE_GAMES)
+def test_each_face_foreseen_is_what_its_roll_then_shows_and_foreseeing_changes_nothing(
+        tmp_path: Path, game: str) -> None:
+    """While a roll is awaited, the six faces are foreseen: each foresight says the status
+    line, table lines and board words the roll then really brings, and foreseeing plays,
+    stores and tells nothing (the position, its lines, the store and the counter stay)."""
+    table = TableSession(Store(tmp_path / "games.sqlite3"), lang="cs")
+    players = GAMES[game].player_counts[-1]
+    table.new_game(Setup(game, [f"Hráč{seat}" for seat in range(players)],
+                         ["red", "blue", "green", "yellow", "purple", "orange"][:players],
+                         {}, {}))
+    match = table.match
+    assert match is not None
+    heard: list[Change] = []
+    table.listeners.append(heard.append)
+    dice = random.Random(f"foresee-{game}")
+    rolls = 0
+    for _step in range(80):
+        if match.is_over:
+            break
+        if match.awaiting != "roll":
+            assert table.send(dice.choice(match.legal()))
+            continue
+        before = (match.history, table.seq, table.table_lines, table.snapshot(), len(heard),
+                  table.store.load(table.stored_id).timeline if table.stored_id else None)
+        foreseen = {face: table.foresee(f"roll {face}") for face in range(1, 7)}
+        after = (match.history, table.seq, table.table_lines, table.snapshot(), len(heard),
+                 table.store.load(table.stored_id).timeline if table.stored_id else None)
+        assert after == before
+        face = dice.randint(1, 6)
+        if foreseen[face] is None:  # the rules refuse this face here: so does the table
+            assert not table.send(f"roll {face}")
+            continue
+        assert table.send(f"roll {face}")
+        rolls += 1
+        seen = foreseen[face]
+        assert seen is not None
+        assert (seen.status, seen.table_lines, seen.described, seen.to_move, seen.events) == (
+            table.status_line(), table.table_lines, tuple(table.describe(table.last_events)),
+            match.to_move, table.last_events)
+        assert seen.snapshot == table.snapshot()
+    assert rolls >= 5
+    assert table.foresee("no such input") is None
+
+
 def test_the_companions_round_stays_until_the_next_input_of_a_person(tmp_path: Path) -> None:
     table = table_with(tmp_path, "clovece", 3)
     match = table.match

@@ -63,7 +63,8 @@ PACES = {"slow": 2.0, "normal": DEFAULT_PAUSE, "fast": 0.4}
 """The companion's pace (Settings): the pause before each of its inputs, so that a family can
 follow its round on the board and copy it onto the table."""
 
-__all__ = ["DEFAULT_PAUSE", "PACES", "Change", "Decision", "Listener", "Setup", "TableSession"]
+__all__ = ["DEFAULT_PAUSE", "PACES", "Change", "Decision", "Foreseen", "Listener", "Setup",
+           "TableSession"]
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,22 @@ class Change:
 
 
 Listener = Callable[[Change], None]
+
+
+@dataclass(frozen=True)
+class Foreseen:
+    """What :meth:`TableSession.foresee` found an input would bring (nothing was played)."""
+
+    line: str
+    events: tuple[str, ...]
+    to_move: int | None
+    """Whose turn it would be."""
+    status: str
+    table_lines: tuple[str, ...]
+    described: tuple[str, ...]
+    """:meth:`TableSession.describe` of its events (what a board says of them)."""
+    snapshot: dict[str, Any]
+    """The position after it (``match.snapshot()``)."""
 
 
 class TableSession:
@@ -476,6 +493,35 @@ class TableSession:
 
     def fix(self, position: str) -> bool:
         return self.send(f"fix {position}")
+
+    def foresee(self, line: str) -> Foreseen | None:
+        """What the faces would show if ``line`` were played now (the status line, the table
+        lines, what the board says of its events), worked out by the same steps as
+        :meth:`send` on a copy of the match: nothing is played, stored or told. None when the
+        rules refuse ``line``. A face may measure and render these texts ahead, while the
+        table waits (the six faces of a roll), so that the input's own tap finds them ready."""
+        match = self._require_match()
+        twin = match.copy()
+        seat = match.to_move
+        board_before = self._snapshot()
+        try:
+            events = twin.play(line)
+        except IllegalInput:
+            return None
+        kept = (self.match, self._made_steps, self._snapshot_of, self.last_roll,
+                self.last_roller, self.last_events)
+        try:  # the session as it would be after ``line``, for the same words as after it
+            self.match, self._made_steps = twin, self._steps.copy()
+            if line.startswith("roll "):
+                self.last_roll, self.last_roller = int(line.split()[1]), seat
+            self.last_events = tuple(events)
+            self._note_step("played", seat, line, board_before, events)
+            return Foreseen(line=line, events=tuple(events), to_move=twin.to_move,
+                            status=self.status_line(), table_lines=self.table_lines,
+                            described=tuple(self.describe(events)), snapshot=self._snapshot())
+        finally:
+            (self.match, self._made_steps, self._snapshot_of, self.last_roll,
+             self.last_roller, self.last_events) = kept
 
     # -- what the screens show (BoardHost included) ----------------------------------------------
 

@@ -1,0 +1,113 @@
+"""The texts a roll may bring, measured and rendered while the table waits for the roll.
+
+A roll's tap showed texts never seen before: the roll's table lines, the status line and the
+board's paragraph, each measured word by word (SDL_ttf) and rendered in the tap. What a roll
+brings is known only once the die has spoken, but a die has six faces. While the die panel
+waits, the table session foresees each face (:meth:`TableSession.foresee`: the engine's own
+step on a copy of the match; nothing is played, stored or told) and :class:`TextsAhead` lays
+their texts out where the roll's tap will look for them: the measurements the scoreboard and
+the status line make (kept by :func:`~companion.app.panels.wrapped_lines`,
+:func:`~companion.app.panels.text_lines` and the text provider's widths), the table lines'
+textures (among the looks the lines keep together) and the board's own texts
+(:meth:`Board.prepare_ahead`). The roll's tap then takes its face's texts ready, the others
+are let go in time.
+
+The work is done in steps on the Kivy clock, one frame after the position is shown, each at
+most :data:`STEP_SECONDS` long (the faces left wait for the next frame), once per position:
+a still screen costs nothing more, and a tap that comes first stops it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+
+from companion.app.panels import InstructionLine, InstructionLines, coloured_status
+
+FACES = range(1, 7)
+STEP_SECONDS = 0.006
+"""The longest a step of the work runs before it lets a frame be drawn (a frame is 16.7 ms
+at 60 Hz; a face takes ~1 ms here)."""
+
+
+class TextsAhead:
+    """The play screen's texts of the next roll, prepared while the die panel waits."""
+
+    def __init__(self, screen: Any) -> None:
+        self.screen = screen
+        self._position: tuple[Any, ...] = ()
+        """The position (table, change, language) whose faces are prepared or planned."""
+        self._faces: list[int] = []
+        """The faces still to prepare for it."""
+        self._probe: InstructionLine | None = None
+        """A table line not shown: renders the foreseen lines into the looks they share."""
+
+    def plan(self) -> None:
+        """After the play screen's update: when the die panel waits for a person's roll, its
+        faces are prepared from the next frame on (once per position)."""
+        table = App.get_running_app().table
+        position = self._position_now(table)
+        if position == self._position:
+            return
+        self._position = position
+        self._faces = list(FACES) if self.screen.action_kind == "roll" else []
+        if self._faces:
+            Clock.schedule_once(self._step, 0)
+
+    def _position_now(self, table: Any) -> tuple[Any, ...]:
+        return (id(table.match), table.seq, table.lang)
+
+    def _step(self, _dt: float = 0) -> None:
+        """Prepare faces until the step's time is up; the rest in the next frame. Stops as
+        soon as the table changed (the roll came, an undo, another game)."""
+        table = App.get_running_app().table
+        if (table.match is None or self._position_now(table) != self._position
+                or self.screen.action_kind != "roll"):
+            self._faces = []
+            return
+        ends = time.perf_counter() + STEP_SECONDS
+        while self._faces and time.perf_counter() < ends:
+            seen = table.foresee(f"roll {self._faces.pop(0)}")
+            if seen is not None:
+                self._prepare(table, seen)
+        if self._faces:
+            Clock.schedule_once(self._step, 0)
+
+    def _prepare(self, table: Any, seen: Any) -> None:
+        screen = self.screen
+        screen.fit_status_ahead(coloured_status(seen.status, table.seat_looks(), seen.to_move))
+        lines = list(seen.table_lines)
+        screen.measure_lines_ahead(lines)
+        self._render_lines(lines)
+        if screen.board is not None:
+            screen.board.prepare_ahead(seen.snapshot, seen.events, seen.described)
+
+    def _render_lines(self, lines: list[str]) -> None:
+        """Each line as a table line of the action area renders it, into the looks the lines
+        keep together (:attr:`InstructionLine.shared_looks`)."""
+        width = self._lines_width()
+        if width is None:
+            return
+        probe = self._probe
+        if probe is None:
+            probe = self._probe = InstructionLine()
+        probe.width = width
+        for line in lines:
+            probe.text = line
+            probe.texture_update()
+            if probe.texture is not None:
+                probe.texture.bind()  # its pixels now (Kivy renders them at the first draw)
+        probe._trigger_texture.cancel()  # rendered: no texture update is due any more
+
+    def _lines_width(self) -> float | None:
+        """The width of the action area's table lines (None while none is laid out)."""
+        for widget in self.screen.ids.action_area.walk(restrict=True):
+            if isinstance(widget, InstructionLines) and widget.width > 1:
+                return float(widget.width)
+        return None
+
+
+__all__ = ["FACES", "STEP_SECONDS", "TextsAhead"]
