@@ -65,9 +65,9 @@ TEXT_HEIGHTS_KEPT = 200
 """Paragraph heights remembered (all forgotten at once when full: a few kB)."""
 PANEL_PAD = 8
 """The panel's margin around its texts (px)."""
-LABEL_TEXTURES_KEPT = 400
-"""Labels' textures kept (small: a letter, a name; a track of ~60 fields shows ~120 of them);
-all are let go when that many are kept."""
+KEPT_TEXTURES = 60
+"""Textures kept for good (a letter or a noun, ~1-5 kB each: six kinds of car at the three
+sizes a car is drawn, in two languages); all are let go when that many are kept."""
 
 
 # -- the widget ------------------------------------------------------------------------------------
@@ -103,8 +103,8 @@ class PatamatBoard(Board):
         self._textures: dict[tuple[Any, ...], Any] = {}
         self._old_textures: dict[tuple[Any, ...], Any] = {}
         self._ahead: dict[tuple[Any, ...], Any] = {}
-        self._labels: dict[tuple[Any, ...], Any] = {}
-        """The labels' textures (:meth:`_texture`)."""
+        self._kept: dict[tuple[Any, ...], Any] = {}
+        """The textures kept for good (:meth:`_texture`)."""
         """Textures rendered ahead for the inputs the table may get next (:meth:`prepare_ahead`),
         until the next :meth:`refresh`."""
         self._heights: dict[tuple[str, int, int], float] = {}
@@ -511,7 +511,7 @@ class PatamatBoard(Board):
         Line(points=outline, close=True, width=1.3)
         dark = _is_dark(colour)
         self._text(label, x, y - (half * 0.12 if shape == "triangle" else 0), size * 0.62,
-                   size * 1.4, (1, 1, 1, 1) if dark else (0, 0, 0, 1))
+                   size * 1.4, (1, 1, 1, 1) if dark else (0, 0, 0, 1), is_kept=True)
 
     def _draw_pawns(self, looks: list[Any]) -> None:
         players = self._state["players"]
@@ -667,7 +667,7 @@ class PatamatBoard(Board):
                 cx = x + index * slot + badge * 0.7
                 self.draw_car(kind, cx, cy, badge, self._letter(kind))
                 texture = self._texture(self._t(NOUN[kind]), 18, (0.85, 0.88, 0.92, 1),
-                                        is_label=True)
+                                        is_kept=True)
                 Color(1, 1, 1, 1)
                 Rectangle(texture=texture, size=texture.size,
                           pos=(cx + badge * 0.8, cy - texture.height / 2))
@@ -700,29 +700,29 @@ class PatamatBoard(Board):
         return 22 if self._text_height(text, 22, int(width)) <= height else 20
 
     def _text(self, text: str, x: float, y: float, font: float, width: float,
-              colour: Sequence[float], wrap: bool = False) -> None:
+              colour: Sequence[float], wrap: bool = False, is_kept: bool = False) -> None:
         size = int(font)
         longest = max(text.split(), key=len) if wrap and text.split() else text
         while size > 10 and text_width(longest, size, bold=True) > width:
             size -= 1
         texture = self._texture(text, size, colour, width=int(width) if wrap else None,
-                                is_label=True)
+                                is_kept=is_kept)
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, size=texture.size,
                   pos=(x - texture.width / 2, y - texture.height / 2))
 
     def _texture(self, text: str, size: int, colour: Sequence[float],
-                 width: int | None = None, is_label: bool = False) -> Any:
-        """A text's texture: a label (a car's letter, a field's name, the legend's nouns:
-        the same few, drawn again whenever their layer is) is kept for good; a paragraph
-        while it is shown and for one redraw more."""
+                 width: int | None = None, is_kept: bool = False) -> Any:
+        """A text's texture, kept while it is shown and for one redraw more; one
+        ``is_kept`` (the cars' letters, the legend's nouns: the same few, drawn again
+        whenever the cars move or the legend comes back) for good."""
         key = (text, size, tuple(colour), width)
-        if is_label:
-            texture = self._labels.get(key)
+        if is_kept:
+            texture = self._kept.get(key)
             if texture is None:
-                if len(self._labels) >= LABEL_TEXTURES_KEPT:
-                    self._labels.clear()
-                texture = self._labels[key] = _rendered(text, size, colour, width)
+                if len(self._kept) >= KEPT_TEXTURES:
+                    self._kept.clear()
+                texture = self._kept[key] = _rendered(text, size, colour, width)
             return texture
         if key not in self._textures:
             kept = self._old_textures.get(key) or self._ahead.get(key)
