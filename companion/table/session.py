@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 import companion.table.result_words as result_words
 import companion.table.words as words
 from companion.engine import GAMES, IllegalInput, Match, open_game
+from companion.engine.game import Step as EngineStep
+from companion.engine.match import TimelineMark
 from companion.i18n import LANGUAGES, translator
 from companion.records.faults import StoreUnwritable
 from companion.records.store import Store, StoredGame
@@ -105,6 +107,20 @@ class Foreseen:
     """The position after it (``match.snapshot()``)."""
 
 
+@dataclass(frozen=True)
+class _Ahead:
+    """An input foreseen (:meth:`TableSession.foresee`): the match and its timeline it was
+    foreseen in, the rules' step it made (``played``), the table's step and what it shows.
+    Played in the same position, :meth:`TableSession.send` takes these instead of making
+    them again (the rules' answer for an immutable state is the same)."""
+
+    match: Match
+    base: TimelineMark
+    played: EngineStep[Any]
+    step: Step
+    seen: Foreseen
+
+
 class TableSession:
     """One game at the table: the match, the store, the die, the companion's seats and the
     language, behind one small API."""
@@ -133,6 +149,8 @@ class TableSession:
         """The seat whose roll :attr:`last_roll` is."""
         self._made_steps: BoardSteps | None = None
         self._snapshot_of: tuple[Match, Any, int, dict[str, Any]] | None = None
+        self._foreseen: dict[str, _Ahead] = {}
+        """The inputs :meth:`foresee` worked out in the position now, by line."""
         """The last ``match.snapshot()`` made, with the match, state and cursor it is of."""
         self.is_unsaved = False
         """The players chose to play on while the card refuses writes: inputs count in memory."""
@@ -313,8 +331,14 @@ class TableSession:
         before = match.mark()
         seat = match.to_move
         board_before = self._snapshot()
+        ahead = self._foreseen_here(line, before)
         try:
-            events = match.play(line)
+            if ahead is not None:  # the rules' step for this very position, made ahead
+                match.rewind(TimelineMark((*before.steps[:before.cursor], ahead.played),
+                                          before.cursor + 1))
+                events = list(ahead.played.events)
+            else:
+                events = match.play(line)
         except IllegalInput as error:
             log.info("refused %r: %s", line, error.reason)
             text, rule = self.refusal(error)
@@ -329,7 +353,11 @@ class TableSession:
             self.last_roll = int(line.split()[1])
             self.last_roller = seat
         self.last_events = tuple(events)
-        self._note_step("played", seat, line, board_before, events)
+        if ahead is not None:  # its snapshot and table step too
+            self._snapshot_of = (match, match.state, match.cursor, ahead.seen.snapshot)
+            self._steps.note(ahead.step)
+        else:
+            self._note_step("played", seat, line, board_before, events)
         self._tell(Change("played", tuple(events)))
         return True
 
@@ -501,6 +529,10 @@ class TableSession:
         rules refuse ``line``. A face may measure and render these texts ahead, while the
         table waits (the six faces of a roll), so that the input's own tap finds them ready."""
         match = self._require_match()
+        base = match.mark()
+        known = self._foreseen_here(line, base)
+        if known is not None:
+            return known.seen
         twin = match.copy()
         seat = match.to_move
         board_before = self._snapshot()
@@ -515,13 +547,27 @@ class TableSession:
             if line.startswith("roll "):
                 self.last_roll, self.last_roller = int(line.split()[1]), seat
             self.last_events = tuple(events)
-            self._note_step("played", seat, line, board_before, events)
-            return Foreseen(line=line, events=tuple(events), to_move=twin.to_move,
+            step = self._note_step("played", seat, line, board_before, events)
+            seen = Foreseen(line=line, events=tuple(events), to_move=twin.to_move,
                             status=self.status_line(), table_lines=self.table_lines,
                             described=tuple(self.describe(events)), snapshot=self._snapshot())
         finally:
             (self.match, self._made_steps, self._snapshot_of, self.last_roll,
              self.last_roller, self.last_events) = kept
+        self._foreseen[line] = _Ahead(match, base, twin.mark().steps[base.cursor],
+                                      step, seen)
+        return seen
+
+    def _foreseen_here(self, line: str, now: TimelineMark) -> _Ahead | None:
+        """What :meth:`foresee` found ``line`` brings, if it was foreseen in this very
+        position (the same match and timeline up to the cursor: its states are immutable)."""
+        ahead = self._foreseen.get(line)
+        if ahead is None or ahead.match is not self.match or now.cursor != ahead.base.cursor:
+            return None
+        cursor = now.cursor
+        if any(a is not b for a, b in zip(now.steps[:cursor], ahead.base.steps[:cursor])):
+            return None
+        return ahead
 
     # -- what the screens show (BoardHost included) ----------------------------------------------
 
@@ -715,7 +761,7 @@ class TableSession:
         return self.match
 
     def _note_step(self, kind: str, seat: int | None, line: str, board_before: dict[str, Any],
-                   events: Sequence[str]) -> None:
+                   events: Sequence[str]) -> Step:
         """Keep what the table must change after this step (:class:`BoardSteps`)."""
         from companion.table.steps import Step
 
@@ -724,6 +770,7 @@ class TableSession:
         if kind == "played" and not is_companion:
             step = self._with_news(step)
         self._steps.note(step)
+        return step
 
     def _with_news(self, step: Step) -> Step:
         """A person's own input with the board as their own hand left it (the table lines say
@@ -779,6 +826,7 @@ class TableSession:
         return self._steps.shown()
 
     def _tell(self, change: Change) -> None:
+        self._foreseen = {}  # a change: what was foreseen was for the position before
         self.seq += 1
         change = Change(change.kind, change.events, change.message, change.detail,
                         change.reason, self.seq)
