@@ -25,13 +25,15 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.uix.label import Label
 
+from companion.app.label_memory import RememberedLabel
 from companion.app.panels import InstructionLine, InstructionLines, coloured_status
 
 FACES = range(1, 7)
 STEP_SECONDS = 0.006
-"""A step takes no further face once it has run this long, and lets a frame be drawn (a
-frame is 16.7 ms at 60 Hz; a face takes ~0.7 ms of CPU here)."""
+"""A step takes no further face once it has used this much CPU time, and lets a frame be
+drawn (a frame is 16.7 ms at 60 Hz; a face takes ~0.8 ms of CPU here)."""
 
 
 class TextsAhead:
@@ -45,6 +47,8 @@ class TextsAhead:
         """The faces still to prepare for it."""
         self._probe: InstructionLine | None = None
         """A table line not shown: renders the foreseen lines into the looks they share."""
+        self._status_probe: RememberedLabel | None = None
+        """A label not shown: renders the foreseen status lines into the status label's."""
 
     def plan(self) -> None:
         """After the play screen's update: when the die panel waits for a person's roll, its
@@ -69,8 +73,8 @@ class TextsAhead:
                 or self.screen.action_kind != "roll"):
             self._faces = []
             return
-        ends = time.perf_counter() + STEP_SECONDS
-        while self._faces and time.perf_counter() < ends:
+        ends = time.thread_time() + STEP_SECONDS  # the work's own time (not other processes')
+        while self._faces and time.thread_time() < ends:
             seen = table.foresee(f"roll {self._faces.pop(0)}")
             if seen is not None:
                 self._prepare(table, seen)
@@ -79,12 +83,29 @@ class TextsAhead:
 
     def _prepare(self, table: Any, seen: Any) -> None:
         screen = self.screen
-        screen.fit_status_ahead(coloured_status(seen.status, table.seat_looks(), seen.to_move))
+        markup = coloured_status(seen.status, table.seat_looks(), seen.to_move)
+        fit = screen.fit_status_ahead(markup)
+        if fit is not None:
+            self._render_status(markup, *fit)
         lines = list(seen.table_lines)
         screen.measure_lines_ahead(lines)
         self._render_lines(lines)
         if screen.board is not None:
             screen.board.prepare_ahead(seen.snapshot, seen.events, seen.described)
+
+    def _render_status(self, markup: str, font_size: int, max_lines: int) -> None:
+        """The status line as the status label will render it, into that label's own looks
+        (kept beside the ones it keeps until it next shows a look)."""
+        label = self.screen.ids.status
+        probe = self._status_probe
+        if probe is None:
+            probe = self._status_probe = RememberedLabel()
+        probe._looks = label._looks  # its looks are the label's
+        probe.looks_kept = label.looks_kept + len(FACES)
+        for name in Label._font_properties:
+            setattr(probe, name, getattr(label, name))
+        probe.text, probe.font_size, probe.max_lines = markup, font_size, max_lines
+        _rendered(probe)
 
     def _render_lines(self, lines: list[str]) -> None:
         """Each line as a table line of the action area renders it, into the looks the lines
@@ -98,10 +119,7 @@ class TextsAhead:
         probe.width = width
         for line in lines:
             probe.text = line
-            probe.texture_update()
-            if probe.texture is not None:
-                probe.texture.bind()  # its pixels now (Kivy renders them at the first draw)
-        probe._trigger_texture.cancel()  # rendered: no texture update is due any more
+            _rendered(probe)
 
     def _lines_width(self) -> float | None:
         """The width of the action area's table lines (None while none is laid out)."""
@@ -109,6 +127,15 @@ class TextsAhead:
             if isinstance(widget, InstructionLines) and widget.width > 1:
                 return float(widget.width)
         return None
+
+
+def _rendered(probe: RememberedLabel) -> None:
+    """``probe``'s text rendered now into its looks, the pixels too (Kivy renders a label's
+    pixels at its first draw), and no texture update left due."""
+    probe.texture_update()
+    if probe.texture is not None:
+        probe.texture.bind()
+    probe._trigger_texture.cancel()
 
 
 __all__ = ["FACES", "STEP_SECONDS", "TextsAhead"]

@@ -1,6 +1,6 @@
 """While the die panel waits for a roll, the table foresees each face once and the play
 screen prepares their texts (app/texts_ahead.py): the roll's tap renders none of its table
-lines and not the board's paragraph."""
+lines, not its status line and not the board's paragraph."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ def test_a_rolls_table_lines_and_board_paragraph_are_ready_before_its_tap(
             if text in roll["lines"]]
     assert late == []  # the roll's table lines: rendered ahead, taken ready
     assert sum(len(roll["lines"]) for roll in rolls) >= len(rolls)
+    # the status line after the roll: rendered ahead too, into the status label's looks
+    assert [roll["status"] for roll in rolls if roll["status"] in roll["rendered"]] == []
     paragraphs = [roll for roll in rolls if roll["paragraph"] and not roll["rolloff"]]
     assert len(paragraphs) >= 10
     assert [roll["paragraph"] for roll in paragraphs

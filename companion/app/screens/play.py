@@ -263,12 +263,14 @@ class PlayScreen(Screen):
         self._fitted = (self.status_markup, width)
         self.status_font_size, self.status_max_lines = status_font(self.status_markup, width)
 
-    def fit_status_ahead(self, markup: str) -> None:
+    def fit_status_ahead(self, markup: str) -> tuple[int, int] | None:
         """Measure a foreseen status line as :meth:`fit_status` will (the measurements are
-        kept): its tap then finds them made."""
+        kept): its tap then finds them made. Its font size and most lines (None while the
+        status line has no width)."""
         width = self.ids.status.width
-        if width > 1 and markup:
-            status_font(markup, width)
+        if width <= 1 or not markup:
+            return None
+        return status_font(markup, width)
 
     def measure_lines_ahead(self, lines: list[str]) -> None:
         """Measure foreseen table lines as the scoreboard will to decide its style."""

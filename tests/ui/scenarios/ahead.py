@@ -13,11 +13,11 @@ from typing import Any
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from driver import Driver, open_match, run_from_command_line  # noqa: E402  (configures Kivy first)
+from driver import Driver, open_match, run_from_command_line, until  # noqa: E402  (Kivy first)
 
 Scenario = Callable[[Driver], Iterator[float]]
-WAIT = 0.3
-"""Longer than the preparation takes (a frame or two)."""
+WAIT = 0.2
+"""A moment's wait after the preparation is done (nothing more is done in it)."""
 FRAME = 0.15
 ROLLS = 30
 
@@ -73,7 +73,9 @@ def roll_texts_ready(d: Driver) -> Iterator[float]:
             foreseen.clear()  # what is foreseen from now on is for the position now
             yield FRAME
             continue
-        yield WAIT  # the die panel waits: the faces are prepared, once
+        # the die panel waits: the faces are prepared, once (then a moment more)
+        yield from until(d, lambda: not play._texts_ahead._faces, seconds=3.0)
+        yield WAIT
         faces = sorted(foreseen)
         in_roll.clear()
         phase[0] = "roll"
@@ -84,6 +86,7 @@ def roll_texts_ready(d: Driver) -> Iterator[float]:
         lines = list(table.table_lines)
         paragraph = "\n".join(play.board._instructions)
         rolls.append({"faces": faces, "lines": lines, "paragraph": paragraph,
+                      "status": play.status_markup,
                       "rolloff": table.match.snapshot()["state"].get("rolloff") is not None,
                       "rendered": list(in_roll)})
     d.results["rolls"] = rolls
