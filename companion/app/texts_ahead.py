@@ -95,13 +95,13 @@ class TextsAhead:
 
     def _render_status(self, markup: str, font_size: int, max_lines: int) -> None:
         """The status line as the status label will render it, into that label's own looks
-        (kept beside the ones it keeps until it next shows a look)."""
+        (as many kept as it keeps: the oldest give way)."""
         label = self.screen.ids.status
         probe = self._status_probe
         if probe is None:
             probe = self._status_probe = RememberedLabel()
         probe._looks = label._looks  # its looks are the label's
-        probe.looks_kept = label.looks_kept + len(FACES)
+        probe.looks_kept = label.looks_kept
         for name in Label._font_properties:
             setattr(probe, name, getattr(label, name))
         probe.text, probe.font_size, probe.max_lines = markup, font_size, max_lines
