@@ -537,25 +537,20 @@ class TableSession:
         seat = match.to_move
         board_before = self._snapshot()
         try:
-            events = twin.play(line)
+            events = tuple(twin.play(line))
         except IllegalInput:
             return None
-        kept = (self.match, self._made_steps, self._snapshot_of, self.last_roll,
-                self.last_roller, self.last_events)
-        try:  # the session as it would be after ``line``, for the same words as after it
-            self.match, self._made_steps = twin, self._steps.copy()
-            if line.startswith("roll "):
-                self.last_roll, self.last_roller = int(line.split()[1]), seat
-            self.last_events = tuple(events)
-            step = self._note_step("played", seat, line, board_before, events)
-            seen = Foreseen(line=line, events=tuple(events), to_move=twin.to_move,
-                            status=self.status_line(), table_lines=self.table_lines,
-                            described=tuple(self.describe(events)), snapshot=self._snapshot())
-        finally:
-            (self.match, self._made_steps, self._snapshot_of, self.last_roll,
-             self.last_roller, self.last_events) = kept
-        self._foreseen[line] = _Ahead(match, base, twin.mark().steps[base.cursor],
-                                      step, seen)
+        after = twin.snapshot()
+        step = self._made_step("played", twin, seat, line, board_before, after, events,
+                               seat if line.startswith("roll ") else None)
+        steps = self._steps.copy()  # the table's steps as they would be after it
+        steps.note(step)
+        seen = Foreseen(line=line, events=events, to_move=twin.to_move,
+                        status=words.status_line(twin, self._lang),
+                        table_lines=tuple(said.text for said in self._lines(steps, twin)),
+                        described=tuple(words.describe(events, twin, self._lang)),
+                        snapshot=after)
+        self._foreseen[line] = _Ahead(match, base, twin.mark().steps[base.cursor], step, seen)
         return seen
 
     def _foreseen_here(self, line: str, now: TimelineMark) -> _Ahead | None:
@@ -761,33 +756,39 @@ class TableSession:
         return self.match
 
     def _note_step(self, kind: str, seat: int | None, line: str, board_before: dict[str, Any],
-                   events: Sequence[str]) -> Step:
+                   events: Sequence[str]) -> None:
         """Keep what the table must change after this step (:class:`BoardSteps`)."""
+        self._steps.note(self._made_step(kind, self._require_match(), seat, line, board_before,
+                                         self._snapshot(), tuple(events), self.last_roller))
+
+    def _made_step(self, kind: str, match: Match, seat: int | None, line: str,
+                   board_before: dict[str, Any], after: dict[str, Any],
+                   events: tuple[str, ...], roller: int | None) -> Step:
+        """The table's step of ``line`` by ``seat`` (``match`` as it is just after it; the
+        roll ``roller``'s, when it is a roll)."""
         from companion.table.steps import Step
 
         is_companion = kind == "played" and self.companions.plays(seat)
-        step = Step(seat, is_companion, line, board_before, self._snapshot(), tuple(events))
+        step = Step(seat, is_companion, line, board_before, after, events)
         if kind == "played" and not is_companion:
-            step = self._with_news(step)
-        self._steps.note(step)
+            step = self._with_news(step, match, roller)
         return step
 
-    def _with_news(self, step: Step) -> Step:
+    def _with_news(self, step: Step, match: Match, roller: int | None) -> Step:
         """A person's own input with the board as their own hand left it (the table lines say
         the consequences from there) and its news in each language (the game's sentences of its
         events that are no board change, made now: they read the match as it is just after the
         input), after whose roll it was."""
         from companion.games.table_lines import hand_board, news_events
 
-        match = self._require_match()
         first, then = news_events(match.game_id, step.events)
         news = {lang: words.table_describe(first, match, lang) for lang in LANGUAGES}
         news_after = {lang: words.table_describe(then, match, lang) for lang in LANGUAGES}
-        if step.line.startswith("roll ") and self.last_roller is not None:
+        if step.line.startswith("roll ") and roller is not None:
+            value = step.line.split()[1]
             for lang, lines in news.items():
                 rolled = translator("app", lang)("{name} rolled {value}")
-                lines.insert(0, rolled.format(name=match.names[self.last_roller],
-                                              value=self.last_roll))
+                lines.insert(0, rolled.format(name=match.names[roller], value=value))
         hand = hand_board(match.game_id, step.before, step.line, step.events)
         return replace(step, hand=hand, news=news, news_after=news_after)
 
@@ -812,8 +813,11 @@ class TableSession:
         match = self.match
         if match is None:
             return []
+        return self._lines(self._steps, match)
+
+    def _lines(self, steps: BoardSteps, match: Match) -> list[TableLine]:
         colours = self.setup.colours if self.setup else None
-        return self._steps.lines(match.game_id, match.names, self._lang, colours)
+        return steps.lines(match.game_id, match.names, self._lang, colours)
 
     def board_steps(self) -> BoardSteps:
         """A copy of the steps behind :attr:`table_lines` (cheap: the steps are immutable), for
