@@ -104,6 +104,68 @@ def test_the_boards_snapshot_is_the_position_now_after_every_kind_of_step(
     assert {"input", "refused"} <= kinds
 
 
+DIE_GAMES = sorted(game for game in GAMES if GAMES[game].uses_die)
+
+
+@pytest.mark.parametrize("game", DIE_GAMES)
+def test_each_face_foreseen_is_what_its_roll_then_shows_and_foreseeing_changes_nothing(
+        tmp_path: Path, game: str) -> None:
+    """While a roll is awaited, the six faces are foreseen: each foresight says the status
+    line, table lines and board words the roll then really brings; foreseeing plays, stores
+    and tells nothing, and a table that foresaw plays on exactly as one that never did."""
+    players = GAMES[game].player_counts[-1]
+    setup = Setup(game, [f"Hráč{seat}" for seat in range(players)],
+                  ["red", "blue", "green", "yellow", "purple", "orange"][:players], {}, {})
+    tables = []
+    for name in ("foresees", "plain"):
+        table = TableSession(Store(tmp_path / f"{name}.sqlite3"), lang="cs")
+        table.new_game(setup)
+        tables.append(table)
+    table, plain = tables
+    match = table.match
+    assert match is not None
+    heard: list[Change] = []
+    table.listeners.append(heard.append)
+
+    def shown(at: TableSession) -> tuple[object, ...]:
+        assert at.match is not None and at.stored_id is not None
+        return (at.match.history, at.match.timeline, at.status_line(), at.table_lines,
+                at.snapshot(), at.describe(at.last_events), at.seq,
+                at.store.load(at.stored_id).timeline)
+
+    dice = random.Random(f"foresee-{game}")
+    rolls = 0
+    for step in range(80):
+        if match.is_over:
+            break
+        if step % 11 == 10:  # an undo after the foresight: the next roll is foreseen anew
+            table.foresee("roll 6")
+            assert table.undo() == plain.undo()
+            continue
+        if match.awaiting != "roll":
+            line = dice.choice(match.legal())
+            assert table.send(line) and plain.send(line)
+            continue
+        before, told = shown(table), len(heard)
+        foreseen = {face: table.foresee(f"roll {face}") for face in range(1, 7)}
+        assert shown(table) == before and len(heard) == told
+        face = dice.randint(1, 6)
+        if foreseen[face] is None:  # the rules refuse this face here: so does the table
+            assert not table.send(f"roll {face}") and not plain.send(f"roll {face}")
+            continue
+        assert table.send(f"roll {face}") and plain.send(f"roll {face}")
+        rolls += 1
+        seen = foreseen[face]
+        assert seen is not None
+        assert (seen.status, seen.table_lines, seen.described, seen.to_move, seen.events) == (
+            table.status_line(), table.table_lines, tuple(table.describe(table.last_events)),
+            match.to_move, table.last_events)
+        assert seen.snapshot == table.snapshot()
+        assert shown(table) == shown(plain)
+    assert rolls >= 5
+    assert table.foresee("no such input") is None
+
+
 def test_the_companions_round_stays_until_the_next_input_of_a_person(tmp_path: Path) -> None:
     table = table_with(tmp_path, "clovece", 3)
     match = table.match

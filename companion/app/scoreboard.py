@@ -192,11 +192,15 @@ class Scoreboard:
                 or screen.board.preview or table.companion_is_due()
                 or match.awaiting != "roll" or not GAMES[match.game_id].uses_die):
             return 0
-        width = self._column_width() - INSTRUCTION_TEXT_MARGIN
-        text = sum(wrapped_lines(line, INSTRUCTION_FONT, width) * line_height(INSTRUCTION_FONT)
-                   + 2 for line in lines) + INSTRUCTION_SPACING * (len(lines) - 1)
         below = 2 * FACE_MIN + 8 if table.die.source == "table" else ROLL_ROW
-        return float(text + 2 * DIE_AREA_SPACING + below)
+        return self.lines_height(lines) + 2 * DIE_AREA_SPACING + below
+
+    def lines_height(self, lines: list[str]) -> float:
+        """The height the table lines take in the right column (each measured once: kept)."""
+        width = self._column_width() - INSTRUCTION_TEXT_MARGIN
+        return float(sum(wrapped_lines(line, INSTRUCTION_FONT, width)
+                         * line_height(INSTRUCTION_FONT) + 2 for line in lines)
+                     + INSTRUCTION_SPACING * (len(lines) - 1))
 
     def _lists_many_choices(self, players: int) -> bool:
         """Three players or more and as many choices for the action area's buttons: the

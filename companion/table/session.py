@@ -39,6 +39,8 @@ if TYPE_CHECKING:  # what a game needs loads with the first game (or just after 
     # frame): the match, the companion's seats, the set-ups and the seats' looks, the refusals'
     # words, the board steps and their table lines. The home screen needs none of them.
     from companion.engine import Match
+    from companion.engine.game import Step as EngineStep
+    from companion.engine.match import TimelineMark
     from companion.games.table_lines import TableLine
     from companion.table.companions import CompanionSeats, Decision, RollDie
     from companion.table.seats import SeatLook
@@ -61,7 +63,8 @@ PACES = {"slow": 2.0, "normal": DEFAULT_PAUSE, "fast": 0.4}
 """The companion's pace (Settings): the pause before each of its inputs, so that a family can
 follow its round on the board and copy it onto the table."""
 
-__all__ = ["DEFAULT_PAUSE", "PACES", "Change", "Decision", "Listener", "Setup", "TableSession"]
+__all__ = ["DEFAULT_PAUSE", "PACES", "Change", "Decision", "Foreseen", "Listener", "Setup",
+           "TableSession"]
 
 
 def __getattr__(name: str) -> Any:
@@ -99,6 +102,34 @@ class Change(NamedTuple):
 Listener = Callable[[Change], None]
 
 
+class Foreseen(NamedTuple):
+    """What :meth:`TableSession.foresee` found an input would bring (nothing was played)."""
+
+    line: str
+    events: tuple[str, ...]
+    to_move: int | None
+    """Whose turn it would be."""
+    status: str
+    table_lines: tuple[str, ...]
+    described: tuple[str, ...]
+    """:meth:`TableSession.describe` of its events (what a board says of them)."""
+    snapshot: dict[str, Any]
+    """The position after it (``match.snapshot()``)."""
+
+
+class _Ahead(NamedTuple):
+    """An input foreseen (:meth:`TableSession.foresee`): the match and its timeline it was
+    foreseen in, the rules' step it made (``played``), the table's step and what it shows.
+    Played in the same position, :meth:`TableSession.send` takes these instead of making
+    them again (the rules' answer for an immutable state is the same)."""
+
+    match: Match
+    base: TimelineMark
+    played: EngineStep[Any]
+    step: Step
+    seen: Foreseen
+
+
 class TableSession:
     """One game at the table: the match, the store, the die, the companion's seats and the
     language, behind one small API."""
@@ -126,6 +157,8 @@ class TableSession:
         """The seat whose roll :attr:`last_roll` is."""
         self._made_steps: BoardSteps | None = None
         self._snapshot_of: tuple[Match, Any, int, dict[str, Any]] | None = None
+        self._foreseen: dict[str, _Ahead] = {}
+        """The inputs :meth:`foresee` worked out in the position now, by line."""
         """The last ``match.snapshot()`` made, with the match, state and cursor it is of."""
         self.is_unsaved = False
         """The players chose to play on while the card refuses writes: inputs count in memory."""
@@ -332,8 +365,16 @@ class TableSession:
         before = match.mark()
         seat = match.to_move
         board_before = self._snapshot()
+        ahead = self._foreseen_here(line, before)
         try:
-            events = match.play(line)
+            if ahead is not None:  # the rules' step for this very position, made ahead
+                from companion.engine.match import TimelineMark
+
+                match.rewind(TimelineMark((*before.steps[:before.cursor], ahead.played),
+                                          before.cursor + 1))
+                events = list(ahead.played.events)
+            else:
+                events = match.play(line)
         except IllegalInput as error:
             log.info("refused %r: %s", line, error.reason)
             text, rule = self.refusal(error)
@@ -348,7 +389,11 @@ class TableSession:
             self.last_roll = int(line.split()[1])
             self.last_roller = seat
         self.last_events = tuple(events)
-        self._note_step("played", seat, line, board_before, events)
+        if ahead is not None:  # its snapshot and table step too
+            self._snapshot_of = (match, match.state, match.cursor, ahead.seen.snapshot)
+            self._steps.note(ahead.step)
+        else:
+            self._note_step("played", seat, line, board_before, events)
         self._tell(Change("played", tuple(events)))
         return True
 
@@ -524,6 +569,48 @@ class TableSession:
 
     def fix(self, position: str) -> bool:
         return self.send(f"fix {position}")
+
+    def foresee(self, line: str) -> Foreseen | None:
+        """What the faces would show if ``line`` were played now (the status line, the table
+        lines, what the board says of its events), worked out by the same steps as
+        :meth:`send` on a copy of the match: nothing is played, stored or told. None when the
+        rules refuse ``line``. A face may measure and render these texts ahead, while the
+        table waits (the six faces of a roll), so that the input's own tap finds them ready."""
+        match = self._require_match()
+        base = match.mark()
+        known = self._foreseen_here(line, base)
+        if known is not None:
+            return known.seen
+        twin = match.copy()
+        seat = match.to_move
+        board_before = self._snapshot()
+        try:
+            events = tuple(twin.play(line))
+        except IllegalInput:
+            return None
+        after = twin.snapshot()
+        step = self._made_step("played", twin, seat, line, board_before, after, events,
+                               seat if line.startswith("roll ") else None)
+        steps = self._steps.copy()  # the table's steps as they would be after it
+        steps.note(step)
+        seen = Foreseen(line=line, events=events, to_move=twin.to_move,
+                        status=words.status_line(twin, self._lang),
+                        table_lines=tuple(said.text for said in self._lines(steps, twin)),
+                        described=tuple(words.describe(events, twin, self._lang)),
+                        snapshot=after)
+        self._foreseen[line] = _Ahead(match, base, twin.mark().steps[base.cursor], step, seen)
+        return seen
+
+    def _foreseen_here(self, line: str, now: TimelineMark) -> _Ahead | None:
+        """What :meth:`foresee` found ``line`` brings, if it was foreseen in this very
+        position (the same match and timeline up to the cursor: its states are immutable)."""
+        ahead = self._foreseen.get(line)
+        if ahead is None or ahead.match is not self.match or now.cursor != ahead.base.cursor:
+            return None
+        cursor = now.cursor
+        if any(a is not b for a, b in zip(now.steps[:cursor], ahead.base.steps[:cursor])):
+            return None
+        return ahead
 
     # -- what the screens show (BoardHost included) ----------------------------------------------
 
@@ -732,30 +819,37 @@ class TableSession:
     def _note_step(self, kind: str, seat: int | None, line: str, board_before: dict[str, Any],
                    events: Sequence[str]) -> None:
         """Keep what the table must change after this step (:class:`BoardSteps`)."""
+        self._steps.note(self._made_step(kind, self._require_match(), seat, line, board_before,
+                                         self._snapshot(), tuple(events), self.last_roller))
+
+    def _made_step(self, kind: str, match: Match, seat: int | None, line: str,
+                   board_before: dict[str, Any], after: dict[str, Any],
+                   events: tuple[str, ...], roller: int | None) -> Step:
+        """The table's step of ``line`` by ``seat`` (``match`` as it is just after it; the
+        roll ``roller``'s, when it is a roll)."""
         from companion.table.steps import Step
 
         is_companion = kind == "played" and self.companions.plays(seat)
-        step = Step(seat, is_companion, line, board_before, self._snapshot(), tuple(events))
+        step = Step(seat, is_companion, line, board_before, after, events)
         if kind == "played" and not is_companion:
-            step = self._with_news(step)
-        self._steps.note(step)
+            step = self._with_news(step, match, roller)
+        return step
 
-    def _with_news(self, step: Step) -> Step:
+    def _with_news(self, step: Step, match: Match, roller: int | None) -> Step:
         """A person's own input with the board as their own hand left it (the table lines say
         the consequences from there) and its news in each language (the game's sentences of its
         events that are no board change, made now: they read the match as it is just after the
         input), after whose roll it was."""
         from companion.games.table_lines import hand_board, news_events
 
-        match = self._require_match()
         first, then = news_events(match.game_id, step.events)
         news = {lang: words.table_describe(first, match, lang) for lang in LANGUAGES}
         news_after = {lang: words.table_describe(then, match, lang) for lang in LANGUAGES}
-        if step.line.startswith("roll ") and self.last_roller is not None:
+        if step.line.startswith("roll ") and roller is not None:
+            value = step.line.split()[1]
             for lang, lines in news.items():
                 rolled = translator("app", lang)("{name} rolled {value}")
-                lines.insert(0, rolled.format(name=match.names[self.last_roller],
-                                              value=self.last_roll))
+                lines.insert(0, rolled.format(name=match.names[roller], value=value))
         hand = hand_board(match.game_id, step.before, step.line, step.events)
         return replace(step, hand=hand, news=news, news_after=news_after)
 
@@ -780,8 +874,11 @@ class TableSession:
         match = self.match
         if match is None:
             return []
+        return self._lines(self._steps, match)
+
+    def _lines(self, steps: BoardSteps, match: Match) -> list[TableLine]:
         colours = self.setup.colours if self.setup else None
-        return self._steps.lines(match.game_id, match.names, self._lang, colours)
+        return steps.lines(match.game_id, match.names, self._lang, colours)
 
     def board_steps(self) -> BoardSteps:
         """A copy of the steps behind :attr:`table_lines` (cheap: the steps are immutable), for
@@ -794,6 +891,7 @@ class TableSession:
         return self._steps.shown()
 
     def _tell(self, change: Change) -> None:
+        self._foreseen = {}  # a change: what was foreseen was for the position before
         self.seq += 1
         change = Change(change.kind, change.events, change.message, change.detail,
                         change.reason, self.seq)

@@ -161,6 +161,13 @@ class Board(Widget):
         """Redraw from ``host.snapshot()``; ``events`` may be animated. Clears any preview."""
         raise NotImplementedError
 
+    def prepare_ahead(self, snapshot: dict[str, Any], events: Sequence[str],
+                      described: Sequence[str]) -> None:
+        """Measure and render ahead the texts this board would show for a foreseen input
+        (its position ``snapshot``, its ``events``, what the table says of them:
+        ``described``), while the table waits: its :meth:`refresh` then finds them ready.
+        Nothing is shown. By default nothing is prepared."""
+
     def is_choosing(self) -> bool:
         """A person is on the way to an input here: a preview waits for its second tap, a piece
         is picked, a question is open. A change from elsewhere (a phone) drops it (the next

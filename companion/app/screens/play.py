@@ -33,6 +33,7 @@ from companion.app.panels import (
     text_lines,
 )
 from companion.app.scoreboard import STATUS_HEIGHT, Scoreboard
+from companion.app.texts_ahead import TextsAhead
 from companion.engine import GAMES
 from companion.games.table_lines import load_game_modules
 from companion.table.session import DEFAULT_PAUSE, Change
@@ -50,6 +51,15 @@ MOVED_ON_COLOUR = (0.16, 0.40, 0.44, 1)
 """The calm banner of "the game moved on" (not a refusal's red)."""
 STATUS_ONE_LINE = 56
 """The status line's band for one line while the table lines need all the room."""
+
+
+def status_font(markup: str, width: float) -> tuple[int, int]:
+    """The status line's font size and most lines: two lines at the largest size that fits,
+    else three at 20 px."""
+    for size in STATUS_FONT_SIZES:
+        if text_lines(markup, size, width) <= 2:
+            return size, 2
+    return STATUS_FONT_SIZES[-1], STATUS_MAX_LINES
 
 
 class PlayScreen(Screen):
@@ -96,6 +106,8 @@ class PlayScreen(Screen):
         """One action-area panel per kind, made on first use and then only updated."""
         self._scoreboard = Scoreboard(self)
         """The scoreboard's rows and the room it leaves the action area."""
+        self._texts_ahead = TextsAhead(self)
+        """The next roll's texts, prepared while the die panel waits."""
         self._lines_of: tuple[int, Any, list[str]] = (-1, None, [])
         self._fitted: tuple[str, float] = ("", 0.0)
         self._moved_on_at = -1.0
@@ -228,6 +240,7 @@ class PlayScreen(Screen):
         if style != was:  # the action area's new height now, before its panel is laid out
             self._lay_out_right_column()
         self._update_action_area()
+        self._texts_ahead.plan()
 
     def _lay_out_right_column(self) -> None:
         """Lay out the scoreboard and the right column now (their passes due this frame find
@@ -248,13 +261,20 @@ class PlayScreen(Screen):
         if self._fitted == (self.status_markup, width):
             return
         self._fitted = (self.status_markup, width)
-        for size in STATUS_FONT_SIZES:
-            if text_lines(self.status_markup, size, width) <= 2:
-                self.status_font_size = size
-                self.status_max_lines = 2
-                return
-        self.status_font_size = STATUS_FONT_SIZES[-1]
-        self.status_max_lines = STATUS_MAX_LINES
+        self.status_font_size, self.status_max_lines = status_font(self.status_markup, width)
+
+    def fit_status_ahead(self, markup: str) -> tuple[int, int] | None:
+        """Measure a foreseen status line as :meth:`fit_status` will (the measurements are
+        kept): its tap then finds them made. Its font size and most lines (None while the
+        status line has no width)."""
+        width = self.ids.status.width
+        if width <= 1 or not markup:
+            return None
+        return status_font(markup, width)
+
+    def measure_lines_ahead(self, lines: list[str]) -> None:
+        """Measure foreseen table lines as the scoreboard will to decide its style."""
+        self._scoreboard.lines_height(lines)
 
     # -- one call per kv handler -----------------------------------------------------------------
 

@@ -63,6 +63,11 @@ STEP_SECONDS = 0.09
 MAX_ANIMATION_SECONDS = 0.9
 TEXT_HEIGHTS_KEPT = 200
 """Paragraph heights remembered (all forgotten at once when full: a few kB)."""
+PANEL_PAD = 8
+"""The panel's margin around its texts (px)."""
+KEPT_TEXTURES = 60
+"""Textures kept for good (a letter or a noun, ~1-5 kB each: six kinds of car at the three
+sizes a car is drawn, in two languages); all are let go when that many are kept."""
 
 
 # -- the widget ------------------------------------------------------------------------------------
@@ -97,6 +102,11 @@ class PatamatBoard(Board):
         self._legend_place: tuple[float, float, float, float] | None = None
         self._textures: dict[tuple[Any, ...], Any] = {}
         self._old_textures: dict[tuple[Any, ...], Any] = {}
+        self._ahead: dict[tuple[Any, ...], Any] = {}
+        self._kept: dict[tuple[Any, ...], Any] = {}
+        """The textures kept for good (:meth:`_texture`)."""
+        """Textures rendered ahead for the inputs the table may get next (:meth:`prepare_ahead`),
+        until the next :meth:`refresh`."""
         self._heights: dict[tuple[str, int, int], float] = {}
         """Instruction paragraphs' heights by (text, font size, width) (:meth:`_text_height`)."""
         self.track = TrackPainter(place=self._place, text=self._text)
@@ -138,6 +148,7 @@ class PatamatBoard(Board):
         finally:
             self._refreshing = False
         self._redraw()
+        self._ahead = {}  # the input came: what it shows is drawn, the rest is let go
         if self.fix_mode.fix is not None:  # e.g. the language switched while fixing
             self.fix_mode.rebase(self._state)
         elif is_moving:
@@ -269,8 +280,7 @@ class PatamatBoard(Board):
                 self._mover = words[1]
             elif words[0] == "bump" and len(words) == 4:
                 self._bumps.append((words[1], words[2], words[3]))
-            elif words[0] == "light" and len(words) == 4:
-                self._light = words[3]
+        self._light = _lit_lamp(events)
 
     def _hint(self) -> str:
         expect = self._state["expect"]
@@ -500,7 +510,7 @@ class PatamatBoard(Board):
         Line(points=outline, close=True, width=1.3)
         dark = _is_dark(colour)
         self._text(label, x, y - (half * 0.12 if shape == "triangle" else 0), size * 0.62,
-                   size * 1.4, (1, 1, 1, 1) if dark else (0, 0, 0, 1))
+                   size * 1.4, (1, 1, 1, 1) if dark else (0, 0, 0, 1), is_kept=True)
 
     def _draw_pawns(self, looks: list[Any]) -> None:
         players = self._state["players"]
@@ -559,7 +569,7 @@ class PatamatBoard(Board):
         one (drawn in a layer of its own, over the panel)."""
         Color(*PANEL_COLOUR)
         Rectangle(pos=(ox, oy), size=(size, height))
-        pad = 8
+        pad = PANEL_PAD
         expect = self._state["expect"]
         if expect["want"] == "place":
             self._draw_kind_buttons(ox + pad, oy + pad, size - 2 * pad, min(86, height * 0.55))
@@ -573,21 +583,49 @@ class PatamatBoard(Board):
             lines = [self.hint]
         text = "\n".join(lines)
         light = self._light or ("wait" if expect["purpose"] == "light" else "")
+        text_left, width, legend = self._paragraph_place(text, light, ox, size, height)
+        if light:
+            self._draw_light(ox + pad, oy + legend + 8, 44, height - legend - 14, light)
+        self._paragraph(text, text_left, oy + height - pad, width, height - legend - 2 * pad)
+        return (ox + pad, oy + 4, size - 2 * pad, legend) if legend else None
+
+    def _paragraph_place(self, text: str, light: str, ox: float, size: float,
+                         height: float) -> tuple[float, float, float]:
+        """The panel's paragraph (under a panel ``height`` tall): its left edge and width (the
+        traffic light, when shown, to its left), and the legend's height under it (0: the
+        paragraph needs the whole panel)."""
+        pad = PANEL_PAD
         text_left = ox + pad + (56 if light else 0)
         width = ox + size - pad - text_left
         legend = min(64, height * 0.38)
-        where: tuple[float, float, float, float] | None = (ox + pad, oy + 4, size - 2 * pad,
-                                                           legend)
         room = height - legend - 2 * pad
         # (a text that fits at 22 px fits at 20: the paragraph's first try answers it alone)
         if text and self._text_height(text, 22, int(width)) > room \
                 and self._text_height(text, 20, int(width)) > room:
             legend = 0  # a long move (bumps, a flag): the instructions take the whole panel
-            where = None
-        if light:
-            self._draw_light(ox + pad, oy + legend + 8, 44, height - legend - 14, light)
-        self._paragraph(text, text_left, oy + height - pad, width, height - legend - 2 * pad)
-        return where
+        return text_left, width, legend
+
+    def prepare_ahead(self, snapshot: dict[str, Any], events: Sequence[str],
+                      described: Sequence[str]) -> None:
+        """The panel's paragraph a foreseen roll would show, measured at both sizes and
+        rendered at the one shown (kept until the next :meth:`refresh`, which takes the one
+        due). Only the usual case: a move's words under the track, on this board."""
+        state = snapshot["state"]
+        expect = state["expect"]
+        if (self.host is None or self._layout is None or not described
+                or state["board"]["sha"] != self._layout_key or expect["want"] == "place"
+                or expect["purpose"] == "rolloff" or state.get("rolloff")):
+            return
+        text = "\n".join(described)
+        light = _lit_lamp(events) or ("wait" if expect["purpose"] == "light" else "")
+        ox, _oy, size = self._frame()
+        height = size * (1 - self._layout.panel_top)
+        _left, width, legend = self._paragraph_place(text, light, ox, size, height)
+        font = self._paragraph_font(text, width, height - legend - 2 * PANEL_PAD)
+        key = (text, font, tuple(INSTRUCTION_COLOUR), int(width))
+        if key not in self._textures and key not in self._ahead:
+            texture = self._ahead[key] = _rendered(text, font, INSTRUCTION_COLOUR, int(width))
+            texture.bind()  # its pixels now (Kivy renders them at the first draw)
 
     def _rolloff_line(self) -> str:
         rolloff = self._state.get("rolloff") or {}
@@ -627,7 +665,8 @@ class PatamatBoard(Board):
                 badge = row_height * 0.72
                 cx = x + index * slot + badge * 0.7
                 self.draw_car(kind, cx, cy, badge, self._letter(kind))
-                texture = self._texture(self._t(NOUN[kind]), 18, (0.85, 0.88, 0.92, 1))
+                texture = self._texture(self._t(NOUN[kind]), 18, (0.85, 0.88, 0.92, 1),
+                                        is_kept=True)
                 Color(1, 1, 1, 1)
                 Rectangle(texture=texture, size=texture.size,
                           pos=(cx + badge * 0.8, cy - texture.height / 2))
@@ -648,35 +687,45 @@ class PatamatBoard(Board):
     def _paragraph(self, text: str, x: float, top: float, width: float, height: float) -> None:
         if not text:
             return
-        for font in (22, 20):  # measured first: only the size shown is rendered
-            if self._text_height(text, font, int(width)) <= height:
-                break
+        font = self._paragraph_font(text, width, height)
         texture = self._texture(text, font, INSTRUCTION_COLOUR, width=int(width))
         Color(1, 1, 1, 1)
         shown = min(texture.height, height)
         region = texture.get_region(0, texture.height - shown, texture.width, shown)
         Rectangle(texture=region, size=(texture.width, shown), pos=(x, top - shown))
 
+    def _paragraph_font(self, text: str, width: float, height: float) -> int:
+        """22 px when the paragraph fits ``height`` at it, else 20 (measured, not rendered)."""
+        return 22 if self._text_height(text, 22, int(width)) <= height else 20
+
     def _text(self, text: str, x: float, y: float, font: float, width: float,
-              colour: Sequence[float], wrap: bool = False) -> None:
+              colour: Sequence[float], wrap: bool = False, is_kept: bool = False) -> None:
         size = int(font)
         longest = max(text.split(), key=len) if wrap and text.split() else text
         while size > 10 and text_width(longest, size, bold=True) > width:
             size -= 1
-        texture = self._texture(text, size, colour, width=int(width) if wrap else None)
+        texture = self._texture(text, size, colour, width=int(width) if wrap else None,
+                                is_kept=is_kept)
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, size=texture.size,
                   pos=(x - texture.width / 2, y - texture.height / 2))
 
     def _texture(self, text: str, size: int, colour: Sequence[float],
-                 width: int | None = None) -> Any:
+                 width: int | None = None, is_kept: bool = False) -> Any:
+        """A text's texture, kept while it is shown and for one redraw more; one
+        ``is_kept`` (the cars' letters, the legend's nouns: the same few, drawn again
+        whenever the cars move or the legend comes back) for good."""
         key = (text, size, tuple(colour), width)
-        if key not in self._textures and key in self._old_textures:
-            self._textures[key] = self._old_textures[key]
+        if is_kept:
+            texture = self._kept.get(key)
+            if texture is None:
+                if len(self._kept) >= KEPT_TEXTURES:
+                    self._kept.clear()
+                texture = self._kept[key] = _rendered(text, size, colour, width)
+            return texture
         if key not in self._textures:
-            label = _core_label(text, size, colour, width)
-            label.refresh()
-            self._textures[key] = label.texture
+            kept = self._old_textures.get(key) or self._ahead.get(key)
+            self._textures[key] = kept or _rendered(text, size, colour, width)
         return self._textures[key]
 
     def _text_height(self, text: str, size: int, width: int) -> float:
@@ -705,6 +754,23 @@ def _core_label(text: str, size: int, colour: Sequence[float], width: int | None
     return CoreLabel(text=text, font_size=size, bold=True, color=tuple(colour),
                      text_size=(width, None) if width else (None, None),
                      halign="center" if width and "\n" not in text and size < 20 else "left")
+
+
+def _rendered(text: str, size: int, colour: Sequence[float], width: int | None) -> Any:
+    """A board text's texture."""
+    label = _core_label(text, size, colour, width)
+    label.refresh()
+    return label.texture
+
+
+def _lit_lamp(events: Sequence[str]) -> str:
+    """The traffic light's lamp an input's events light ("" when none)."""
+    lit = ""
+    for event in events:
+        words = event.split()
+        if words[0] == "light" and len(words) == 4:
+            lit = words[3]
+    return lit
 
 
 def _car_order(item: tuple[str, str]) -> tuple[int, str]:
