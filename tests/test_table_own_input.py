@@ -190,3 +190,22 @@ def test_a_ghost_moved_onto_pac_man_goes_back_from_where_the_hand_left_it(tmp_pa
     assert table.send("blinky:e5")
     assert "Move Jan's ghost blinky from e5 to d5" in table.table_lines
     assert "Move Eva's PAC-MAN from e5 to e7" in table.table_lines
+
+
+@pytest.mark.parametrize("game", ["patamat", "clovece"])
+@pytest.mark.parametrize(("lang", "jans_roll"), [("en", "Jan rolled 5"), ("cs", "Jan: padla 5")])
+def test_a_roll_off_roll_is_said_once(tmp_path: Path, game: str, lang: str,
+                                      jans_roll: str) -> None:
+    """Who starts is rolled for: Pat a Mat's own words for that roll ("Jan rolled 5") came
+    after the table's ("Jan rolled 5" again, in Czech "Jan: padla 5", "Jan: padlo 5")."""
+    table = table_with(tmp_path, game, 2, "people")
+    table.set_lang(lang)
+    match = table.match
+    assert match is not None
+    while match.awaiting == "setup":
+        assert table.send(match.legal()[0])
+    assert table.send("roll 2")  # Eva
+    assert table.send("roll 5")  # Jan: he starts
+    lines = table.table_lines
+    assert lines[0] == jans_roll
+    assert not any(line.startswith("Jan") and "5" in line for line in lines[1:]), lines

@@ -843,9 +843,13 @@ class TableSession:
         from companion.games.table_lines import hand_board, news_events
 
         first, then = news_events(match.game_id, step.events)
+        after_a_roll = step.line.startswith("roll ") and roller is not None
+        if after_a_roll:  # the lines start with the roll: not said again in the game's words
+            said = words.roll_events(match)
+            first = [event for event in first if event.partition(" ")[0] not in said]
         news = {lang: words.table_describe(first, match, lang) for lang in LANGUAGES}
         news_after = {lang: words.table_describe(then, match, lang) for lang in LANGUAGES}
-        if step.line.startswith("roll ") and roller is not None:
+        if after_a_roll and roller is not None:
             value = step.line.split()[1]
             for lang, lines in news.items():
                 rolled = translator("app", lang)("{name} rolled {value}")

@@ -77,6 +77,13 @@ def table_describe(events: Sequence[str], match: Match | None, lang: str) -> lis
                     match, lang)
 
 
+def roll_events(match: Match) -> frozenset[str]:
+    """The game's ``ROLL_EVENTS``: events that say only who rolled what (Pat a Mat's roll-off
+    roll), which the table's lines after a roll say already."""
+    text = result_words.text_module(match.game_id)
+    return frozenset(getattr(text, "ROLL_EVENTS", ()))
+
+
 def game_label(line: str, match: Match, lang: str) -> str | None:
     """The game's ``text.input_label(line, match, lang)``; None without one (or on error)."""
     text = result_words.text_module(match.game_id)

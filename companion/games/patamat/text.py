@@ -62,6 +62,10 @@ STATUS = {
     "over": "{name} has won!",
 }
 
+ROLL_EVENTS = frozenset({"rolloff"})
+"""Events that say only who rolled what: the table's lines after a roll start with that roll
+already ("Eva rolled 2"), so they leave these out (the terminal still prints them)."""
+
 SAY = {
     "place": "{name}: put {car} on field {field}",
     "rolloff": "{name} rolled {value}",
