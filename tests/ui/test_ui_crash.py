@@ -106,6 +106,11 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert seen["refused"]["history"] == seen["after_place"]["history"]
     assert seen["after_undo"]["history"] == SETUP
     assert seen["after_undo"]["status"] == texts["turn"]
+    # the static layer (hexes, values, holes) for each tile a bell's evaluation may take away
+    # is painted after the position's frame: the evaluation's hole shows without painting it
+    assert seen["static_layers_near_end"] == [["now", []], ["ahead", ["b10"]], ["ahead", ["e11"]],
+                                              ["ahead", ["g10"]], ["ahead", ["l11"]]]
+    assert "now" not in [when for when, _bells in seen["static_layers_after_end"]]
     # the seventh evaluation by a second tap on the arrow, then the result screen
     assert seen["end_preview"]["preview"] == "place g8 push=E"
     assert seen["after_end"]["history"] == ["place g8 push=E"]

@@ -161,9 +161,17 @@ def two_players(d: Driver) -> Iterator[float]:
     yield 0.3
     d.results["after_undo"] = seen(d)
     # near the end: six evaluations done, Eva's car g9 beside the bell g10
+    layers = record_static_layers(board(d).painter)
     open_position(d, ["Eva", "Pat"], ["red", "blue"], NEAR_END)
     yield 0.5
+    for _frame in range(40):  # frames go by while the players look at the board
+        if not board(d).painter._static_due and len(layers) > 1:
+            break
+        board(d).canvas.ask_update()
+        yield 0.05
     d.results["near_end"] = seen(d)
+    d.results["static_layers_near_end"] = list(layers)
+    del layers[:]
     tap_field(d, "g8")
     yield P
     tap_arrow(d, "E")
@@ -173,6 +181,7 @@ def two_players(d: Driver) -> Iterator[float]:
     tap_arrow(d, "E")                                      # a second tap on the arrow places it
     yield 0.6
     d.results["after_end"] = seen(d)
+    d.results["static_layers_after_end"] = list(layers)
     d.shot(f"crash_evaluation_{lang}")
     yield from see_result(d)
     d.results["screen_after_end"] = d.screen.name
@@ -237,6 +246,29 @@ def count_made(cls: type) -> list[int]:
 
     cls.__init__ = counting  # type: ignore[method-assign]
     return made
+
+
+def record_static_layers(painter: Any) -> list[list[Any]]:
+    """Each static layer the board paints from now on: when ("ahead", after a frame, or "now",
+    in a redraw) and the bells whose fields are holes in it."""
+    painted: list[list[Any]] = []
+    paint, make_ahead = painter._static_canvas, painter.make_static_ahead
+    when = ["now"]
+
+    def painting(key: tuple[Any, ...]) -> Any:
+        bells = {field["name"] for field in painter.board.shown_fields if field["bell"]}
+        painted.append([when[0], sorted(name for name, hole, _value in key[3]
+                                        if hole and name in bells)])
+        return paint(key)
+
+    def making_ahead() -> bool:
+        when[0] = "ahead"
+        more = make_ahead()
+        when[0] = "now"
+        return bool(more)
+
+    painter._static_canvas, painter.make_static_ahead = painting, making_ahead
+    return painted
 
 
 def tap_choice(d: Driver, text: str) -> None:
