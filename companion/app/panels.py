@@ -163,6 +163,11 @@ TAP_SLOP = 12
 """How far (px) a finger may move and still tap rather than scroll."""
 
 
+INSTRUCTION_LINES_AHEAD = 8
+"""Line labels an action area's panel has ready (:meth:`InstructionLines.make_ahead`): a
+Crash by Crash evaluation or swap tells 6–9 lines."""
+
+
 class InstructionLines(SteadyBoxLayout):
     """What to change on the table, one short sentence a line (bright, the eye goes here).
 
@@ -174,6 +179,13 @@ class InstructionLines(SteadyBoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         self._spare: list[InstructionLine] = []
         super().__init__(**kwargs)
+
+    def make_ahead(self, count: int = INSTRUCTION_LINES_AHEAD) -> None:
+        """Make line labels while the table is idle, up to ``count`` (shown and set aside
+        together): a set of lines longer than any before takes them, instead of building kv
+        labels inside the tap that shows it."""
+        for _number in range(count - len(self.children) - len(self._spare)):
+            self._spare.append(InstructionLine())
 
     def on_lines(self, *_: Any) -> None:
         shown = list(reversed(self.children))  # top first

@@ -182,6 +182,9 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     assert previews(seen["swap_preview"], "Swap Bell Shift and Free Ride")
     assert seen["after_pass"]["history"][-2:] == ["swap fluct ticket take=blind,blind", "pass"]
     assert seen["after_pass"]["status"] == "Eva: action 1 of 2"
+    # the table lines' labels too were made while the table was idle: none in these taps
+    # (the swap tells five lines, the refill four)
+    assert seen["instruction_lines_made_in_taps"] == 0
     # Double Hit: one arrow per direction, the first chosen, then the second, then placed
     assert seen["double_first"] == ["SE", "W"]
     assert seen["double_second"] == ["SE", "W"]

@@ -20,7 +20,7 @@ from driver import Driver, from_menu, open_new_game, run_from_command_line, see_
 
 from companion.app.boards.crash.panels import STRIP_FONT  # noqa: E402
 from companion.app.measure import text_width  # noqa: E402
-from companion.app.panels import ChoiceButton  # noqa: E402
+from companion.app.panels import ChoiceButton, InstructionLine  # noqa: E402
 from companion.engine import open_game  # noqa: E402
 from companion.table.session import Setup  # noqa: E402
 
@@ -282,6 +282,7 @@ def other_actions(d: Driver) -> Iterator[float]:
     open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP)
     yield 0.5
     made = count_made(ChoiceButton)  # the choice list's buttons made from here on
+    lines_made = count_made(InstructionLine)  # and the table lines' labels
     tap_field(d, "n4")                                     # Pat taps the operator
     yield P
     d.results["operator_targets"] = seen(d)["targets"]
@@ -346,6 +347,7 @@ def other_actions(d: Driver) -> Iterator[float]:
     tap_ok(d)
     yield 0.3
     d.results["after_pass"] = seen(d)
+    d.results["instruction_lines_made_in_taps"] = lines_made[0]
     tap_strip(d, board(d).tr("Card"))                      # Eva: Double Hit, then its car
     yield P
     tap_pick(d, "double")
