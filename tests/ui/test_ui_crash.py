@@ -75,6 +75,9 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert seen["start"]["strip"] == texts["first"]
     assert seen["operator_stage"]["history"] == ["first A"]
     assert seen["operator_stage"]["strip"] == texts["operator"]
+    # the picker's 13 card names were laid out and rendered while the table was idle: the
+    # tap that opens it for the display renders none of them
+    assert seen["card_names_rendered_at_display"] == 0
     assert seen["operator_stage"]["targets"] == ["n4", "n9"]   # flower centres without a bell
     assert seen["after_setup"]["history"] == SETUP
     assert seen["after_setup"]["status"] == texts["turn"]

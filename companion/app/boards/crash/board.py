@@ -749,8 +749,15 @@ class CrashBoard(Board):
         self.controls.strip.pos = (x, y)
         self.controls.strip.size = (side, STRIP_HEIGHT)
         if self.controls.picker is not None:
-            self.controls.picker.pos = (x, y + STRIP_HEIGHT)
-            self.controls.picker.size = (side, side - STRIP_HEIGHT)
+            x, y, width, height = self.picker_box()
+            self.controls.picker.pos = (x, y)
+            self.controls.picker.size = (width, height)
+
+    def picker_box(self) -> tuple[float, float, float, float]:
+        """Where the card picker covers the hexes: x, y, width, height."""
+        side = min(self.width, self.height)
+        return (self.x + (self.width - side) / 2,
+                self.y + (self.height - side) / 2 + STRIP_HEIGHT, side, side - STRIP_HEIGHT)
 
     def toggle_guide(self) -> None:
         self.guide_shown = not self.guide_shown

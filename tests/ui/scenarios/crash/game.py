@@ -18,7 +18,7 @@ if __name__ == "__main__":  # a script: tests/ui on the path, not this package's
 
 from driver import Driver, from_menu, open_new_game, run_from_command_line, see_result  # noqa: E402  (configures Kivy before it is imported)
 
-from companion.app.boards.crash.panels import STRIP_FONT  # noqa: E402
+from companion.app.boards.crash.panels import STRIP_FONT, CrashCardButton  # noqa: E402
 from companion.app.measure import text_width  # noqa: E402
 from companion.app.panels import ChoiceButton, InstructionLine  # noqa: E402
 from companion.engine import open_game  # noqa: E402
@@ -116,9 +116,11 @@ def two_players(d: Driver) -> Iterator[float]:
     tap_strip(d, "Eva")                                   # Eva was last on the bumper cars
     yield P
     d.results["operator_stage"] = seen(d)
+    card_names = count_renders(CrashCardButton)
     tap_field(d, "n4")                                     # the operator's start
     yield P
     d.results["display_stage"] = seen(d)
+    d.results["card_names_rendered_at_display"] = card_names[0]
     d.shot(f"crash_setup_display_{lang}")
     for kind in ("lambada", "rocket", "tandem"):
         tap_pick(d, kind)
@@ -246,6 +248,20 @@ def count_made(cls: type) -> list[int]:
 
     cls.__init__ = counting  # type: ignore[method-assign]
     return made
+
+
+def count_renders(cls: type) -> list[int]:
+    """How many times ``cls`` labels render a text from now on (one number, counted up)."""
+    rendered = [0]
+    original = cls.texture_update
+
+    def counting(label: Any, *args: Any) -> None:
+        rendered[0] += 1
+        original(label, *args)
+
+    counting.__name__ = "texture_update"  # Kivy's triggers look a bound method up by its name
+    cls.texture_update = counting  # type: ignore[method-assign]
+    return rendered
 
 
 def record_static_layers(painter: Any) -> list[list[Any]]:
