@@ -62,9 +62,9 @@ COVER_SCALE = 0.86
 """A field's value is covered by a hex this big (inside its outline and the tile borders)."""
 Label = tuple[str, int, float, float, float, float]
 """An edge name as drawn: its text, font size and box (x, y, width, height)."""
-STATIC_CANVASES_KEPT = 10
-"""The static layer's canvases kept at most: the one shown and those made ahead (one per bell
-on the board, seven at most), and one a preview showed."""
+STATIC_LAYERS_SHOWN_KEPT = 2
+"""The static layers last shown that are kept (with those planned ahead): the position's
+and a preview's (an evaluation previewed, then cancelled)."""
 
 
 class BoardPainter:
@@ -82,6 +82,9 @@ class BoardPainter:
         input may open (:meth:`make_static_ahead`)."""
         self._static_due: list[tuple[Any, ...]] = []
         """The static layers planned ahead and not painted yet."""
+        self._static_planned: list[tuple[Any, ...]] = []
+        self._static_shown: list[tuple[Any, ...]] = []
+        """The keys of the static layers last shown, the latest last."""
         self._target_shape_cache: dict[tuple[HexGrid, str, float],
                                   dict[str, tuple[list[float], list[int]]]] = {}
         self.labels: list[Label] = []
@@ -100,25 +103,27 @@ class BoardPainter:
         key = self.static_key()
         made = self._static_canvases.get(key)
         if made is None:
-            if len(self._static_canvases) >= STATIC_CANVASES_KEPT:
-                self._static_canvases.clear()
             made = self._static_canvases[key] = self._static_canvas(key)
         canvas, self.labels = made
         layer.add(canvas)
+        if key in self._static_shown:
+            self._static_shown.remove(key)
+        self._static_shown = [*self._static_shown, key][-STATIC_LAYERS_SHOWN_KEPT:]
+        self._keep_static(self._static_shown + self._static_planned)
 
     def plan_static_ahead(self) -> None:
         """Plan the static layers the next input may need, one for each tile a bell stands on
         (an evaluation takes it away: a hole repaints the whole layer, ~1–2 ms in a tap); each
         is painted into a canvas of its own by :meth:`make_static_ahead`. The canvases kept
-        are the one shown and these."""
+        are these and the last shown."""
         key = self.static_key()
         geometry, fields = key[:3], key[3]
         bells = [field["name"] for field in self.board.shown_fields
                  if field["bell"] and not field["hole"]]
-        wanted = [(*geometry, ahead) for ahead in layers_ahead(fields, bells)]
-        self._static_canvases = {kept: made for kept, made in self._static_canvases.items()
-                                 if kept == key or kept in wanted}
-        self._static_due = [due for due in wanted if due not in self._static_canvases]
+        self._static_planned = [(*geometry, ahead) for ahead in layers_ahead(fields, bells)]
+        self._keep_static(self._static_shown + self._static_planned)
+        self._static_due = [due for due in self._static_planned
+                            if due not in self._static_canvases]
 
     def make_static_ahead(self) -> bool:
         """Paint one of the static layers planned (:meth:`plan_static_ahead`); whether more are
@@ -127,6 +132,14 @@ class BoardPainter:
             key = self._static_due.pop(0)
             self._static_canvases[key] = self._static_canvas(key)
         return bool(self._static_due)
+
+    def _keep_static(self, keys: list[tuple[Any, ...]]) -> None:
+        """Let go of the static layers not in ``keys`` (which hold the one shown), and of their
+        meshes at once: a canvas and its instructions refer to each other, so only the cycle
+        collector would free them, and each holds its vertices twice (~0.2 MB a layer)."""
+        for key in [key for key in self._static_canvases if key not in keys]:
+            canvas, _labels = self._static_canvases.pop(key)
+            canvas.clear()
 
     def _static_canvas(self, key: tuple[Any, ...]) -> tuple[Canvas, list[Label]]:
         """The static layer of ``key`` (:meth:`static_key`) in a canvas of its own, and its
