@@ -320,11 +320,14 @@ class ChoiceArea(BoxLayout):
         """Make :data:`CHOICE_BUTTONS_AHEAD` list buttons while the table is idle: the game's
         first choices take them, as a list takes the buttons a longer list left, instead of
         building kv widgets inside the tap that shows them. They wait among the list's
-        spare views (its adapter's ``dirty_views``, under keys no item has)."""
+        spare views (its adapter's ``dirty_views``, under keys no item has). The line
+        heights their sizes are worked out from are measured now too."""
         spare = self.ids.list.view_adapter.dirty_views[ChoiceButton]
         for number in range(1, CHOICE_BUTTONS_AHEAD + 1):
             if -number not in spare:
                 spare[-number] = ChoiceButton()
+        for font_size in CHOICE_FONTS:  # the buttons' heights: a label measured once a size
+            line_height(font_size)
 
     def on_choices(self, *_: Any) -> None:
         self._fit()

@@ -178,6 +178,7 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     # the taps up to the end of the turn's draw, which shows them, made none
     assert len(seen["draw_choice_buttons"]) >= 2
     assert seen["choice_buttons_made_in_taps"] == 0
+    assert seen["labels_made_in_taps"] == 0  # nor a label, nor a probe to measure a line
     assert seen["eva_turn"]["history"] == [
         "operator m5 l5", "card lambada e5 e6", "draw d:rocket", "refill saboteur"]
     assert seen["magnet_preview"]["preview"].startswith("magnet ")

@@ -18,6 +18,8 @@ if __name__ == "__main__":  # a script: tests/ui on the path, not this package's
 
 from driver import Driver, from_menu, open_new_game, run_from_command_line, see_result  # noqa: E402  (configures Kivy before it is imported)
 
+from kivy.uix.label import Label  # noqa: E402
+
 from companion.app.boards.crash.panels import STRIP_FONT, CrashCardButton  # noqa: E402
 from companion.app.measure import text_width  # noqa: E402
 from companion.app.panels import ChoiceButton, InstructionLine  # noqa: E402
@@ -299,6 +301,7 @@ def other_actions(d: Driver) -> Iterator[float]:
     yield 0.5
     made = count_made(ChoiceButton)  # the choice list's buttons made from here on
     lines_made = count_made(InstructionLine)  # and the table lines' labels
+    labels_made = count_made(Label)  # any label (a line height measured by a probe label)
     tap_field(d, "n4")                                     # Pat taps the operator
     yield P
     d.results["operator_targets"] = seen(d)["targets"]
@@ -332,6 +335,7 @@ def other_actions(d: Driver) -> Iterator[float]:
         w.text for w in play_screen(d).ids.action_area.walk(restrict=True)
         if type(w).__name__ == "ChoiceButton" and w.parent is not None]
     d.results["choice_buttons_made_in_taps"] = made[0]
+    d.results["labels_made_in_taps"] = labels_made[0]
     d.shot(f"crash_draw_{lang}")
     tap_choice(d, board(d).card_label("rocket"))           # Pat takes Rocket Drive
     yield 0.3
