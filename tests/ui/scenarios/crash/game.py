@@ -17,7 +17,6 @@ if __name__ == "__main__":  # a script: tests/ui on the path, not this package's
     sys.path[0] = str(Path(__file__).resolve().parents[2])
 
 from driver import Driver, from_menu, open_new_game, run_from_command_line, see_result  # noqa: E402  (configures Kivy before it is imported)
-
 from kivy.uix.label import Label  # noqa: E402
 
 from companion.app.boards.crash.panels import STRIP_FONT, CrashCardButton  # noqa: E402
