@@ -149,6 +149,7 @@ class CrashControls:
             picker.pos, picker.size = (x, y), (width, height)
             picker.set_choices("", [(kind, self.card_label(kind), colour(kind), True)
                                     for kind in KINDS], self.pick, self.tr("Cancel"))
+            picker.render_now()
 
     def close_picker(self, redraw: bool = True) -> None:
         if self.picker is not None:
