@@ -163,6 +163,11 @@ TAP_SLOP = 12
 """How far (px) a finger may move and still tap rather than scroll."""
 
 
+INSTRUCTION_LINES_AHEAD = 8
+"""Line labels an action area's panel has ready (:meth:`InstructionLines.make_ahead`): a
+Crash by Crash evaluation or swap tells 6–9 lines."""
+
+
 class InstructionLines(SteadyBoxLayout):
     """What to change on the table, one short sentence a line (bright, the eye goes here).
 
@@ -174,6 +179,13 @@ class InstructionLines(SteadyBoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         self._spare: list[InstructionLine] = []
         super().__init__(**kwargs)
+
+    def make_ahead(self, count: int = INSTRUCTION_LINES_AHEAD) -> None:
+        """Make line labels while the table is idle, up to ``count`` (shown and set aside
+        together): a set of lines longer than any before takes them, instead of building kv
+        labels inside the tap that shows it."""
+        for _number in range(count - len(self.children) - len(self._spare)):
+            self._spare.append(InstructionLine())
 
     def on_lines(self, *_: Any) -> None:
         shown = list(reversed(self.children))  # top first
@@ -308,11 +320,14 @@ class ChoiceArea(BoxLayout):
         """Make :data:`CHOICE_BUTTONS_AHEAD` list buttons while the table is idle: the game's
         first choices take them, as a list takes the buttons a longer list left, instead of
         building kv widgets inside the tap that shows them. They wait among the list's
-        spare views (its adapter's ``dirty_views``, under keys no item has)."""
+        spare views (its adapter's ``dirty_views``, under keys no item has). The line
+        heights their sizes are worked out from are measured now too."""
         spare = self.ids.list.view_adapter.dirty_views[ChoiceButton]
         for number in range(1, CHOICE_BUTTONS_AHEAD + 1):
             if -number not in spare:
                 spare[-number] = ChoiceButton()
+        for font_size in CHOICE_FONTS:  # the buttons' heights: a label measured once a size
+            line_height(font_size)
 
     def on_choices(self, *_: Any) -> None:
         self._fit()

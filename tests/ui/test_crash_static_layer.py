@@ -14,10 +14,12 @@ from companion.app.boards.batch import Shapes
 from companion.app.boards.crash.static_layer import (
     HOLE_MARK_COLOUR,
     StaticShapes,
+    layers_ahead,
     static_batches,
+    static_fields,
     value_text_colour,
 )
-from companion.games.crash.board import FIELD_NAMES
+from companion.games.crash.board import FIELD_NAMES, GEOMETRY
 from companion.geometry.crash import (
     BACKGROUND,
     EDGE_COLOUR,
@@ -62,7 +64,8 @@ def drawn_field_by_field(fields: list[dict[str, Any]]) -> tuple[Shapes, Shapes, 
                                    set(FIELD_NAMES[40:75])])
 def test_the_static_layer_is_the_field_by_field_drawing(holes: set[str]) -> None:
     fields = fields_with_holes(holes)
-    fills, lines, values = static_batches(StaticShapes(GRID), fields, BACKGROUND_BOX)
+    fills, lines, values = static_batches(StaticShapes(GRID), static_fields(fields),
+                                          BACKGROUND_BOX)
     expected_fills, expected_lines, expected_values = drawn_field_by_field(fields)
     assert fills.meshes() == expected_fills.meshes()
     assert lines.meshes() == expected_lines.meshes()
@@ -71,9 +74,10 @@ def test_the_static_layer_is_the_field_by_field_drawing(holes: set[str]) -> None
 
 def test_an_opened_hole_takes_its_fields_value_and_outline_away() -> None:
     shapes = StaticShapes(GRID)
-    _fills, lines, values = static_batches(shapes, fields_with_holes(set()), BACKGROUND_BOX)
-    _fills, holed_lines, holed_values = static_batches(shapes, fields_with_holes({"c8"}),
-                                                       BACKGROUND_BOX)
+    _fills, lines, values = static_batches(shapes, static_fields(fields_with_holes(set())),
+                                           BACKGROUND_BOX)
+    _fills, holed_lines, holed_values = static_batches(
+        shapes, static_fields(fields_with_holes({"c8"})), BACKGROUND_BOX)
     assert len(holed_values) == len(values) - 1 == len(FIELD_NAMES) - 1
     assert HOLE_MARK_COLOUR in [colour for colour, _v, _i in holed_lines.meshes()]
     assert HOLE_MARK_COLOUR not in [colour for colour, _v, _i in lines.meshes()]
@@ -82,3 +86,24 @@ def test_an_opened_hole_takes_its_fields_value_and_outline_away() -> None:
 def test_values_are_white_on_dark_blue_and_dark_on_white() -> None:
     assert value_text_colour(VALUE_COLOURS[3]) == (1, 1, 1, 0.95)
     assert value_text_colour(VALUE_COLOURS[0]) == (0.1, 0.1, 0.15, 0.85)
+
+
+def tile_of(name: str) -> set[str]:
+    """The fields of the tile ``name`` lies on."""
+    tile = GEOMETRY.tile_of[FIELD_NAMES.index(name)]
+    return {FIELD_NAMES[index] for index in GEOMETRY.tile_fields[tile]}
+
+
+def test_the_layers_ahead_take_away_one_bells_tile_each() -> None:
+    holes = tile_of("c8")
+    fields = static_fields(fields_with_holes(holes))
+    beside_g10 = min(tile_of("g10") - {"g10"})
+    ahead = layers_ahead(fields, ["g10", "b10", beside_g10])
+    assert len(ahead) == 2  # one layer per tile: two fields of one tile give one
+    opened = [{name for name, hole, _value in layer if hole} - holes for layer in ahead]
+    assert sorted(map(sorted, opened)) == sorted([sorted(tile_of("b10")), sorted(tile_of("g10"))])
+    for layer in ahead:  # the old holes stay, every value stays
+        assert [(name, value) for name, _hole, value in layer] == [
+            (name, value) for name, _hole, value in fields]
+        assert holes <= {name for name, hole, _value in layer if hole}
+    assert layers_ahead(fields, []) == []

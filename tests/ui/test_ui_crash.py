@@ -75,6 +75,9 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert seen["start"]["strip"] == texts["first"]
     assert seen["operator_stage"]["history"] == ["first A"]
     assert seen["operator_stage"]["strip"] == texts["operator"]
+    # the picker's 13 card names were laid out and rendered while the table was idle: the
+    # tap that opens it for the display renders none of them
+    assert seen["card_names_rendered_at_display"] == 0
     assert seen["operator_stage"]["targets"] == ["n4", "n9"]   # flower centres without a bell
     assert seen["after_setup"]["history"] == SETUP
     assert seen["after_setup"]["status"] == texts["turn"]
@@ -106,6 +109,11 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert seen["refused"]["history"] == seen["after_place"]["history"]
     assert seen["after_undo"]["history"] == SETUP
     assert seen["after_undo"]["status"] == texts["turn"]
+    # the static layer (hexes, values, holes) for each tile a bell's evaluation may take away
+    # is painted after the position's frame: the evaluation's hole shows without painting it
+    assert seen["static_layers_near_end"] == [["now", []], ["ahead", ["b10"]], ["ahead", ["e11"]],
+                                              ["ahead", ["g10"]], ["ahead", ["l11"]]]
+    assert "now" not in [when for when, _bells in seen["static_layers_after_end"]]
     # the seventh evaluation by a second tap on the arrow, then the result screen
     assert seen["end_preview"]["preview"] == "place g8 push=E"
     assert seen["after_end"]["history"] == ["place g8 push=E"]
@@ -170,6 +178,7 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     # the taps up to the end of the turn's draw, which shows them, made none
     assert len(seen["draw_choice_buttons"]) >= 2
     assert seen["choice_buttons_made_in_taps"] == 0
+    assert seen["labels_made_in_taps"] == 0  # nor a label, nor a probe to measure a line
     assert seen["eva_turn"]["history"] == [
         "operator m5 l5", "card lambada e5 e6", "draw d:rocket", "refill saboteur"]
     assert seen["magnet_preview"]["preview"].startswith("magnet ")
@@ -177,6 +186,9 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     assert previews(seen["swap_preview"], "Swap Bell Shift and Free Ride")
     assert seen["after_pass"]["history"][-2:] == ["swap fluct ticket take=blind,blind", "pass"]
     assert seen["after_pass"]["status"] == "Eva: action 1 of 2"
+    # the table lines' labels too were made while the table was idle: none in these taps
+    # (the swap tells five lines, the refill four)
+    assert seen["instruction_lines_made_in_taps"] == 0
     # Double Hit: one arrow per direction, the first chosen, then the second, then placed
     assert seen["double_first"] == ["SE", "W"]
     assert seen["double_second"] == ["SE", "W"]

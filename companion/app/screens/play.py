@@ -147,6 +147,11 @@ class PlayScreen(Screen):
         match = App.get_running_app().table.match
         if match is not None:  # the first input's table lines: their game's modules
             load_game_modules(match.game_id)
+        for kind, panel in self._panels.items():  # their line labels (the die's: dice games)
+            if kind != "roll" or (match is not None and GAMES[match.game_id].uses_die):
+                for widget in panel.walk(restrict=True):
+                    if isinstance(widget, InstructionLines):
+                        widget.make_ahead()
 
     def on_table_change(self, change: Change) -> None:
         table = App.get_running_app().table

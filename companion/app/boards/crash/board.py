@@ -107,9 +107,12 @@ class CrashBoard(Board):
             (Canvas(), painter.covers_key, painter.paint_covers),
             (Canvas(), painter.targets_key, painter.paint_targets),
         ]
-        """Painted again only when their key changes: the board without what moves (hexes,
-        values, holes, tile borders), the covers of the values under pieces, the targets."""
+        """Painted again (into the layer given) only when their key changes: the board without
+        what moves (hexes, values, holes, tile borders), the covers of the values under
+        pieces, the targets."""
         self._layer_keys: list[tuple[Any, ...]] = [(), (), ()]
+        self._is_static_ahead_due = False
+        self._is_static_ahead_planned = False
         self._events_layer = Canvas()
         """What the last action moved (arrows, crosses): painted on every redraw."""
         self._pieces_layer = Canvas()
@@ -702,6 +705,38 @@ class CrashBoard(Board):
             centres[key] = (ax, ay)
         return centres
 
+    def _make_static_ahead_after_frame(self, plan: bool = True) -> None:
+        """The static layers the next input may need are painted after the frames that follow,
+        one a frame, while the players look at the board (scheduled from the frame, outside
+        the clock's tick: it runs first in the next, before any input that came meanwhile).
+        ``plan``: the static layer changed, the layers wanted are planned anew."""
+        from kivy.core.window import Window
+
+        if plan:
+            self._is_static_ahead_planned = False
+        if not self._is_static_ahead_due:
+            self._is_static_ahead_due = True
+            Window.bind(on_flip=self._on_frame_for_static_ahead)
+
+    def _on_frame_for_static_ahead(self, *_: Any) -> None:
+        from kivy.core.window import Window
+
+        Window.unbind(on_flip=self._on_frame_for_static_ahead)
+        Clock.schedule_once(self._make_static_ahead, 0)
+
+    def _make_static_ahead(self, *_: Any) -> None:
+        self._is_static_ahead_due = False
+        if not self._st:
+            return
+        if self.get_root_window() is None:  # not on the screen now: after a frame that shows it
+            self._make_static_ahead_after_frame(plan=False)
+            return
+        if not self._is_static_ahead_planned:
+            self._is_static_ahead_planned = True
+            self.painter.plan_static_ahead()
+        if self.painter.make_static_ahead():
+            self._make_static_ahead_after_frame(plan=False)
+
     def _layout(self, *_: Any) -> None:
         self.place_controls()
         self.redraw()
@@ -714,8 +749,15 @@ class CrashBoard(Board):
         self.controls.strip.pos = (x, y)
         self.controls.strip.size = (side, STRIP_HEIGHT)
         if self.controls.picker is not None:
-            self.controls.picker.pos = (x, y + STRIP_HEIGHT)
-            self.controls.picker.size = (side, side - STRIP_HEIGHT)
+            x, y, width, height = self.picker_box()
+            self.controls.picker.pos = (x, y)
+            self.controls.picker.size = (width, height)
+
+    def picker_box(self) -> tuple[float, float, float, float]:
+        """Where the card picker covers the hexes: x, y, width, height."""
+        side = min(self.width, self.height)
+        return (self.x + (self.width - side) / 2,
+                self.y + (self.height - side) / 2 + STRIP_HEIGHT, side, side - STRIP_HEIGHT)
 
     def toggle_guide(self) -> None:
         self.guide_shown = not self.guide_shown
@@ -737,8 +779,9 @@ class CrashBoard(Board):
                 self._layer_keys[number] = key
                 layer.clear()
                 if self._st:
-                    with layer:
-                        paint()
+                    paint(layer)
+                    if number == 0:  # the static layer: the next holes' after the frame
+                        self._make_static_ahead_after_frame()
         if not self._st:
             self.painter.forget_pieces(self._pieces_layer)
             return

@@ -55,6 +55,7 @@ class ControlledBoard(Protocol):
     def add_widget(self, widget: Widget) -> None: ...
     def remove_widget(self, widget: Widget) -> None: ...
     def _layout(self, *_: Any) -> None: ...
+    def picker_box(self) -> tuple[float, float, float, float]: ...
     def set_preview(self, line: str) -> None: ...
     def cancel_preview(self) -> None: ...
     def choose_direction(self, key: str) -> None: ...
@@ -140,8 +141,15 @@ class CrashControls:
         if self.board.is_interactive:
             self.strip.prepare(SPARE_BUTTONS)
         if self.board.is_interactive and self.picker is None and self._spare_picker is None:
-            self._spare_picker = CrashPicker(controls=self)
-            self._spare_picker.prepare(len(KINDS))
+            picker = self._spare_picker = CrashPicker(controls=self)
+            picker.prepare(len(KINDS))
+            # the 13 card names laid out and rendered where the picker opens (the set-up's
+            # display, a refill, a swap show them all), not in the tap that opens it
+            x, y, width, height = self.board.picker_box()
+            picker.pos, picker.size = (x, y), (width, height)
+            picker.set_choices("", [(kind, self.card_label(kind), colour(kind), True)
+                                    for kind in KINDS], self.pick, self.tr("Cancel"))
+            picker.render_now()
 
     def close_picker(self, redraw: bool = True) -> None:
         if self.picker is not None:

@@ -2,10 +2,10 @@
 the targets of the current step, and what the last (or previewed) action moved.
 
 Reads what it paints from the board widget (``shown_fields``, ``shown_events``, ``targets``,
-``selected``, ``steps``); keeps no state except cached text textures and the key of the static
-layer. Two layers: the static board (background, hexes, values, holes, tile borders), painted
-again only when the geometry or the holes change, and everything that moves (bells, cars, the
-operator, targets, arrows), painted on every redraw.
+``selected``, ``steps``); keeps no state except cached text textures, shapes and the static
+layer's canvases. Two layers: the static board (background, hexes, values, holes, tile borders),
+painted again only when the geometry or the holes change, and everything that moves (bells,
+cars, the operator, targets, arrows), painted on every redraw.
 """
 
 from __future__ import annotations
@@ -36,7 +36,14 @@ from companion.app.boards.crash.hex import (
     draw_operator,
     outline_hex,
 )
-from companion.app.boards.crash.static_layer import StaticShapes, static_batches, value_text_colour
+from companion.app.boards.crash.static_layer import (
+    StaticField,
+    StaticShapes,
+    layers_ahead,
+    static_batches,
+    static_fields,
+    value_text_colour,
+)
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
 from companion.geometry.crash import (
     LABEL_COLOUR,
@@ -54,6 +61,11 @@ FILL_WIDTH = 0.0
 TARGET_SHAPES = (("outline", STRONG_OUTLINE), ("outline", SUBTLE_OUTLINE), ("fill", FILL_WIDTH))
 COVER_SCALE = 0.86
 """A field's value is covered by a hex this big (inside its outline and the tile borders)."""
+Label = tuple[str, int, float, float, float, float]
+"""An edge name as drawn: its text, font size and box (x, y, width, height)."""
+STATIC_LAYERS_SHOWN_KEPT = 2
+"""The static layers last shown that are kept (with those planned ahead): the position's
+and a preview's (an evaluation previewed, then cancelled)."""
 
 
 class BoardPainter:
@@ -68,31 +80,85 @@ class BoardPainter:
         self._bells: tuple[Any, Canvas] | None = None
         """The bells standing still (what they are drawn for, and their canvas: the pieces
         layer's first, under every field's car and operator)."""
+        self._static_canvases: dict[tuple[Any, ...], tuple[Canvas, list[Label]]] = {}
+        """The static layer's canvases by their key (:meth:`static_key`), each with its edge
+        names (:attr:`labels`): the one shown, and those made ahead for the holes the next
+        input may open (:meth:`make_static_ahead`)."""
+        self._static_due: list[tuple[Any, ...]] = []
+        """The static layers planned ahead and not painted yet."""
+        self._static_planned: list[tuple[Any, ...]] = []
+        self._static_shown: list[tuple[Any, ...]] = []
+        """The keys of the static layers last shown, the latest last."""
         self._target_shape_cache: dict[tuple[HexGrid, str, float],
                                   dict[str, tuple[list[float], list[int]]]] = {}
-        self.labels: list[tuple[str, int, float, float, float, float]] = []
+        self.labels: list[Label] = []
         """The edge names as last drawn: text, font size and box (x, y, width, height)."""
 
     def static_key(self) -> tuple[Any, ...]:
         """What the static layer depends on: the geometry and each field's hole and value."""
         board = self.board
-        return (tuple(board.pos), tuple(board.size), self.board.grid(),
-                tuple((field["name"], field["hole"], field["value"])
-                      for field in board.shown_fields))
+        return (tuple(board.pos), tuple(board.size), board.grid(),
+                static_fields(board.shown_fields))
 
-    def paint_static(self) -> None:
-        """The board without anything that moves: every value is shown (``paint`` covers
-        those under a car, a bell or the operator). Batched: a handful of draw calls, from
-        shapes worked out once per grid (``static_layer``)."""
-        board = self.board
-        grid: HexGrid = board.grid()
+    def paint_static(self, layer: Canvas) -> None:
+        """The board without anything that moves, into ``layer``: every value is shown
+        (``paint`` covers those under a car, a bell or the operator). Its canvas was made
+        ahead when a hole opened that the painter expected (:meth:`make_static_ahead`)."""
+        key = self.static_key()
+        made = self._static_canvases.get(key)
+        if made is None:
+            made = self._static_canvases[key] = self._static_canvas(key)
+        canvas, self.labels = made
+        layer.add(canvas)
+        if key in self._static_shown:
+            self._static_shown.remove(key)
+        self._static_shown = [*self._static_shown, key][-STATIC_LAYERS_SHOWN_KEPT:]
+        self._keep_static(self._static_shown + self._static_planned)
+
+    def plan_static_ahead(self) -> None:
+        """Plan the static layers the next input may need, one for each tile a bell stands on
+        (an evaluation takes it away: a hole repaints the whole layer, ~1–2 ms in a tap); each
+        is painted into a canvas of its own by :meth:`make_static_ahead`. The canvases kept
+        are these and the last shown."""
+        key = self.static_key()
+        geometry, fields = key[:3], key[3]
+        bells = [field["name"] for field in self.board.shown_fields
+                 if field["bell"] and not field["hole"]]
+        self._static_planned = [(*geometry, ahead) for ahead in layers_ahead(fields, bells)]
+        self._keep_static(self._static_shown + self._static_planned)
+        self._static_due = [due for due in self._static_planned
+                            if due not in self._static_canvases]
+
+    def make_static_ahead(self) -> bool:
+        """Paint one of the static layers planned (:meth:`plan_static_ahead`); whether more are
+        due."""
+        if self._static_due:
+            key = self._static_due.pop(0)
+            self._static_canvases[key] = self._static_canvas(key)
+        return bool(self._static_due)
+
+    def _keep_static(self, keys: list[tuple[Any, ...]]) -> None:
+        """Let go of the static layers not in ``keys`` (which hold the one shown), and of their
+        meshes at once: a canvas and its instructions refer to each other, so only the cycle
+        collector would free them, and each holds its vertices twice (~0.2 MB a layer)."""
+        for key in [key for key in self._static_canvases if key not in keys]:
+            canvas, _labels = self._static_canvases.pop(key)
+            canvas.clear()
+
+    def _static_canvas(self, key: tuple[Any, ...]) -> tuple[Canvas, list[Label]]:
+        """The static layer of ``key`` (:meth:`static_key`) in a canvas of its own, and its
+        edge names. Batched: a handful of draw calls, from shapes worked out once per grid
+        (``static_layer``)."""
+        grid: HexGrid = key[2]
+        fields: tuple[StaticField, ...] = key[3]
         if self._static_shapes is None or self._static_shapes.grid != grid:
             self._static_shapes = StaticShapes(grid)
             self._value_quads = {}
-        side = min(board.width, board.height)
+        (x, y), (width, height) = key[0], key[1]
+        side = min(width, height)
         fills, lines, shown_values = static_batches(
-            self._static_shapes, board.shown_fields,
-            (board.x + (board.width - side) / 2, board.y + (board.height - side) / 2, side, side))
+            self._static_shapes, fields, (x + (width - side) / 2, y + (height - side) / 2, side,
+                                          side))
         values = Glyphs()
         textures: dict[int, Any] = {}
         quads: dict[int, list[list[float]]] = {}  # per value, in the fields' order
@@ -103,29 +169,32 @@ class BoardPainter:
                 texture = textures[value] = self.texts.texture(
                     str(value), VALUE_FONT, colour=value_text_colour(colour))
                 quads[value] = []
-            key = (id(texture), cx, cy)
-            quad = value_quads.get(key)
+            quad_key = (id(texture), cx, cy)
+            quad = value_quads.get(quad_key)
             if quad is None:
-                quad = value_quads[key] = glyph_quad(texture, cx, cy)
+                quad = value_quads[quad_key] = glyph_quad(texture, cx, cy)
             quads[value].append(quad)
         for value, texture in textures.items():
             values.repeated(texture, quads[value])
-        self.labels = []
-        for text, x, y in grid.labels():
+        labels: list[Label] = []
+        for text, label_x, label_y in grid.labels():
             texture = self.texts.texture(text, LABEL_FONT, colour=(1, 1, 1, 1))
-            values.place(texture, x, y, LABEL_COLOUR)
-            self.labels.append((text, LABEL_FONT, x - texture.width / 2, y - texture.height / 2,
-                                *texture.size))
-        fills.draw()
-        values.draw()
-        lines.draw()
+            values.place(texture, label_x, label_y, LABEL_COLOUR)
+            labels.append((text, LABEL_FONT, label_x - texture.width / 2,
+                           label_y - texture.height / 2, *texture.size))
+        canvas = Canvas()
+        with canvas:
+            fills.draw()
+            values.draw()
+            lines.draw()
+        return canvas, labels
 
     def covers_key(self) -> tuple[Any, ...]:
         return (self.board.grid(), tuple(
             field["name"] for field in self.board.shown_fields
             if not field["hole"] and (field["car"] or field["bell"] or field["operator"])))
 
-    def paint_covers(self) -> None:
+    def paint_covers(self, layer: Canvas) -> None:
         """Hide the value of each field under a car, a bell or the operator."""
         grid: HexGrid = self.board.grid()
         covers = Shapes()
@@ -133,7 +202,8 @@ class BoardPainter:
             if not field["hole"] and (field["car"] or field["bell"] or field["operator"]):
                 covers.polygon(VALUE_COLOURS.get(field["value"], VALUE_COLOURS[0]),
                                grid.corners(field["name"], COVER_SCALE))
-        covers.draw()
+        with layer:
+            covers.draw()
 
     def targets_key(self) -> tuple[Any, ...]:
         board = self.board
@@ -142,8 +212,9 @@ class BoardPainter:
         is_strong = board.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
         return (board.grid(), is_strong, tuple(sorted(board.targets)))
 
-    def paint_targets(self) -> None:
-        self._targets(self.board.grid())
+    def paint_targets(self, layer: Canvas) -> None:
+        with layer:
+            self._targets(self.board.grid())
 
     def paint_events(self) -> None:
         """What the last (or previewed) action moved: under the pieces."""

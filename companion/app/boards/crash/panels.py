@@ -204,6 +204,15 @@ class CrashPicker(SteadyBoxLayout):
             self._spare.append(button)
         self.ids.cancel.text = cancel_label
 
+    def render_now(self) -> None:
+        """Lay the picker out and render its buttons' texts now, not at the next frame (it is
+        made while the table is idle; the next frame may come with a tap)."""
+        self.do_layout()
+        self.ids.grid.do_layout()
+        for button in self.ids.grid.children:
+            button.texture_update()
+            button._trigger_texture.cancel()
+
     def _picked(self, button: CrashCardButton) -> None:
         if self._on_pick is not None:
             self._on_pick(button.kind)

@@ -4,7 +4,8 @@ batches of mesh vertices, Kivy-free.
 The fields' shapes depend only on the grid, so they are worked out once per grid
 (:class:`StaticShapes`); a position (which fields are holes, each field's value) only picks
 them. A hole that opens paints the whole layer again (it changes the fills, the outlines and the
-values around it); picking ready lists keeps that repaint short.
+values around it); picking ready lists keeps that repaint short, and the layers a tap may need
+next (:func:`layers_ahead`: a bell's tile taken away) can be painted before the tap.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from companion.app.boards.batch import Colour, Shapes, outline_vertices, polygon_vertices
-from companion.games.crash.board import FIELD_NAMES
+from companion.games.crash.board import FIELD_INDEX, FIELD_NAMES, GEOMETRY
 from companion.geometry.crash import (
     BACKGROUND,
     EDGE_COLOUR,
@@ -31,6 +32,8 @@ OUTLINE_WIDTH = 1.0
 HOLE_MARK_WIDTH = 1.2
 TILE_EDGE_WIDTH = 1.8
 Segment = tuple[float, float, float, float]
+StaticField = tuple[str, bool, int]
+"""What the static layer shows of a field: its name, whether it is a hole, its value."""
 
 
 class StaticShapes:
@@ -54,6 +57,25 @@ class StaticShapes:
             self.hole_marks[name], self.hole_mark_indices = segments_mesh(
                 [hole_mark(grid, name)], HOLE_MARK_WIDTH)
         self.tile_edges = segments_mesh(tile_edges(grid), TILE_EDGE_WIDTH)
+
+
+def static_fields(fields: Iterable[dict[str, Any]]) -> tuple[StaticField, ...]:
+    """What the static layer shows of ``fields`` (the snapshot's): a field's pieces are not in
+    it."""
+    return tuple((field["name"], field["hole"], field["value"]) for field in fields)
+
+
+def layers_ahead(fields: Sequence[StaticField],
+                 bells: Iterable[str]) -> list[tuple[StaticField, ...]]:
+    """The static layers a next input may bring: one for each tile under one of ``bells`` (the
+    fields they stand on), that tile's fields holes (R87: an evaluation takes the rung bell's
+    tile away; nothing else makes a hole). A tile is listed once."""
+    tiles = sorted({GEOMETRY.tile_of[FIELD_INDEX[name]] for name in bells})
+    ahead = []
+    for tile in tiles:
+        taken = {FIELD_NAMES[index] for index in GEOMETRY.tile_fields[tile]}
+        ahead.append(tuple((name, hole or name in taken, value) for name, hole, value in fields))
+    return ahead
 
 
 def hole_mark(grid: HexGrid, name: str) -> Segment:
@@ -85,11 +107,12 @@ def value_text_colour(colour: Colour) -> Colour:
     return (1, 1, 1, 0.95) if is_dark(colour) else (0.1, 0.1, 0.15, 0.85)
 
 
-def static_batches(shapes: StaticShapes, fields: Iterable[dict[str, Any]],
+def static_batches(shapes: StaticShapes, fields: Iterable[StaticField],
                    background: tuple[float, float, float, float],
                    ) -> tuple[Shapes, Shapes, list[tuple[int, Colour, float, float]]]:
     """The fills (drawn first), the lines (drawn last) and the values to write between them
-    (value, text colour, centre x, centre y) of the fields as ``fields`` show them, over a
+    (value, text colour, centre x, centre y) of the fields as ``fields`` show them
+    (:func:`static_fields`), over a
     ``background`` square (x, y, width, height). Each colour's shapes come in the order of the
     fields and the colours in the order first used, as a field-by-field drawing lays them out
     (all shapes of one colour are alike: one index pattern per colour)."""
@@ -98,13 +121,11 @@ def static_batches(shapes: StaticShapes, fields: Iterable[dict[str, Any]],
     fill_chunks: dict[Colour, list[list[float]]] = {}
     line_chunks: dict[Colour, list[list[float]]] = {}
     values: list[tuple[int, Colour, float, float]] = []
-    for field in fields:
-        name = field["name"]
-        if field["hole"]:
+    for name, hole, value in fields:
+        if hole:
             fill_chunks.setdefault(HOLE_COLOUR, []).append(shapes.holes[name])
             line_chunks.setdefault(HOLE_MARK_COLOUR, []).append(shapes.hole_marks[name])
             continue
-        value = field["value"]
         colour: Colour = VALUE_COLOURS.get(value, VALUE_COLOURS[0])
         fill_chunks.setdefault(colour, []).append(shapes.fills[name])
         line_chunks.setdefault(EDGE_COLOUR, []).append(shapes.outlines[name])
@@ -121,6 +142,6 @@ def static_batches(shapes: StaticShapes, fields: Iterable[dict[str, Any]],
 
 
 __all__ = [
-    "HOLE_MARK_COLOUR", "StaticShapes", "is_dark", "segments_mesh", "static_batches",
-    "value_text_colour",
+    "HOLE_MARK_COLOUR", "StaticField", "StaticShapes", "is_dark", "layers_ahead",
+    "segments_mesh", "static_batches", "static_fields", "value_text_colour",
 ]

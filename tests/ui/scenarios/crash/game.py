@@ -17,10 +17,11 @@ if __name__ == "__main__":  # a script: tests/ui on the path, not this package's
     sys.path[0] = str(Path(__file__).resolve().parents[2])
 
 from driver import Driver, from_menu, open_new_game, run_from_command_line, see_result  # noqa: E402  (configures Kivy before it is imported)
+from kivy.uix.label import Label  # noqa: E402
 
-from companion.app.boards.crash.panels import STRIP_FONT  # noqa: E402
+from companion.app.boards.crash.panels import STRIP_FONT, CrashCardButton  # noqa: E402
 from companion.app.measure import text_width  # noqa: E402
-from companion.app.panels import ChoiceButton  # noqa: E402
+from companion.app.panels import ChoiceButton, InstructionLine  # noqa: E402
 from companion.engine import open_game  # noqa: E402
 from companion.table.session import Setup  # noqa: E402
 
@@ -116,9 +117,11 @@ def two_players(d: Driver) -> Iterator[float]:
     tap_strip(d, "Eva")                                   # Eva was last on the bumper cars
     yield P
     d.results["operator_stage"] = seen(d)
+    card_names = count_renders(CrashCardButton)
     tap_field(d, "n4")                                     # the operator's start
     yield P
     d.results["display_stage"] = seen(d)
+    d.results["card_names_rendered_at_display"] = card_names[0]
     d.shot(f"crash_setup_display_{lang}")
     for kind in ("lambada", "rocket", "tandem"):
         tap_pick(d, kind)
@@ -161,9 +164,17 @@ def two_players(d: Driver) -> Iterator[float]:
     yield 0.3
     d.results["after_undo"] = seen(d)
     # near the end: six evaluations done, Eva's car g9 beside the bell g10
+    layers = record_static_layers(board(d).painter)
     open_position(d, ["Eva", "Pat"], ["red", "blue"], NEAR_END)
     yield 0.5
+    for _frame in range(40):  # frames go by while the players look at the board
+        if not board(d).painter._static_due and len(layers) > 1:
+            break
+        board(d).canvas.ask_update()
+        yield 0.05
     d.results["near_end"] = seen(d)
+    d.results["static_layers_near_end"] = list(layers)
+    del layers[:]
     tap_field(d, "g8")
     yield P
     tap_arrow(d, "E")
@@ -173,6 +184,7 @@ def two_players(d: Driver) -> Iterator[float]:
     tap_arrow(d, "E")                                      # a second tap on the arrow places it
     yield 0.6
     d.results["after_end"] = seen(d)
+    d.results["static_layers_after_end"] = list(layers)
     d.shot(f"crash_evaluation_{lang}")
     yield from see_result(d)
     d.results["screen_after_end"] = d.screen.name
@@ -239,6 +251,43 @@ def count_made(cls: type) -> list[int]:
     return made
 
 
+def count_renders(cls: type) -> list[int]:
+    """How many times ``cls`` labels render a text from now on (one number, counted up)."""
+    rendered = [0]
+    original = cls.texture_update
+
+    def counting(label: Any, *args: Any) -> None:
+        rendered[0] += 1
+        original(label, *args)
+
+    counting.__name__ = "texture_update"  # Kivy's triggers look a bound method up by its name
+    cls.texture_update = counting  # type: ignore[method-assign]
+    return rendered
+
+
+def record_static_layers(painter: Any) -> list[list[Any]]:
+    """Each static layer the board paints from now on: when ("ahead", after a frame, or "now",
+    in a redraw) and the bells whose fields are holes in it."""
+    painted: list[list[Any]] = []
+    paint, make_ahead = painter._static_canvas, painter.make_static_ahead
+    when = ["now"]
+
+    def painting(key: tuple[Any, ...]) -> Any:
+        bells = {field["name"] for field in painter.board.shown_fields if field["bell"]}
+        painted.append([when[0], sorted(name for name, hole, _value in key[3]
+                                        if hole and name in bells)])
+        return paint(key)
+
+    def making_ahead() -> bool:
+        when[0] = "ahead"
+        more = make_ahead()
+        when[0] = "now"
+        return bool(more)
+
+    painter._static_canvas, painter.make_static_ahead = painting, making_ahead
+    return painted
+
+
 def tap_choice(d: Driver, text: str) -> None:
     d.tap_text(text, play_screen(d).ids.action_area)
 
@@ -250,6 +299,8 @@ def other_actions(d: Driver) -> Iterator[float]:
     open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP)
     yield 0.5
     made = count_made(ChoiceButton)  # the choice list's buttons made from here on
+    lines_made = count_made(InstructionLine)  # and the table lines' labels
+    labels_made = count_made(Label)  # any label (a line height measured by a probe label)
     tap_field(d, "n4")                                     # Pat taps the operator
     yield P
     d.results["operator_targets"] = seen(d)["targets"]
@@ -283,6 +334,7 @@ def other_actions(d: Driver) -> Iterator[float]:
         w.text for w in play_screen(d).ids.action_area.walk(restrict=True)
         if type(w).__name__ == "ChoiceButton" and w.parent is not None]
     d.results["choice_buttons_made_in_taps"] = made[0]
+    d.results["labels_made_in_taps"] = labels_made[0]
     d.shot(f"crash_draw_{lang}")
     tap_choice(d, board(d).card_label("rocket"))           # Pat takes Rocket Drive
     yield 0.3
@@ -314,6 +366,7 @@ def other_actions(d: Driver) -> Iterator[float]:
     tap_ok(d)
     yield 0.3
     d.results["after_pass"] = seen(d)
+    d.results["instruction_lines_made_in_taps"] = lines_made[0]
     tap_strip(d, board(d).tr("Card"))                      # Eva: Double Hit, then its car
     yield P
     tap_pick(d, "double")
