@@ -33,14 +33,13 @@ from companion.i18n import LANGUAGES, translator
 from companion.records.faults import StoreUnwritable
 from companion.records.store import Store, StoredGame
 from companion.table.dice import DieSource, FallbackDie
+from companion.table.foresight import Ahead, Foreseen, Foresight
 from companion.table.rolls import Rolls
 
 if TYPE_CHECKING:  # what a game needs loads with the first game (or just after the app's first
     # frame): the match, the companion's seats, the set-ups and the seats' looks, the refusals'
     # words, the board steps and their table lines. The home screen needs none of them.
     from companion.engine import Match
-    from companion.engine.game import Step as EngineStep
-    from companion.engine.match import TimelineMark
     from companion.games.table_lines import TableLine
     from companion.table.companions import CompanionSeats, Decision, RollDie
     from companion.table.seats import SeatLook
@@ -102,34 +101,6 @@ class Change(NamedTuple):
 Listener = Callable[[Change], None]
 
 
-class Foreseen(NamedTuple):
-    """What :meth:`TableSession.foresee` found an input would bring (nothing was played)."""
-
-    line: str
-    events: tuple[str, ...]
-    to_move: int | None
-    """Whose turn it would be."""
-    status: str
-    table_lines: tuple[str, ...]
-    described: tuple[str, ...]
-    """:meth:`TableSession.describe` of its events (what a board says of them)."""
-    snapshot: dict[str, Any]
-    """The position after it (``match.snapshot()``)."""
-
-
-class _Ahead(NamedTuple):
-    """An input foreseen (:meth:`TableSession.foresee`): the match and its timeline it was
-    foreseen in, the rules' step it made (``played``), the table's step and what it shows.
-    Played in the same position, :meth:`TableSession.send` takes these instead of making
-    them again (the rules' answer for an immutable state is the same)."""
-
-    match: Match
-    base: TimelineMark
-    played: EngineStep[Any]
-    step: Step
-    seen: Foreseen
-
-
 class TableSession:
     """One game at the table: the match, the store, the die, the companion's seats and the
     language, behind one small API."""
@@ -157,9 +128,9 @@ class TableSession:
         """The seat whose roll :attr:`last_roll` is."""
         self._made_steps: BoardSteps | None = None
         self._snapshot_of: tuple[Match, Any, int, dict[str, Any]] | None = None
-        self._foreseen: dict[str, _Ahead] = {}
-        """The inputs :meth:`foresee` worked out in the position now, by line."""
         """The last ``match.snapshot()`` made, with the match, state and cursor it is of."""
+        self._foresight = Foresight()
+        """The inputs :meth:`foresee` worked out in the position now."""
         self.is_unsaved = False
         """The players chose to play on while the card refuses writes: inputs count in memory."""
         self.refused: tuple[str, tuple[str, int] | None] | None = None
@@ -365,7 +336,7 @@ class TableSession:
         before = match.mark()
         seat = match.to_move
         board_before = self._snapshot()
-        ahead = self._foreseen_here(line, before)
+        ahead = self._foresight.here(line, match, before)
         try:
             if ahead is not None:  # the rules' step for this very position, made ahead
                 from companion.engine.match import TimelineMark
@@ -578,7 +549,7 @@ class TableSession:
         table waits (the six faces of a roll), so that the input's own tap finds them ready."""
         match = self._require_match()
         base = match.mark()
-        known = self._foreseen_here(line, base)
+        known = self._foresight.here(line, match, base)
         if known is not None:
             return known.seen
         twin = match.copy()
@@ -598,19 +569,8 @@ class TableSession:
                         table_lines=tuple(said.text for said in self._lines(steps, twin)),
                         described=tuple(words.describe(events, twin, self._lang)),
                         snapshot=after)
-        self._foreseen[line] = _Ahead(match, base, twin.mark().steps[base.cursor], step, seen)
+        self._foresight.keep(Ahead(match, base, twin.mark().steps[base.cursor], step, seen))
         return seen
-
-    def _foreseen_here(self, line: str, now: TimelineMark) -> _Ahead | None:
-        """What :meth:`foresee` found ``line`` brings, if it was foreseen in this very
-        position (the same match and timeline up to the cursor: its states are immutable)."""
-        ahead = self._foreseen.get(line)
-        if ahead is None or ahead.match is not self.match or now.cursor != ahead.base.cursor:
-            return None
-        cursor = now.cursor
-        if any(a is not b for a, b in zip(now.steps[:cursor], ahead.base.steps[:cursor])):
-            return None
-        return ahead
 
     # -- what the screens show (BoardHost included) ----------------------------------------------
 
@@ -895,7 +855,7 @@ class TableSession:
         return self._steps.shown()
 
     def _tell(self, change: Change) -> None:
-        self._foreseen = {}  # a change: what was foreseen was for the position before
+        self._foresight.forget()  # what was foreseen was for the position before
         self.seq += 1
         change = Change(change.kind, change.events, change.message, change.detail,
                         change.reason, self.seq)
