@@ -57,3 +57,24 @@ def test_after_a_game_is_built_the_pass_after_its_first_frame_is_a_middle_one() 
         gc.set_threshold(*thresholds)
         if was_enabled:
             gc.enable()
+
+
+def test_while_the_app_starts_no_ordinary_pass_comes_until_the_first_frame() -> None:
+    thresholds = gc.get_threshold()
+    passes: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        collector.hold_until_first_frame()
+        kept = [[] for _ in range(20_000)]  # the start's lasting objects (~55,000 in all)
+        assert passes == []  # CPython's 700 would have passed ~28 times here
+        collector.install()  # just after the first frame
+        assert gc.get_threshold() == (collector.AUTOMATIC_YOUNG, collector.SPAN, collector.SPAN)
+        del kept
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*thresholds)
