@@ -116,8 +116,9 @@ INK = (0.05, 0.05, 0.05, 1)
 """The bells' edges, rims and clappers."""
 
 
-BELLS_KEPT = 32
-"""Bells whose triangles are kept (a board shows up to a dozen, a few fields apart)."""
+BELLS_KEPT = 16
+"""Bells whose triangles are kept (~3 kB each): a board shows ten, and a bell moved by an
+evaluation stands where it was never drawn before."""
 
 
 def draw_bells(places: Sequence[tuple[float, float, float]]) -> None:
