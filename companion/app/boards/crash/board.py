@@ -726,7 +726,6 @@ class CrashBoard(Board):
 
     def _make_static_ahead(self, *_: Any) -> None:
         self._is_static_ahead_due = False
-        self.painter.let_go_static()  # the layers the frame before stopped showing
         if not self._st:
             return
         if self.get_root_window() is None:  # not on the screen now: after a frame that shows it

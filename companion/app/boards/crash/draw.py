@@ -113,8 +113,7 @@ class BoardPainter:
         if key in self._static_shown:
             self._static_shown.remove(key)
         self._static_shown = [*self._static_shown, key][-STATIC_LAYERS_SHOWN_KEPT:]
-        # The layers no longer kept are let go after the frame (:meth:`let_go_static`), not
-        # here: clearing a layer's meshes cost an evaluation's tap ~0.4 ms.
+        self._keep_static(self._static_shown + self._static_planned)
 
     def plan_static_ahead(self) -> None:
         """Plan the static layers the next input may need, one for each tile a bell stands on
@@ -137,11 +136,6 @@ class BoardPainter:
             key = self._static_due.pop(0)
             self._static_canvases[key] = self._static_canvas(key)
         return bool(self._static_due)
-
-    def let_go_static(self) -> None:
-        """Let go of the static layers neither shown lately nor planned (:meth:`paint_static`
-        leaves that to after the frame)."""
-        self._keep_static(self._static_shown + self._static_planned)
 
     def _keep_static(self, keys: list[tuple[Any, ...]]) -> None:
         """Let go of the static layers not in ``keys`` (which hold the one shown), and of their
