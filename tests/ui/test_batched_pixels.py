@@ -15,6 +15,8 @@ def test_bells_and_rectangles_batched_cover_the_same_pixels(display: str,
     seen = run_scenario_script(SCRIPT, "same_pixels", display, tmp_path, "en")
     assert seen["bells_drawn"]
     assert seen["bells_same"]
+    assert seen["bells_taken_as_kept"]  # drawn again, each bell's triangles as worked out
+    assert seen["bells_again_same"]
     assert seen["rectangles_same"]
     assert seen["rounded_same"]
     assert seen["slices_same"]  # parts of ellipses (a ghost's dome) and triangles, see-through

@@ -49,6 +49,12 @@ class Shapes:
         mesh_vertices += vertices
         mesh_indices += [first + index for index in indices]
 
+    def add_vertices(self, colour: Sequence[float], vertices: Sequence[float],
+                     indices: Sequence[int]) -> None:
+        """Triangles over ``vertices`` laid out as the mesh wants them (x, y, u, v…), with
+        ``indices`` into them: a shape worked out once (see :meth:`meshes`) added again."""
+        self._add(colour, list(vertices), indices)
+
     def polygon(self, colour: Sequence[float], corners: Sequence[Point]) -> None:
         """A convex polygon, filled."""
         fan = [index for corner in range(1, len(corners) - 1)

@@ -42,7 +42,12 @@ def same_pixels(d: Driver) -> Iterator[float]:
     from kivy.graphics import Color, Ellipse, Rectangle, RoundedRectangle, Triangle
 
     from companion.app.boards.batch import Shapes
-    from companion.app.boards.crash.hex import draw_bell, draw_bells
+    from companion.app.boards.crash.hex import (
+        BELLS_KEPT,
+        bell_triangles,
+        draw_bell,
+        draw_bells,
+    )
 
     places = random.Random(5)
     bells = [(30 + (n % 8) * 48 + places.random(), 30 + (n // 8) * 60 + places.random(),
@@ -100,10 +105,17 @@ def same_pixels(d: Driver) -> Iterator[float]:
                              (0, 1, 2))
         shapes.draw()
 
+    bell_triangles.cache_clear()  # the bells' triangles worked out now, then taken as kept
     one_by_one, batched = pixels_drawn(bell_by_bell), pixels_drawn(lambda: draw_bells(bells))
+    kept = bells[-BELLS_KEPT:]  # the bells drawn last
+    kept_before = bell_triangles.cache_info().hits
+    kept_again = pixels_drawn(lambda: draw_bells(kept))
     ground = pixels_drawn(lambda: None)
     d.results.update({
         "bells_same": one_by_one == batched,
+        "bells_again_same": pixels_drawn(lambda: [draw_bell(*bell) for bell in kept])
+        == kept_again,
+        "bells_taken_as_kept": bell_triangles.cache_info().hits - kept_before == len(kept),
         "bells_drawn": one_by_one != ground,
         "rectangles_same": pixels_drawn(rectangles) == pixels_drawn(one_mesh),
         "rounded_same": pixels_drawn(rounded) == pixels_drawn(rounded_mesh),

@@ -7,7 +7,9 @@ square, the magnetic car a disc with a white horseshoe arc. Geometry is in ``cra
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
@@ -114,25 +116,49 @@ INK = (0.05, 0.05, 0.05, 1)
 """The bells' edges, rims and clappers."""
 
 
+BELLS_KEPT = 16
+"""Bells whose triangles are kept (~3 kB each): a board shows ten, and a bell moved by an
+evaluation stands where it was never drawn before."""
+
+
 def draw_bells(places: Sequence[tuple[float, float, float]]) -> None:
     """Bells at (cx, cy, size) each, pixel for pixel as :func:`draw_bell` draws one, in three
     draw calls for them all (their black edges, their gold, their rims and clappers; bells
     on different fields never overlap) instead of five each: a board shows up to a dozen, and
-    every draw call costs the software GL ~37 kB for the frame."""
-    edges, gold, rims = Shapes(), Shapes(), Shapes()
+    every draw call costs the software GL ~37 kB for the frame. Each bell's triangles are
+    worked out once per place (:func:`bell_triangles`): an evaluation moves or lifts one or
+    two bells, and the others' were worked out anew in its tap (~0.6 ms)."""
+    batches = Shapes(), Shapes(), Shapes()
     for cx, cy, size in places:
-        half = size / 2
-        edges.kivy_ellipse(INK, cx - half * 0.62 - 1.5, cy - half * 0.35 - 1.5,
-                           half * 1.24 + 3, half * 1.3 + 3, SEGMENTS)
-        gold.kivy_ellipse(BELL_COLOUR, cx - half * 0.62, cy - half * 0.35, half * 1.24,
-                          half * 1.3, SEGMENTS)
-        gold.kivy_rectangle(BELL_COLOUR, cx - half * 0.62, cy - half * 0.35, half * 1.24,
-                            half * 0.5)
-        rims.kivy_rectangle(INK, cx - half * 0.85, cy - half * 0.5, half * 1.7, half * 0.22)
-        rims.kivy_ellipse(INK, cx - half * 0.16, cy - half * 0.78, half * 0.32, half * 0.32,
-                          SEGMENTS)
-    for batch in (edges, gold, rims):
+        for batch, (colour, vertices, indices) in zip(batches, bell_triangles(cx, cy, size),
+                                                      strict=True):
+            batch.add_vertices(colour, vertices, indices)
+    for batch in batches:
         batch.draw()
+
+
+@lru_cache(maxsize=BELLS_KEPT)
+def bell_triangles(cx: float, cy: float, size: float) -> tuple[
+        tuple[tuple[float, ...], array, array], ...]:
+    """One bell's triangles in :func:`draw_bells`' three batches: (colour, vertices, indices)
+    each, the vertices in 32-bit floats (as the mesh holds them: the same pixels) to keep
+    them small."""
+    edges, gold, rims = Shapes(), Shapes(), Shapes()
+    half = size / 2
+    edges.kivy_ellipse(INK, cx - half * 0.62 - 1.5, cy - half * 0.35 - 1.5,
+                       half * 1.24 + 3, half * 1.3 + 3, SEGMENTS)
+    gold.kivy_ellipse(BELL_COLOUR, cx - half * 0.62, cy - half * 0.35, half * 1.24,
+                      half * 1.3, SEGMENTS)
+    gold.kivy_rectangle(BELL_COLOUR, cx - half * 0.62, cy - half * 0.35, half * 1.24,
+                        half * 0.5)
+    rims.kivy_rectangle(INK, cx - half * 0.85, cy - half * 0.5, half * 1.7, half * 0.22)
+    rims.kivy_ellipse(INK, cx - half * 0.16, cy - half * 0.78, half * 0.32, half * 0.32,
+                      SEGMENTS)
+    parts = []
+    for batch in (edges, gold, rims):
+        ((colour, vertices, indices),) = batch.meshes()  # one colour, one mesh
+        parts.append((colour, array("f", vertices), array("H", indices)))
+    return tuple(parts)
 
 
 def draw_operator(texts: Texts, cx: float, cy: float, size: float) -> None:
