@@ -134,7 +134,6 @@ class CompanionApp(App):
         heap.limit_arenas()
         let_rendered_pixels_go()
         self._give_back: Any = None
-        self._screen_shown_since_give_back = False
         self.title = "Companion"
         self.config_file = config or Config()
         self.store = Store(store_path)
@@ -407,15 +406,12 @@ class CompanionApp(App):
         back a second after the last of them, and what the board drew after it (pieces
         still pulsing, a late frame) took ~8-10 MB of it again, kept while the table sat
         still: Člověče at rest 172 or 183 MB by the last input's kind.)"""
-        self._screen_shown_since_give_back = screen_shown
         if self._give_back is not None:
             self._give_back.cancel()
-        seconds = (GIVE_BACK_AFTER_SCREEN_SECONDS if self._screen_shown_since_give_back
-                   else GIVE_BACK_AFTER_INPUT_SECONDS)
+        seconds = GIVE_BACK_AFTER_SCREEN_SECONDS if screen_shown else GIVE_BACK_AFTER_INPUT_SECONDS
         self._give_back = Clock.schedule_once(self._give_back_now, seconds)
 
     def _give_back_now(self, *_: Any) -> None:
-        self._screen_shown_since_give_back = False
         heap.give_back()
 
     def _on_change(self, change: Change) -> None:

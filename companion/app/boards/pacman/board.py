@@ -429,11 +429,7 @@ class PacmanBoard(QuoridorBoard):
                 squares.rectangle(SQUARE_COLOUR, x, y, side, side)
             squares.draw()
             self._draw_targets()
-            walls = Shapes()  # one draw call for the maze's walls (~20)
-            thickness = grid.wall_thickness()
-            for name in state["walls"]:
-                walls.kivy_rectangle(WALL_COLOUR, *grid.wall_rect(name, thickness))
-            walls.draw()
+            self._draw_standing_walls(state["walls"], WALL_COLOUR)  # the maze's: one call
             for square in state["dots_remaining"]:
                 self._draw_dot(square)
             self._draw_paths()

@@ -103,10 +103,10 @@ class PatamatBoard(Board):
         self._textures: dict[tuple[Any, ...], Any] = {}
         self._old_textures: dict[tuple[Any, ...], Any] = {}
         self._ahead: dict[tuple[Any, ...], Any] = {}
-        self._kept: dict[tuple[Any, ...], Any] = {}
-        """The textures kept for good (:meth:`_texture`)."""
         """Textures rendered ahead for the inputs the table may get next (:meth:`prepare_ahead`),
         until the next :meth:`refresh`."""
+        self._kept: dict[tuple[Any, ...], Any] = {}
+        """The textures kept for good (:meth:`_texture`)."""
         self._heights: dict[tuple[str, int, int], float] = {}
         """Instruction paragraphs' heights by (text, font size, width) (:meth:`_text_height`)."""
         self.track = TrackPainter(place=self._place, text=self._text)
