@@ -53,3 +53,46 @@ def test_without_giving_back_they_stay_resident() -> None:
     seen = _probe("keep")
     assert not seen["given"]
     assert seen["before"] - seen["after"] < 5
+
+
+FRAME_PROBE = """
+import ctypes, json, os, sys
+from companion import heap
+
+def resident_mb():
+    return int(open("/proc/self/statm").read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+libc = ctypes.CDLL(None)
+libc.malloc.restype = ctypes.c_void_p
+libc.free.argtypes = [ctypes.c_void_p]
+returned = heap.return_large_frees() if sys.argv[1] == "return" else False
+blocks, kept = [], []
+for _ in range(400):  # a busy frame's commands: 64 kB blocks, small pieces made between them
+    block = libc.malloc(64 * 1024 + 16)
+    ctypes.memset(block, 1, 64 * 1024)
+    blocks.append(block)
+    kept.append(libc.malloc(64))
+before = resident_mb()
+for block in blocks:  # the frame drawn: its blocks freed, the small pieces still in use
+    libc.free(block)
+print(json.dumps({"returned": returned, "before": before, "after": resident_mb()}))
+"""
+
+
+def _frame_probe(what: str) -> dict[str, float]:
+    done = subprocess.run([sys.executable, "-c", FRAME_PROBE, what], capture_output=True,
+                          text=True, check=True)
+    seen: dict[str, float] = json.loads(done.stdout)
+    return seen
+
+
+def test_a_frames_large_blocks_go_back_the_moment_they_are_freed() -> None:
+    seen = _frame_probe("return")
+    assert seen["returned"]
+    assert seen["before"] - seen["after"] > 20  # of the 25 MB freed
+
+
+def test_by_default_a_frames_large_blocks_stay_resident_once_freed() -> None:
+    seen = _frame_probe("default")
+    assert not seen["returned"]
+    assert seen["before"] - seen["after"] < 5
