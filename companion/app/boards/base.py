@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from companion.app.flush_points import keep_in_parts
 from companion.table.seats import SeatLook
 
 
@@ -154,6 +155,10 @@ class Board(Widget):
     the board's ``hint``. Set it in the class (``handles_choices = True``) or in ``refresh()``;
     the play screen reads it after every ``refresh()``. Default: the play screen lists every
     legal input as a big button (a scrolling list, only the visible buttons made)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        keep_in_parts(self)  # its layers reach a software GL in parts (flush_points)
 
     # -- called by the play screen -------------------------------------------------------------
 

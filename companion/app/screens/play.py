@@ -21,6 +21,7 @@ from kivy.uix.screenmanager import Screen
 from companion.app.boards import board_class, make_board
 from companion.app.boards.base import ShownPosition
 from companion.app.die_faces import FacesDialog
+from companion.app.flush_points import flush_after
 from companion.app.panels import (
     MAX_CHOICE_ROWS,
     PANEL_CLASSES,
@@ -112,6 +113,9 @@ class PlayScreen(Screen):
         self._fitted: tuple[str, float] = ("", 0.0)
         self._moved_on_at = -1.0
         """When a phone's input last changed the game (``time.monotonic()``)."""
+        ids = self.ids  # a software GL gets the frame in parts: the board (split by its own
+        for part in (ids.board_slot, ids.status.parent, ids.action_area, ids.scoreboard):
+            flush_after(part)  # count), the status line, the action area, the scoreboard
 
     # -- table → screen ---------------------------------------------------------------------
 
