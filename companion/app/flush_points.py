@@ -37,7 +37,8 @@ SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swrast")
 in the app's memory)."""
 
 _flushes: list[bool] = []
-"""Whether the points flush: decided once, at the first point drawn (the GL is current)."""
+"""Whether the points wait for the GL: decided once, at the first point drawn (the GL is
+current then)."""
 
 
 def renderer_is_software(renderer: str) -> bool:
@@ -183,22 +184,19 @@ class Splitter:
         return len(places)
 
 
-def place_flush_points(group: Any, most: int) -> int:
-    """Flush points into a canvas tree wherever more than ``most`` draw calls would come
-    between two (the points already there kept); how many were added."""
-    return Splitter(most).split(group)
-
-
 _kept_in_parts: WeakKeyDictionary[Any, Splitter] = WeakKeyDictionary()
+_watching: list[bool] = []
+"""Whether the window's ``on_draw`` has the split bound (once, whatever widgets come and go)."""
 
 
 def keep_in_parts(widget: Any) -> None:
     """Before every frame in which the widget's canvas changed (and it is in the window), flush
     points go into it wherever more than :data:`MOST_DRAWS` draw calls would come between two."""
-    if not _kept_in_parts:
+    if not _watching:
         from kivy.core.window import Window
 
         Window.fbind("on_draw", _split_changed)
+        _watching.append(True)
     _kept_in_parts[widget] = Splitter()
 
 
