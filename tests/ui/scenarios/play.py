@@ -550,9 +550,9 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
     def built(kind: type[Widget]) -> int:
         return sum(1 for thing in gc.get_objects() if type(thing) is kind)
 
-    for game in ("quoridor", "clovece"):
+    for number, game in enumerate(("quoridor", "clovece"), start=1):
         open_match(d, game, ["Eva", "Pat"], ["red", "blue"])
-        yield from until(d, lambda: len(made) == ("quoridor", "clovece").index(game) + 1)
+        yield from until(d, lambda number=number: len(made) == number)  # its panels made
         yield P
         d.results[game] = {"panels": sorted(play._panels), "made_for": made[-1:],
                            "die_areas": built(DieArea), "die_faces": built(DieFaceButton)}
