@@ -131,11 +131,14 @@ def _malloc_kb() -> dict[str, int]:
 
 def _memory_mark(step: str) -> dict[str, Any]:
     """Resident memory at one step of opening a game (``memory_timeline`` in the taps' JSON):
-    RSS and peak, by kind (smaps), glibc's heap, Kivy textures' count and the modules loaded."""
-    import tracemalloc
-
+    RSS and peak, by kind (smaps), glibc's heap, Kivy textures' count and the modules loaded.
+    ``tracemalloc`` is looked at only when BENCH_TRACEMALLOC imported it: imported here, it
+    (and ``pickle``, which it imports) was counted in every game's memory and in
+    ``modules_since_home`` as though the app had loaded it."""
+    tracemalloc = sys.modules.get("tracemalloc")
     traced = {}
-    if tracemalloc.is_tracing():  # the traced Python heap now and its peak since the last step
+    if tracemalloc is not None and tracemalloc.is_tracing():  # the traced Python heap now and
+        # its peak since the last step
         current, peak = tracemalloc.get_traced_memory()
         traced = {"traced_kb": current // 1024, "traced_peak_kb": peak // 1024}
         tracemalloc.reset_peak()
@@ -761,9 +764,8 @@ def _kivy_cache() -> dict[str, int]:
 
 def _top_allocations() -> list[str]:
     """With BENCH_TRACEMALLOC=1: where the Python heap grew most (file:line, size)."""
-    import tracemalloc
-
-    if not tracemalloc.is_tracing():
+    tracemalloc = sys.modules.get("tracemalloc")  # (not imported for it: see _memory_mark)
+    if tracemalloc is None or not tracemalloc.is_tracing():
         return []
     current, peak = tracemalloc.get_traced_memory()
     stats = tracemalloc.take_snapshot().statistics("lineno")

@@ -142,17 +142,24 @@ class PlayScreen(Screen):
     def _make_panels(self, _dt: float = 0) -> None:
         """Make the action area's other panels while the table is idle, so the first roll or
         the first choice of a game does not wait for kv widgets to be built (its panel, the
-        list's buttons, the score cells), nor for the modules that word its table lines."""
-        for kind, cls in PANEL_CLASSES.items():
-            if kind not in self._panels:
-                self._panels[kind] = cls(screen=self)
-        self._panels["choice"].make_ahead()
-        self._scoreboard.make_ahead()
+        list's buttons, the score cells), nor for the modules that word its table lines.
+        The die's panel only for a game played with a die, the choice list only for a game
+        that asks for choices: the others never show them (their buttons, faces and line
+        labels stayed built, unseen, through a whole game)."""
         match = App.get_running_app().table.match
+        game = GAMES[match.game_id] if match is not None else None
+        shown = {"roll": game is not None and game.uses_die,
+                 "choice": game is not None and game.asks_choices}
+        for kind, cls in PANEL_CLASSES.items():
+            if kind not in self._panels and shown.get(kind, True):
+                self._panels[kind] = cls(screen=self)
+        if "choice" in self._panels:
+            self._panels["choice"].make_ahead()
+        self._scoreboard.make_ahead()
         if match is not None:  # the first input's table lines: their game's modules
             load_game_modules(match.game_id)
         for kind, panel in self._panels.items():  # their line labels (the die's: dice games)
-            if kind != "roll" or (match is not None and GAMES[match.game_id].uses_die):
+            if shown.get(kind, True):
                 for widget in panel.walk(restrict=True):
                     if isinstance(widget, InstructionLines):
                         widget.make_ahead()

@@ -157,7 +157,7 @@ def bell_triangles(cx: float, cy: float, size: float) -> tuple[
     parts = []
     for batch in (edges, gold, rims):
         ((colour, vertices, indices),) = batch.meshes()  # one colour, one mesh
-        parts.append((colour, array("f", vertices), array("H", indices)))
+        parts.append((colour, vertices, indices))
     return tuple(parts)
 
 
