@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import struct
+from array import array
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -140,12 +141,13 @@ class Shapes:
                                   (x2 + ux - uy, y2 + uy + ux), (x1 - ux - uy, y1 - uy + ux)])
 
     def draw(self) -> None:
-        """Emit the meshes into the canvas being built (inside ``with canvas:``)."""
+        """Emit the meshes into the canvas being built (inside ``with canvas:``). Each mesh is
+        given its vertices as 32-bit floats (:func:`mesh_arrays`)."""
         from kivy.graphics import Color, Mesh  # here: the geometry above needs no Kivy
 
         for colour, vertices, indices in self.meshes():
             Color(*colour)
-            Mesh(vertices=vertices, indices=indices, mode="triangles")
+            Mesh(**mesh_arrays(vertices, indices), mode="triangles")
 
     def meshes(self) -> list[tuple[Colour, list[float], list[int]]]:
         """(colour, vertices as x, y, u, v, …, triangle indices): one draw call each."""
@@ -189,12 +191,23 @@ class Glyphs:
 
         for texture, tint, vertices, indices in self.meshes():
             Color(*tint)
-            Mesh(vertices=vertices, indices=indices, mode="triangles", texture=texture)
+            Mesh(**mesh_arrays(vertices, indices), mode="triangles", texture=texture)
 
     def meshes(self) -> list[tuple[Any, Colour, list[float], list[int]]]:
         """(texture, tint, vertices, indices): one draw call each."""
         return [(texture, tint, vertices, indices)
                 for (_id, tint), (texture, vertices, indices) in self._quads.items()]
+
+
+def mesh_arrays(vertices: Sequence[float], indices: Sequence[int]) -> dict[str, array[Any]]:
+    """A ``Mesh``'s vertices and indices as the GL takes them (32-bit floats, 16-bit indices).
+
+    Given lists, Kivy's ``Mesh`` keeps a copy of the list (8 bytes a coordinate, and the
+    Python floats it points to, 24 bytes each) besides the floats it makes of it; given
+    arrays, it keeps the arrays alone: a board's meshes are most of what a game keeps of its
+    drawing (Crash's static layers made ahead). The pixels are the same: Kivy made these very
+    32-bit floats of the list."""
+    return {"vertices": array("f", vertices), "indices": array("H", indices)}
 
 
 QUAD_INDICES = (0, 1, 2, 2, 3, 0)
