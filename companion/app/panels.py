@@ -164,28 +164,31 @@ TAP_SLOP = 12
 
 
 INSTRUCTION_LINES_AHEAD = 8
-"""Line labels an action area's panel has ready (:meth:`InstructionLines.make_ahead`): a
-Crash by Crash evaluation or swap tells 6–9 lines."""
+"""Line labels the action area's panels have ready together (:meth:`InstructionLines.make_ahead`):
+a Crash by Crash evaluation or swap tells 6–9 lines."""
 
 
 class InstructionLines(SteadyBoxLayout):
     """What to change on the table, one short sentence a line (bright, the eye goes here).
 
     The line labels are kept and reused: a new set of lines only changes their texts, and
-    labels no longer needed wait aside for a longer set (making a label is the expensive part)."""
+    labels no longer needed wait aside for a longer set (making a label is the expensive part).
+    The labels aside are shared by every panel's lines (:attr:`_spare`): the action area shows
+    one panel at a time, so one set aside serves them all (a label is ~45 kB of Python objects;
+    each of the five panels kept eight aside, and a game of 200 inputs took four of the 32)."""
 
     lines = ListProperty([])
 
-    def __init__(self, **kwargs: Any) -> None:
-        self._spare: list[InstructionLine] = []
-        super().__init__(**kwargs)
+    _spare: ClassVar[list[InstructionLine]] = []
+    """Line labels not shown, for any panel's lines to take."""
 
-    def make_ahead(self, count: int = INSTRUCTION_LINES_AHEAD) -> None:
-        """Make line labels while the table is idle, up to ``count`` (shown and set aside
-        together): a set of lines longer than any before takes them, instead of building kv
-        labels inside the tap that shows it."""
-        for _number in range(count - len(self.children) - len(self._spare)):
-            self._spare.append(InstructionLine())
+    @classmethod
+    def make_ahead(cls, count: int = INSTRUCTION_LINES_AHEAD) -> None:
+        """Make line labels while the table is idle, until ``count`` wait aside for all the
+        panels: a set of lines longer than any before takes them, instead of building kv labels
+        inside the tap that shows it."""
+        for _number in range(count - len(cls._spare)):
+            cls._spare.append(InstructionLine())
 
     def on_lines(self, *_: Any) -> None:
         shown = list(reversed(self.children))  # top first

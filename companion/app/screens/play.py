@@ -138,20 +138,18 @@ class PlayScreen(Screen):
     def _make_panels(self, _dt: float = 0) -> None:
         """Make the action area's other panels while the table is idle, so the first roll or
         the first choice of a game does not wait for kv widgets to be built (its panel, the
-        list's buttons, the score cells), nor for the modules that word its table lines."""
+        list's buttons, the score cells), nor for the modules that word its table lines. The
+        die's panel only for a game played with a die (no other shows it)."""
+        match = App.get_running_app().table.match
+        rolls = match is not None and GAMES[match.game_id].uses_die
         for kind, cls in PANEL_CLASSES.items():
-            if kind not in self._panels:
+            if kind not in self._panels and (kind != "roll" or rolls):
                 self._panels[kind] = cls(screen=self)
         self._panels["choice"].make_ahead()
         self._scoreboard.make_ahead()
-        match = App.get_running_app().table.match
         if match is not None:  # the first input's table lines: their game's modules
             load_game_modules(match.game_id)
-        for kind, panel in self._panels.items():  # their line labels (the die's: dice games)
-            if kind != "roll" or (match is not None and GAMES[match.game_id].uses_die):
-                for widget in panel.walk(restrict=True):
-                    if isinstance(widget, InstructionLines):
-                        widget.make_ahead()
+        InstructionLines.make_ahead()  # their line labels, set aside for them all
 
     def on_table_change(self, change: Change) -> None:
         table = App.get_running_app().table
