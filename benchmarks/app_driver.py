@@ -783,8 +783,9 @@ def _texture_owners(root: Any) -> dict[str, Any]:
     looks: dict[int, str] = {}  # a label's texture: its text and size
 
     def base(texture: Any) -> int:
-        while issubclass(type(texture), TextureRegion):
-            texture = texture.owner
+        if issubclass(type(texture), TextureRegion):  # its owner is not exposed: a referent
+            owners_of = [t for t in gc.get_referents(texture) if issubclass(type(t), Texture)]
+            return id(owners_of[0]) if owners_of else id(texture)
         return id(texture)
 
     def shown(widget: Any) -> str:
@@ -819,6 +820,8 @@ def _texture_owners(root: Any) -> dict[str, Any]:
                 looks.setdefault(base(texture), f"{widget.text[:40]!r} {texture.size}")
     for widget in widgets:
         for key, look in (getattr(widget, "_looks", None) or {}).items():
+            if look[0] is None:  # an empty text's look
+                continue
             owners.setdefault(base(look[0]), f"{type(widget).__name__} remembered look")
             looks.setdefault(base(look[0]), f"{key[1][0][:40]!r} {look[0].size}")
     rows: dict[str, list[int]] = {}
@@ -831,11 +834,21 @@ def _texture_owners(root: Any) -> dict[str, Any]:
         row = rows.setdefault(owner, [0, 0])
         row[0] += 1
         row[1] += texture.width * texture.height
+    detached: dict[str, int] = {}  # widgets not on the window, by the top of their tree
+    for widget in widgets:
+        top = widget
+        while top.parent is not None and top.parent is not top and top.parent is not Window:
+            top = top.parent
+        if top.parent is not Window:
+            name = type(top).__name__
+            detached[name] = detached.get(name, 0) + 1
     same: dict[str, list[str]] = {}
     for key, look in looks.items():
         same.setdefault(look, []).append(owners.get(key, "?"))
     return {"count": len(textures), "pixels": sum(t.width * t.height for t in textures.values()),
             "by_owner": dict(sorted(rows.items(), key=lambda item: -item[1][1])),
+            "widgets": len(widgets), "widgets_off_screen_by_top": dict(
+                sorted(detached.items(), key=lambda item: -item[1])),
             "looks_in_more_than_one_texture": {look: holders for look, holders in same.items()
                                                if len(holders) > 1},
             "label_looks": sorted(f"{owners.get(key, '?')}: {look}" for key, look in looks.items())}
