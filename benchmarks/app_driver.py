@@ -676,8 +676,11 @@ class TapBench:
             profiler.dump_stats(f"{os.environ['BENCH_PROFILE_KINDS']}-{name}.prof")
         _dump_snapshot("after-taps")
         if os.environ.get("BENCH_TEXTURES"):
-            Path(os.environ["BENCH_TEXTURES"]).write_text(
-                json.dumps(_texture_owners(self.app.root), indent=1), encoding="utf-8")
+            owners = _texture_owners(self.app.root)
+            painter = getattr(self.app.root.get_screen("play").board, "painter", None)
+            owners["static_layers_kept"] = len(getattr(painter, "_static_canvases", {}))
+            Path(os.environ["BENCH_TEXTURES"]).write_text(json.dumps(owners, indent=1),
+                                                          encoding="utf-8")
         if os.environ.get("BENCH_CENSUS"):
             CENSUS["after taps"] = _census()
             Path(os.environ["BENCH_CENSUS"]).write_text(json.dumps(CENSUS, indent=1))
@@ -842,11 +845,16 @@ def _texture_owners(root: Any) -> dict[str, Any]:
         if top.parent is not Window:
             name = type(top).__name__
             detached[name] = detached.get(name, 0) + 1
+    from kivy.graphics import Mesh
+
+    meshes = [m for m in gc.get_objects() if issubclass(type(m), Mesh)]
     same: dict[str, list[str]] = {}
     for key, look in looks.items():
         same.setdefault(look, []).append(owners.get(key, "?"))
     return {"count": len(textures), "pixels": sum(t.width * t.height for t in textures.values()),
             "by_owner": dict(sorted(rows.items(), key=lambda item: -item[1][1])),
+            "meshes": {"count": len(meshes),
+                       "coordinates": sum(len(m.vertices) for m in meshes)},
             "widgets": len(widgets), "widgets_off_screen_by_top": dict(
                 sorted(detached.items(), key=lambda item: -item[1])),
             "looks_in_more_than_one_texture": {look: holders for look, holders in same.items()
