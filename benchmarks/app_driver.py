@@ -131,11 +131,14 @@ def _malloc_kb() -> dict[str, int]:
 
 def _memory_mark(step: str) -> dict[str, Any]:
     """Resident memory at one step of opening a game (``memory_timeline`` in the taps' JSON):
-    RSS and peak, by kind (smaps), glibc's heap, Kivy textures' count and the modules loaded."""
-    import tracemalloc
-
+    RSS and peak, by kind (smaps), glibc's heap, Kivy textures' count and the modules loaded.
+    ``tracemalloc`` is looked at only when BENCH_TRACEMALLOC imported it: imported here, it
+    (and ``pickle``, which it imports) was counted in every game's memory and in
+    ``modules_since_home`` as though the app had loaded it."""
+    tracemalloc = sys.modules.get("tracemalloc")
     traced = {}
-    if tracemalloc.is_tracing():  # the traced Python heap now and its peak since the last step
+    if tracemalloc is not None and tracemalloc.is_tracing():  # the traced Python heap now and
+        # its peak since the last step
         current, peak = tracemalloc.get_traced_memory()
         traced = {"traced_kb": current // 1024, "traced_peak_kb": peak // 1024}
         tracemalloc.reset_peak()
@@ -763,10 +766,11 @@ def _live_textures() -> dict[str, int]:
 def _dump_snapshot(step: str) -> None:
     """With BENCH_SNAPSHOTS=PREFIX (and BENCH_TRACEMALLOC=N, N frames a trace): the traced
     heap as a tracemalloc snapshot in ``PREFIX-<step>.snap``, to compare by traceback."""
+    if not (os.environ.get("BENCH_SNAPSHOTS") and os.environ.get("BENCH_TRACEMALLOC")):
+        return  # (tracemalloc is not imported unless it traces)
     import tracemalloc
 
-    if os.environ.get("BENCH_SNAPSHOTS") and tracemalloc.is_tracing():
-        tracemalloc.take_snapshot().dump(f"{os.environ['BENCH_SNAPSHOTS']}-{step}.snap")
+    tracemalloc.take_snapshot().dump(f"{os.environ['BENCH_SNAPSHOTS']}-{step}.snap")
 
 
 def _texture_owners(root: Any) -> dict[str, Any]:
@@ -871,9 +875,8 @@ def _kivy_cache() -> dict[str, int]:
 
 def _top_allocations() -> list[str]:
     """With BENCH_TRACEMALLOC=1: where the Python heap grew most (file:line, size)."""
-    import tracemalloc
-
-    if not tracemalloc.is_tracing():
+    tracemalloc = sys.modules.get("tracemalloc")  # (not imported for it: see _memory_mark)
+    if tracemalloc is None or not tracemalloc.is_tracing():
         return []
     current, peak = tracemalloc.get_traced_memory()
     stats = tracemalloc.take_snapshot().statistics("lineno")

@@ -148,3 +148,17 @@ def test_the_pooling_says_plainly_when_a_file_is_missing(tmp_path: Path) -> None
     )
     assert done.returncode == 2
     assert "no such file" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_memory_mark_loads_nothing_into_the_app_it_measures() -> None:
+    """The taps' memory timeline reads the app at each step of opening a game; the reading
+    must not add modules of its own to the memory and the modules it reports (``tracemalloc``
+    and the ``pickle`` it imports were counted as the game's)."""
+    code = ("import sys; sys.path.insert(0, 'benchmarks'); import app_driver; "
+            "import companion.heap; "  # (the app's start loads it, and ctypes with it)
+            "before = set(sys.modules); mark = app_driver._memory_mark('home'); "
+            "print(sorted(set(sys.modules) - before), mark['step'], mark['rss_kb'] > 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == ["[]", "home", "True"]

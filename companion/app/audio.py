@@ -14,6 +14,7 @@ it) and the app stays silent; nothing else changes. Settings: sounds on/off, voi
 from __future__ import annotations
 
 import logging
+import os
 import subprocess
 import sys
 import threading
@@ -118,7 +119,8 @@ class AppAudio(EventDispatcher):
 
     def start(self) -> None:
         """After the first frame: the cues are made (or found in the cache) off the UI thread,
-        then loaded; the first load opens the audio device."""
+        then loaded; the first load opens the audio device. A machine with no speaker at all
+        (:mod:`companion.sound.speakers`) stays silent without loading a sound library."""
         if self.state != "new":
             return
         self.state = "starting"
@@ -126,6 +128,14 @@ class AppAudio(EventDispatcher):
             self._tell_problem(NO_VOICE)
 
         from companion.sound import moments, prompts  # noqa: F401  (loaded now, not in a tap)
+        from companion.sound.speakers import ALSA, audio_driver
+
+        driver = audio_driver()
+        if driver is None:
+            self._silent("no speaker: no sound server and no ALSA playback device")
+            return
+        if driver == ALSA:  # read by SDL when the first cue opens the device
+            os.environ["SDL_AUDIODRIVER"] = ALSA
         from companion.sound.cues import CUE_NAMES, cue_files, cue_path
 
         def make() -> None:
@@ -305,15 +315,19 @@ class AppAudio(EventDispatcher):
         if self.opened_at is None:
             self.opened_at = time.monotonic()
         if sound is None or not sound.length > 0:
-            log.warning("no audio device (or %s would not load): the companion is silent", path)
-            self._cues = {}
-            self.state = "silent"
-            self.prompts.cancel()
-            self._tell_problem(NO_DEVICE)
+            self._silent(f"no audio device (or {path} would not load)")
             return
         self._cues[name] = sound
         self.state = "ready"
         Clock.schedule_once(lambda _dt: self._load_next(rest), 0)
+
+    def _silent(self, why: str) -> None:
+        """No speaker: nothing plays, Settings says so; the game goes on."""
+        log.warning("%s: the companion is silent", why)
+        self._cues = {}
+        self.state = "silent"
+        self.prompts.cancel()
+        self._tell_problem(NO_DEVICE)
 
     def _tell_problem(self, message: str) -> None:
         """One message for Settings; "no speaker" wins over "no voice" (nothing plays)."""

@@ -7,6 +7,7 @@ calls, is checked on the real window by the scenarios (``board_draw_calls``).
 from __future__ import annotations
 
 import math
+from array import array
 
 import pytest
 
@@ -123,7 +124,7 @@ def test_texts_sharing_a_texture_and_tint_are_one_draw_call() -> None:
     texture, tint, vertices, indices = meshes[0]
     assert texture is two and tint == WHITE and len(indices) == 50 * 6
     # the first quad is centred on (0, 0) and keeps the texture's own (flipped) coordinates
-    assert vertices[:16] == [-5, -10, 0, 1, 5, -10, 1, 1, 5, 10, 1, 0, -5, 10, 0, 0]
+    assert list(vertices[:16]) == [-5, -10, 0, 1, 5, -10, 1, 1, 5, 10, 1, 0, -5, 10, 0, 0]
 
 
 def test_circle_points_lie_on_the_circle() -> None:
@@ -177,3 +178,28 @@ def test_a_text_repeated_at_many_places_is_the_same_mesh_as_placed_one_by_one() 
     one_by_one.place(two, 1, 1)
     repeated.repeated(two, [glyph_quad(two, 1, 1)])
     assert repeated.meshes() == one_by_one.meshes()
+
+
+def test_a_batch_keeps_its_numbers_as_the_mesh_holds_them_c_floats_and_shorts() -> None:
+    """Kivy's Mesh keeps the object it is given: a list would keep a Python float (32 bytes)
+    for every coordinate of every mesh on the board, beside the mesh's own C floats."""
+    shapes, glyphs = Shapes(), Glyphs()
+    shapes.polygon(WHITE, hexagon(0, 0, 10))
+    shapes.repeated(BLUE, [polygon_vertices(hexagon(n * 30.0, 0, 10))[0] for n in range(3)],
+                    polygon_vertices(hexagon(0, 0, 10))[1])
+    glyphs.place(Picture(10, 20), 0, 0)
+    glyphs.repeated(Picture(12, 20), [glyph_quad(Picture(12, 20), 5, 5)])
+    made = [(vertices, indices) for _c, vertices, indices in shapes.meshes()] + \
+        [(vertices, indices) for _t, _c, vertices, indices in glyphs.meshes()]
+    assert len(made) == 4
+    for vertices, indices in made:
+        assert isinstance(vertices, array) and vertices.typecode == "f"
+        assert isinstance(indices, array) and indices.typecode == "H"
+
+
+def test_shapes_worked_out_ahead_are_kept_as_c_floats() -> None:
+    """What a board keeps per field (Crash by Crash: fills, outlines, texts' quads) is small."""
+    corners = hexagon(50, 50, 12)
+    for vertices in (outline_vertices(corners, 2.0)[0], polygon_vertices(corners)[0],
+                     glyph_quad(Picture(10, 20), 5, 5)):
+        assert isinstance(vertices, array) and vertices.typecode == "f"

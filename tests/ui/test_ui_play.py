@@ -148,6 +148,16 @@ def test_ui_freed_memory_goes_back_when_the_table_is_still(run_scenario: RunScen
     assert seen["input_soon_after_screen"] == seen["input_seconds"]
 
 
+def test_ui_a_game_without_a_die_builds_no_die_panel(run_scenario: RunScenario) -> None:
+    seen = run_scenario("panels_made_ahead", lang="en")
+    # Quoridor has no die: its panels are made ahead, the die's is not (nor its faces)
+    assert seen["quoridor"]["panels"] == ["choice", "end", "info", "preview"]
+    assert seen["quoridor"]["die_areas"] == 0 and seen["quoridor"]["die_faces"] == 0
+    # Člověče is played with a die: its panel waits, made ahead, with its six faces
+    assert seen["clovece"]["panels"] == ["choice", "end", "info", "preview", "roll"]
+    assert seen["clovece"]["die_areas"] == 1 and seen["clovece"]["die_faces"] == 6
+
+
 def test_ui_game_without_a_board_plays_through_the_fallback(run_scenario: RunScenario) -> None:
     seen = run_scenario("generic_board", lang="en")
     assert seen["game"] == "clovece"

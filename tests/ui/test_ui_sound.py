@@ -136,6 +136,27 @@ def test_ui_without_an_audio_device_settings_says_so_and_the_game_goes_on(
     assert seen["history"] == HISTORY and seen["banner"]
 
 
+def test_ui_without_any_speaker_no_sound_library_is_loaded_and_settings_says_so(
+    run_scenario: RunScenario, tmp_path: Path,
+) -> None:
+    """No sound server and no ALSA playback device: SDL would load PulseAudio's client and
+    ALSA's (~3.8 MB kept resident) only to find no speaker."""
+    from companion.app.audio import NO_DEVICE
+    from companion.sound.speakers import audio_driver
+
+    (tmp_path / "run").mkdir()
+    nothing = {"SDL_AUDIODRIVER": "", "PULSE_SERVER": "", "XDG_RUNTIME_DIR": str(tmp_path / "run")}
+    if audio_driver(nothing) is not None:
+        pytest.skip("this machine has a speaker (an ALSA playback device or a sound server)")
+    seen: dict[str, Any] = run_scenario("sound_quoridor", lang="en",
+                                        env={**sound_env(tmp_path, "no_device"), **nothing})
+    assert seen["state"] == "silent" and seen["problem"] == NO_DEVICE
+    assert seen["settings"]["problem_shown"] and seen["settings"]["problem"] == NO_DEVICE
+    assert seen["sound_libraries_loaded"] == []
+    assert seen["played"] == []
+    assert seen["history"] == HISTORY and seen["banner"]
+
+
 def test_ui_without_espeak_ng_the_cues_still_play_and_settings_says_why(
     run_scenario: RunScenario, tmp_path: Path,
 ) -> None:

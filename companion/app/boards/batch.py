@@ -9,6 +9,13 @@ then ``draw()`` them inside the layer's canvas: one mesh per colour, one per tex
 Only ``draw()`` touches Kivy; the geometry is plain Python (and tested as such).
 Shapes of one batch are drawn colour by colour (in the order each colour was first used), so
 put shapes that must lie on top of others of another colour into a later batch.
+
+The meshes' vertices are kept as C floats (``array("f")``) and their indices as C shorts
+(``array("H")``), as the mesh holds them: Kivy's ``Mesh`` keeps the very object it is given
+beside its own copy in C floats, so a list of Python floats (32 bytes a number against 4)
+stayed alive in every mesh of every board's canvas, and in the boards' shapes worked out ahead
+(Crash by Crash: ~2.5 MB). The values are the same: Kivy rounds a list's numbers to C floats
+at the same point (nothing is computed from a stored vertex), so the pixels are too.
 """
 
 from __future__ import annotations
@@ -24,18 +31,30 @@ Colour = tuple[float, ...]
 Point = tuple[float, float]
 MAX_VERTICES = 65_535
 """Kivy's meshes index their vertices with 16 bits."""
+Vertices = array  # of C floats ("f"): x, y, u, v for each vertex
+Indices = array  # of C unsigned shorts ("H"): three a triangle
+
+
+def vertex_array(values: Iterable[float] = ()) -> Vertices:
+    """Vertices (x, y, u, v, …) as a mesh holds them: C floats."""
+    return array("f", values)
+
+
+def index_array(values: Iterable[int] = ()) -> Indices:
+    """A mesh's indices as it holds them: C unsigned shorts (:data:`MAX_VERTICES`)."""
+    return array("H", values)
 
 
 class Shapes:
     """Filled triangles grouped by colour; ``draw()`` emits one mesh per colour."""
 
     def __init__(self) -> None:
-        self._meshes: dict[Colour, list[tuple[list[float], list[int]]]] = {}
+        self._meshes: dict[Colour, list[tuple[Vertices, Indices]]] = {}
 
-    def _room(self, colour: Sequence[float], vertices: int) -> tuple[list[float], list[int]]:
+    def _room(self, colour: Sequence[float], vertices: int) -> tuple[Vertices, Indices]:
         chunks = self._meshes.setdefault(tuple(colour), [])
         if not chunks or len(chunks[-1][0]) // 4 + vertices > MAX_VERTICES:
-            chunks.append(([], []))
+            chunks.append((vertex_array(), index_array()))
         return chunks[-1]
 
     def triangles(self, colour: Sequence[float], points: Sequence[Point],
@@ -43,18 +62,19 @@ class Shapes:
         """Triangles over ``points`` (three indices into ``points`` each)."""
         self._add(colour, [value for x, y in points for value in (x, y, 0.0, 0.0)], indices)
 
-    def _add(self, colour: Sequence[float], vertices: list[float], indices: Iterable[int]) -> None:
+    def _add(self, colour: Sequence[float], vertices: Sequence[float],
+             indices: Iterable[int]) -> None:
         """Triangles over ``vertices`` already laid out as the mesh wants them (x, y, u, v…)."""
         mesh_vertices, mesh_indices = self._room(colour, len(vertices) // 4)
         first = len(mesh_vertices) // 4
-        mesh_vertices += vertices
-        mesh_indices += [first + index for index in indices]
+        mesh_vertices.extend(vertices)
+        mesh_indices.extend([first + index for index in indices])
 
     def add_vertices(self, colour: Sequence[float], vertices: Sequence[float],
                      indices: Sequence[int]) -> None:
         """Triangles over ``vertices`` laid out as the mesh wants them (x, y, u, v…), with
         ``indices`` into them: a shape worked out once (see :meth:`meshes`) added again."""
-        self._add(colour, list(vertices), indices)
+        self._add(colour, vertices, indices)
 
     def polygon(self, colour: Sequence[float], corners: Sequence[Point]) -> None:
         """A convex polygon, filled."""
@@ -80,7 +100,7 @@ class Shapes:
         the corners: one band of quads (a hex's outline is one call, not six segments)."""
         self._add(colour, *_outline_band(tuple(corners), width))
 
-    def repeated(self, colour: Sequence[float], chunks: Sequence[list[float]],
+    def repeated(self, colour: Sequence[float], chunks: Sequence[Sequence[float]],
                  indices: Sequence[int]) -> None:
         """One shape at many places, as :meth:`_add` of each chunk would add it: ``chunks``
         are the places' vertices (as the mesh wants them, as many in each; see
@@ -97,9 +117,9 @@ class Shapes:
         mesh_vertices, mesh_indices = self._room(colour, per_chunk * len(chunks))
         first = len(mesh_vertices) // 4
         for chunk in chunks:
-            mesh_vertices += chunk
+            mesh_vertices.extend(chunk)
         template = _repeated_indices(tuple(indices), per_chunk, len(chunks))
-        mesh_indices += template if first == 0 else [first + index for index in template]
+        mesh_indices.extend(template if first == 0 else [first + index for index in template])
 
     def kivy_rectangle(self, colour: Sequence[float], x: float, y: float, w: float,
                        h: float) -> None:
@@ -141,15 +161,15 @@ class Shapes:
                                   (x2 + ux - uy, y2 + uy + ux), (x1 - ux - uy, y1 - uy + ux)])
 
     def draw(self) -> None:
-        """Emit the meshes into the canvas being built (inside ``with canvas:``). Each mesh is
-        given its vertices as 32-bit floats (:func:`mesh_arrays`)."""
+        """Emit the meshes into the canvas being built (inside ``with canvas:``). The meshes
+        hold this batch's arrays: add nothing to it afterwards."""
         from kivy.graphics import Color, Mesh  # here: the geometry above needs no Kivy
 
         for colour, vertices, indices in self.meshes():
             Color(*colour)
-            Mesh(**mesh_arrays(vertices, indices), mode="triangles")
+            Mesh(vertices=vertices, indices=indices, mode="triangles")
 
-    def meshes(self) -> list[tuple[Colour, list[float], list[int]]]:
+    def meshes(self) -> list[tuple[Colour, Vertices, Indices]]:
         """(colour, vertices as x, y, u, v, …, triangle indices): one draw call each."""
         return [(colour, vertices, indices) for colour, chunks in self._meshes.items()
                 for vertices, indices in chunks]
@@ -160,18 +180,19 @@ class Glyphs:
     tint."""
 
     def __init__(self) -> None:
-        self._quads: dict[tuple[int, Colour], tuple[Any, list[float], list[int]]] = {}
+        self._quads: dict[tuple[int, Colour], tuple[Any, Vertices, Indices]] = {}
 
     def place(self, texture: Any, cx: float, cy: float,
               tint: Sequence[float] = (1, 1, 1, 1)) -> None:
         """``texture`` centred on (cx, cy), multiplied by ``tint``."""
         key = (id(texture), tuple(tint))
-        _texture, vertices, indices = self._quads.setdefault(key, (texture, [], []))
+        _texture, vertices, indices = self._quads.setdefault(
+            key, (texture, vertex_array(), index_array()))
         first = len(vertices) // 4
         vertices.extend(glyph_quad(texture, cx, cy))
-        indices.extend(first + index for index in QUAD_INDICES)
+        indices.extend([first + index for index in QUAD_INDICES])
 
-    def repeated(self, texture: Any, quads: Sequence[list[float]],
+    def repeated(self, texture: Any, quads: Sequence[Sequence[float]],
                  tint: Sequence[float] = (1, 1, 1, 1)) -> None:
         """``texture`` at many places, as :meth:`place` at each would put it: ``quads`` are
         the places' vertices (:func:`glyph_quad`, worked out once per place by a caller that
@@ -179,55 +200,45 @@ class Glyphs:
         if not quads:
             return
         key = (id(texture), tuple(tint))
-        _texture, vertices, indices = self._quads.setdefault(key, (texture, [], []))
+        _texture, vertices, indices = self._quads.setdefault(
+            key, (texture, vertex_array(), index_array()))
         first = len(vertices) // 4
         for quad in quads:
-            vertices += quad
+            vertices.extend(quad)
         template = _repeated_indices(QUAD_INDICES, 4, len(quads))
-        indices += template if first == 0 else [first + index for index in template]
+        indices.extend(template if first == 0 else [first + index for index in template])
 
     def draw(self) -> None:
         from kivy.graphics import Color, Mesh
 
         for texture, tint, vertices, indices in self.meshes():
             Color(*tint)
-            Mesh(**mesh_arrays(vertices, indices), mode="triangles", texture=texture)
+            Mesh(vertices=vertices, indices=indices, mode="triangles", texture=texture)
 
-    def meshes(self) -> list[tuple[Any, Colour, list[float], list[int]]]:
+    def meshes(self) -> list[tuple[Any, Colour, Vertices, Indices]]:
         """(texture, tint, vertices, indices): one draw call each."""
         return [(texture, tint, vertices, indices)
                 for (_id, tint), (texture, vertices, indices) in self._quads.items()]
-
-
-def mesh_arrays(vertices: Sequence[float], indices: Sequence[int]) -> dict[str, array[Any]]:
-    """A ``Mesh``'s vertices and indices as the GL takes them (32-bit floats, 16-bit indices).
-
-    Given lists, Kivy's ``Mesh`` keeps a copy of the list (8 bytes a coordinate, and the
-    Python floats it points to, 24 bytes each) besides the floats it makes of it; given
-    arrays, it keeps the arrays alone: a board's meshes are most of what a game keeps of its
-    drawing (Crash's static layers made ahead). The pixels are the same: Kivy made these very
-    32-bit floats of the list."""
-    return {"vertices": array("f", vertices), "indices": array("H", indices)}
 
 
 QUAD_INDICES = (0, 1, 2, 2, 3, 0)
 """A text's quad as two triangles."""
 
 
-def glyph_quad(texture: Any, cx: float, cy: float) -> list[float]:
+def glyph_quad(texture: Any, cx: float, cy: float) -> Vertices:
     """The vertices (x, y, u, v…) of ``texture`` centred on (cx, cy)."""
     w, h = texture.size
     x, y = cx - w / 2, cy - h / 2
     u = texture.tex_coords
-    return [x, y, u[0], u[1], x + w, y, u[2], u[3],
-            x + w, y + h, u[4], u[5], x, y + h, u[6], u[7]]
+    return vertex_array((x, y, u[0], u[1], x + w, y, u[2], u[3],
+                         x + w, y + h, u[4], u[5], x, y + h, u[6], u[7]))
 
 
-@lru_cache(maxsize=1024)
-def _outline_band(corners: tuple[Point, ...], width: float) -> tuple[list[float], list[int]]:
-    """:meth:`Shapes.outline`'s band (its vertices as the mesh wants them, and its triangles),
-    worked out once per polygon and width: a board outlines the same fields at every redraw
-    (Crash by Crash's targets, ~45 hexes a position). Callers only read it."""
+def _outline_band(corners: Sequence[Point], width: float) -> tuple[Vertices, list[int]]:
+    """:meth:`Shapes.outline`'s band (its vertices as the mesh wants them, and its triangles).
+    A board that outlines the same fields at every redraw keeps the bands it needs (Crash by
+    Crash's static layer and targets, per grid); kept here too, each polygon's corners were
+    kept twice more as the key (~0.5 MB for Crash's 188 fields)."""
     count = len(corners)
     half = width / 2
     outer: list[Point] = []
@@ -244,36 +255,43 @@ def _outline_band(corners: tuple[Point, ...], width: float) -> tuple[list[float]
         scale = half / max(1e-6, (mx * n1[0] + my * n1[1]))
         outer.append((x + mx * scale, y + my * scale))
         inner.append((x - mx * scale, y - my * scale))
-    return [value for x, y in outer + inner for value in (x, y, 0.0, 0.0)], _band_indices(count)
+    return (vertex_array([value for x, y in outer + inner for value in (x, y, 0.0, 0.0)]),
+            _band_indices(count))
 
 
-def outline_vertices(corners: Sequence[Point], width: float) -> tuple[list[float], list[int]]:
+def outline_vertices(corners: Sequence[Point], width: float) -> tuple[Vertices, list[int]]:
     """:meth:`Shapes.outline`'s band of a convex polygon: its vertices as the mesh wants them
     and its triangles (for :meth:`Shapes.repeated`; callers only read them)."""
-    return _outline_band(tuple(corners), width)
+    return _outline_band(corners, width)
 
 
-def polygon_vertices(corners: Sequence[Point]) -> tuple[list[float], list[int]]:
+def polygon_vertices(corners: Sequence[Point]) -> tuple[Vertices, list[int]]:
     """:meth:`Shapes.polygon`'s filled convex polygon: its vertices as the mesh wants them
-    and its triangles (a fan)."""
-    fan = [index for corner in range(1, len(corners) - 1) for index in (0, corner, corner + 1)]
-    return [value for x, y in corners for value in (x, y, 0.0, 0.0)], fan
+    and its triangles (a fan, one list per number of corners: callers only read it)."""
+    return (vertex_array([value for x, y in corners for value in (x, y, 0.0, 0.0)]),
+            _fan_indices(len(corners)))
 
 
-_INDEX_TEMPLATES: dict[tuple[tuple[int, ...], int], list[int]] = {}
+@lru_cache(maxsize=64)
+def _fan_indices(count: int) -> list[int]:
+    """The triangles of a fan over ``count`` points (a convex polygon from its first corner)."""
+    return [index for corner in range(1, count - 1) for index in (0, corner, corner + 1)]
+
+
+_INDEX_TEMPLATES: dict[tuple[tuple[int, ...], int], Indices] = {}
 """Per shape (its triangles, its vertices): the triangles of as many copies of it as were
 asked for so far, laid one after another (:func:`_repeated_indices`)."""
 
 
-def _repeated_indices(indices: tuple[int, ...], per_chunk: int, chunks: int) -> list[int]:
+def _repeated_indices(indices: tuple[int, ...], per_chunk: int, chunks: int) -> Indices:
     """The triangles of ``chunks`` copies of a shape of ``per_chunk`` vertices laid one after
     another: a slice of the shape's template (one kept per shape, grown when more are
     asked for)."""
     key = (indices, per_chunk)
-    template = _INDEX_TEMPLATES.get(key, [])
+    template = _INDEX_TEMPLATES.get(key, index_array())
     if len(template) < chunks * len(indices):
-        template = _INDEX_TEMPLATES[key] = [number * per_chunk + index
-                                            for number in range(chunks) for index in indices]
+        template = _INDEX_TEMPLATES[key] = index_array(
+            number * per_chunk + index for number in range(chunks) for index in indices)
     return template[:chunks * len(indices)]
 
 

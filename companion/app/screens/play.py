@@ -138,12 +138,13 @@ class PlayScreen(Screen):
     def _make_panels(self, _dt: float = 0) -> None:
         """Make the action area's other panels while the table is idle, so the first roll or
         the first choice of a game does not wait for kv widgets to be built (its panel, the
-        list's buttons, the score cells), nor for the modules that word its table lines. The
-        die's panel only for a game played with a die (no other shows it)."""
+        list's buttons, the score cells), nor for the modules that word its table lines.
+        The die's panel only for a game played with a die: the others never show it (its
+        faces, buttons and line labels stayed built, unseen, through a whole game)."""
         match = App.get_running_app().table.match
-        rolls = match is not None and GAMES[match.game_id].uses_die
+        uses_die = match is not None and GAMES[match.game_id].uses_die
         for kind, cls in PANEL_CLASSES.items():
-            if kind not in self._panels and (kind != "roll" or rolls):
+            if kind not in self._panels and (kind != "roll" or uses_die):
                 self._panels[kind] = cls(screen=self)
         self._panels["choice"].make_ahead()
         self._scoreboard.make_ahead()

@@ -525,8 +525,44 @@ def memory_given_back(d: Driver) -> Iterator[float]:
     heap.give_back = give_back
 
 
+def panels_made_ahead(d: Driver) -> Iterator[float]:
+    """A game opens; while the table is idle the play screen makes the action area's panels
+    the game will show. Quoridor (no die), then Člověče (a die) on the same screen."""
+    import gc
+
+    from kivy.uix.widget import Widget
+
+    from companion.app.die_faces import DieFaceButton
+    from companion.app.panels import DieArea
+    from companion.app.screens.play import PlayScreen
+
+    made: list[str] = []
+    make_panels = PlayScreen._make_panels
+
+    def counted(screen: Any, *args: Any) -> None:
+        make_panels(screen, *args)
+        made.append(screen.board.__class__.__name__)
+
+    counted.__name__ = "_make_panels"  # (the clock calls it back by its name)
+    PlayScreen._make_panels = counted  # type: ignore[method-assign]
+    play = d.app.root.get_screen("play")
+
+    def built(kind: type[Widget]) -> int:
+        return sum(1 for thing in gc.get_objects() if type(thing) is kind)
+
+    for game in ("quoridor", "clovece"):
+        open_match(d, game, ["Eva", "Pat"], ["red", "blue"])
+        yield from until(d, lambda: len(made) == ("quoridor", "clovece").index(game) + 1)
+        yield P
+        d.results[game] = {"panels": sorted(play._panels), "made_for": made[-1:],
+                           "die_areas": built(DieArea), "die_faces": built(DieFaceButton)}
+        d.shot(f"panels_{game}")
+    PlayScreen._make_panels = make_panels  # type: ignore[method-assign]
+
+
 SCENARIOS: dict[str, Scenario] = {
     "full_game": full_game,
+    "panels_made_ahead": panels_made_ahead,
     "memory_given_back": memory_given_back,
     "menu_fix_settings": menu_fix_settings,
     "play_then_power_cut": play_then_power_cut,

@@ -9,6 +9,7 @@ recorded while the game is played, prompts included, so a frame that waited on a
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -148,6 +149,8 @@ def sound_quoridor(d: Driver) -> Iterator[float]:
     seen["played_at"] = [moment for moment, _ in audio.played]
     seen["problem"] = audio.problem
     seen["status"] = play.status
+    seen["sound_libraries_loaded"] = sorted(  # Kivy's audio, and SDL_mixer's with it
+        name for name in sys.modules if name.startswith("kivy.core.audio"))
 
 
 SCENARIOS: dict[str, Scenario] = {"sound_quoridor": sound_quoridor}

@@ -17,6 +17,7 @@ from kivy.graphics import Canvas, Color, Ellipse, Line
 from companion.app.boards.batch import (
     Glyphs,
     Shapes,
+    Vertices,
     glyph_quad,
     outline_vertices,
     polygon_vertices,
@@ -73,7 +74,7 @@ class BoardPainter:
         self.board = board
         self.texts = Texts()
         self._static_shapes: StaticShapes | None = None
-        self._value_quads: dict[tuple[int, float, float], list[float]] = {}
+        self._value_quads: dict[tuple[int, float, float], Vertices] = {}
         """Each value's quad on its field, worked out once per grid (a hole that opens
         repaints the static layer: the other values are where they were)."""
         self._field_canvases: dict[str, tuple[tuple[Any, ...], Canvas]] = {}
@@ -90,7 +91,7 @@ class BoardPainter:
         self._static_shown: list[tuple[Any, ...]] = []
         """The keys of the static layers last shown, the latest last."""
         self._target_shape_cache: dict[tuple[HexGrid, str, float],
-                                  dict[str, tuple[list[float], list[int]]]] = {}
+                                  dict[str, tuple[Vertices, list[int]]]] = {}
         self.labels: list[Label] = []
         """The edge names as last drawn: text, font size and box (x, y, width, height)."""
 
@@ -161,7 +162,7 @@ class BoardPainter:
                                           side))
         values = Glyphs()
         textures: dict[int, Any] = {}
-        quads: dict[int, list[list[float]]] = {}  # per value, in the fields' order
+        quads: dict[int, list[Vertices]] = {}  # per value, in the fields' order
         value_quads = self._value_quads
         for value, colour, cx, cy in shown_values:
             texture = textures.get(value)
@@ -325,7 +326,7 @@ class BoardPainter:
             self._target_shapes(grid, names, kind, width)
 
     def _target_shapes(self, grid: HexGrid, names: list[str], kind: str,
-                       width: float) -> list[tuple[list[float], list[int]]]:
+                       width: float) -> list[tuple[Vertices, list[int]]]:
         """The targets' outlines (``width`` wide) or fills on ``names``, as mesh vertices and
         triangles: each field's worked out once per grid (the targets change at every
         position, the fields' shapes do not)."""

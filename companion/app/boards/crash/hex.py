@@ -15,7 +15,7 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle, Triangle
 
-from companion.app.boards.batch import Shapes, mesh_arrays
+from companion.app.boards.batch import Shapes
 from companion.app.boards.crash.static_layer import is_dark
 from companion.games.crash.board import DIRECTIONS, FIELD_INDEX
 from companion.geometry.crash import (
@@ -40,7 +40,7 @@ def fill_hex(grid: HexGrid, name: str, scale: float = 1.0) -> None:
     for px, py in points:
         vertices.extend((px, py, 0, 0))
     indices = [0, 1, 2, 3, 4, 5, 6, 1]
-    Mesh(**mesh_arrays(vertices, indices), mode="triangle_fan")
+    Mesh(vertices=vertices, indices=indices, mode="triangle_fan")
 
 
 def outline_hex(grid: HexGrid, name: str, width: float, scale: float = 1.0) -> None:
@@ -157,7 +157,7 @@ def bell_triangles(cx: float, cy: float, size: float) -> tuple[
     parts = []
     for batch in (edges, gold, rims):
         ((colour, vertices, indices),) = batch.meshes()  # one colour, one mesh
-        parts.append((colour, array("f", vertices), array("H", indices)))
+        parts.append((colour, vertices, indices))
     return tuple(parts)
 
 

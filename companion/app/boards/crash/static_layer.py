@@ -13,7 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from companion.app.boards.batch import Colour, Shapes, outline_vertices, polygon_vertices
+from companion.app.boards.batch import (
+    Colour,
+    Indices,
+    Shapes,
+    Vertices,
+    index_array,
+    outline_vertices,
+    polygon_vertices,
+    vertex_array,
+)
 from companion.games.crash.board import FIELD_INDEX, FIELD_NAMES, GEOMETRY
 from companion.geometry.crash import (
     BACKGROUND,
@@ -42,13 +51,13 @@ class StaticShapes:
 
     def __init__(self, grid: HexGrid) -> None:
         self.grid = grid
-        self.fills: dict[str, list[float]] = {}
-        self.outlines: dict[str, list[float]] = {}
-        self.holes: dict[str, list[float]] = {}
-        self.hole_marks: dict[str, list[float]] = {}
-        self.fan: list[int] = []
-        self.outline_indices: list[int] = []
-        self.hole_mark_indices: list[int] = []
+        self.fills: dict[str, Vertices] = {}
+        self.outlines: dict[str, Vertices] = {}
+        self.holes: dict[str, Vertices] = {}
+        self.hole_marks: dict[str, Vertices] = {}
+        self.fan: Sequence[int] = []
+        self.outline_indices: Sequence[int] = []
+        self.hole_mark_indices: Sequence[int] = []
         for name in FIELD_NAMES:
             self.fills[name], self.fan = polygon_vertices(grid.corners(name, FILL_SCALE))
             self.holes[name], _fan = polygon_vertices(grid.corners(name))
@@ -84,7 +93,7 @@ def hole_mark(grid: HexGrid, name: str) -> Segment:
     return (cx - grid.w * 0.22, cy - grid.radius * 0.3, cx + grid.w * 0.22, cy + grid.radius * 0.3)
 
 
-def segments_mesh(segments: Iterable[Segment], width: float) -> tuple[list[float], list[int]]:
+def segments_mesh(segments: Iterable[Segment], width: float) -> tuple[Vertices, Indices]:
     """The vertices and triangles of straight segments (x1, y1, x2, y2) ``width`` wide, as
     :meth:`Shapes.polyline` lays them into a mesh, one after another."""
     shapes = Shapes()
@@ -92,7 +101,7 @@ def segments_mesh(segments: Iterable[Segment], width: float) -> tuple[list[float
         shapes.polyline((0, 0, 0, 1), [(x1, y1), (x2, y2)], width)
     meshes = shapes.meshes()
     if not meshes:  # every segment of length 0 (a board not laid out yet)
-        return [], []
+        return vertex_array(), index_array()
     ((_colour, vertices, indices),) = meshes
     return vertices, indices
 
@@ -118,8 +127,8 @@ def static_batches(shapes: StaticShapes, fields: Iterable[StaticField],
     (all shapes of one colour are alike: one index pattern per colour)."""
     fills, lines = Shapes(), Shapes()
     fills.rectangle(BACKGROUND, *background)
-    fill_chunks: dict[Colour, list[list[float]]] = {}
-    line_chunks: dict[Colour, list[list[float]]] = {}
+    fill_chunks: dict[Colour, list[Vertices]] = {}
+    line_chunks: dict[Colour, list[Vertices]] = {}
     values: list[tuple[int, Colour, float, float]] = []
     for name, hole, value in fields:
         if hole:
