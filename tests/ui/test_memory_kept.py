@@ -20,3 +20,9 @@ def test_the_panels_keep_one_set_of_line_labels_aside_between_them(display: str,
     # the lines the panels show come from those: none is built while the game is played
     assert seen["built_while_playing"] == 0
     assert seen["aside_after"] <= INSTRUCTION_LINES_AHEAD + 8
+
+
+def test_a_line_label_set_aside_holds_no_texture(display: str, tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "lines_aside", display, tmp_path, "en")
+    assert seen["aside_now"] > 0
+    assert seen["aside_holding_a_texture"] == 0  # a 300 x 48 text is 58 kB
