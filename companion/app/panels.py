@@ -433,7 +433,6 @@ def choice_height(font_size: int, lines: int, is_short_of_room: bool = False) ->
 
 
 @lru_cache(maxsize=1024)
-@lru_cache(maxsize=256)
 def wrapped_lines(text: str, font_size: float, width: float) -> int:
     """How many lines ``text`` (plain, regular) takes wrapped at spaces to ``width`` px, as a
     label wraps it; measured word by word without making a texture (and kept: the same table

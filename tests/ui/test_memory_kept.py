@@ -26,3 +26,11 @@ def test_a_line_label_set_aside_holds_no_texture(display: str, tmp_path: Path) -
     seen = run_scenario_script(SCRIPT, "lines_aside", display, tmp_path, "en")
     assert seen["aside_now"] > 0
     assert seen["aside_holding_a_texture"] == 0  # a 300 x 48 text is 58 kB
+
+
+def test_a_table_lines_measure_is_kept_once() -> None:
+    from companion.app.panels import wrapped_lines
+
+    # one cache of the measures (1,024 kept), not a cache of a cache of 256 more
+    assert wrapped_lines.cache_info().maxsize == 1024
+    assert not hasattr(wrapped_lines.__wrapped__, "cache_info")
