@@ -678,6 +678,10 @@ class TapBench:
             name = "".join(c if c.isalnum() else "_" for c in kind.split(" (")[0])
             profiler.dump_stats(f"{os.environ['BENCH_PROFILE_KINDS']}-{name}.prof")
         _dump_snapshot("after-taps")
+        if os.environ.get("BENCH_SAMPLES"):  # each tap's line and main-thread CPU, in order
+            Path(os.environ["BENCH_SAMPLES"]).write_text(json.dumps(
+                [[sample["line"], sample["until_draw_cpu_ms"]] for sample in self.samples]),
+                encoding="utf-8")
         if os.environ.get("BENCH_TEXTURES"):
             owners = _texture_owners(self.app.root)
             painter = getattr(self.app.root.get_screen("play").board, "painter", None)
