@@ -196,7 +196,6 @@ class InstructionLines(SteadyBoxLayout):
             label.text = line
         for label in shown[len(self.lines):]:
             self.remove_widget(label)
-            label.text = ""  # its texture is let go (a look the lines keep stays kept)
             self._spare.append(label)
         for line in self.lines[len(shown):]:
             label = self._spare.pop() if self._spare else InstructionLine()

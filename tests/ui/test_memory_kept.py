@@ -22,12 +22,6 @@ def test_the_panels_keep_one_set_of_line_labels_aside_between_them(display: str,
     assert seen["aside_after"] <= INSTRUCTION_LINES_AHEAD + 8
 
 
-def test_a_line_label_set_aside_holds_no_texture(display: str, tmp_path: Path) -> None:
-    seen = run_scenario_script(SCRIPT, "lines_aside", display, tmp_path, "en")
-    assert seen["aside_now"] > 0
-    assert seen["aside_holding_a_texture"] == 0  # a 300 x 48 text is 58 kB
-
-
 def test_a_table_lines_measure_is_kept_once() -> None:
     from companion.app.panels import wrapped_lines
 

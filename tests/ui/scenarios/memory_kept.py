@@ -70,13 +70,7 @@ def lines_aside(d: Driver) -> Iterator[float]:
         table.send(choose.choice(table.legal()))
         kinds.add(play.action_kind)
         yield FRAME / 3
-    yield FRAME  # the labels set aside in the last input are rendered empty
-    from companion.app.panels import InstructionLines
-
     d.results.update({"aside_before": aside_before,
-                      "aside_holding_a_texture": sum(
-                          label.texture is not None for label in InstructionLines._spare),
-                      "aside_now": len(InstructionLines._spare),
                       "aside_after": widgets_off_the_window(InstructionLine),
                       # (the next roll's texts render on a line of their own, made once)
                       "built_while_playing": built[0] - (
