@@ -163,9 +163,10 @@ TAP_SLOP = 12
 """How far (px) a finger may move and still tap rather than scroll."""
 
 
-INSTRUCTION_LINES_AHEAD = 8
-"""Line labels the action area's panels have ready together (:meth:`InstructionLines.make_ahead`):
-a Crash by Crash evaluation or swap tells 6–9 lines."""
+INSTRUCTION_LINES_AHEAD = 12
+"""Line labels made ahead for the action area's panels together
+(:meth:`InstructionLines.make_ahead`): a Crash by Crash evaluation or swap tells 6–9 lines, and
+each panel keeps those it showed (Pat a Mat's panels took 11 in 80 inputs)."""
 
 
 class InstructionLines(SteadyBoxLayout):
@@ -173,22 +174,29 @@ class InstructionLines(SteadyBoxLayout):
 
     The line labels are kept and reused: a new set of lines only changes their texts, and
     labels no longer needed wait aside for a longer set (making a label is the expensive part).
-    The labels aside are shared by every panel's lines (:attr:`_spare`): the action area shows
-    one panel at a time, so one set aside serves them all (a label is ~45 kB of Python objects;
-    each of the five panels kept eight aside, and a game of 200 inputs took four of the 32)."""
+    The labels made ahead are shared by every panel's lines (:attr:`_ahead`): the action area
+    shows one panel at a time, so one set serves them all (a label is ~45 kB of Python objects;
+    each of the five panels had eight made ahead, and a game of 200 inputs took four to eleven
+    of the 32 to 40). A label a panel sets aside stays that panel's (:attr:`_spare`): laid out at its width,
+    it takes a look it had without rendering it again."""
 
     lines = ListProperty([])
 
-    _spare: ClassVar[list[InstructionLine]] = []
-    """Line labels not shown, for any panel's lines to take."""
+    _ahead: ClassVar[list[InstructionLine]] = []
+    """Line labels made ahead and never shown yet, for any panel's lines to take."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._spare: list[InstructionLine] = []
+        """This panel's labels set aside (taken before those made ahead)."""
+        super().__init__(**kwargs)
 
     @classmethod
     def make_ahead(cls, count: int = INSTRUCTION_LINES_AHEAD) -> None:
-        """Make line labels while the table is idle, until ``count`` wait aside for all the
+        """Make line labels while the table is idle, until ``count`` wait ahead for all the
         panels: a set of lines longer than any before takes them, instead of building kv labels
         inside the tap that shows it."""
-        for _number in range(count - len(cls._spare)):
-            cls._spare.append(InstructionLine())
+        for _number in range(count - len(cls._ahead)):
+            cls._ahead.append(InstructionLine())
 
     def on_lines(self, *_: Any) -> None:
         shown = list(reversed(self.children))  # top first
@@ -198,7 +206,8 @@ class InstructionLines(SteadyBoxLayout):
             self.remove_widget(label)
             self._spare.append(label)
         for line in self.lines[len(shown):]:
-            label = self._spare.pop() if self._spare else InstructionLine()
+            label = (self._spare.pop() if self._spare else self._ahead.pop() if self._ahead
+                     else InstructionLine())
             label.text = line
             self.add_widget(label)
 
