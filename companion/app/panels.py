@@ -177,8 +177,8 @@ class InstructionLines(SteadyBoxLayout):
     The labels made ahead are shared by every panel's lines (:attr:`_ahead`): the action area
     shows one panel at a time, so one set serves them all (a label is ~45 kB of Python objects;
     each of the five panels had eight made ahead, and a game of 200 inputs took four to eleven
-    of the 32 to 40). A label a panel sets aside stays that panel's (:attr:`_spare`): laid out at its width,
-    it takes a look it had without rendering it again."""
+    of the 32 to 40). A label a panel sets aside stays that panel's (:attr:`_spare`): laid out
+    at its width, it takes a look it had without rendering it again."""
 
     lines = ListProperty([])
 
