@@ -51,6 +51,8 @@ def test_random_game_meets_the_facade(game_id: str, players: int, seed: int) -> 
             break
         assert legal, f"{game_id}: no legal input while the game runs ({match.position()})"
         assert match.awaiting in ("setup", "roll", "move", "choice")
+        # as the table lists the game: a game said to ask no choices never awaits one
+        assert match.awaiting != "choice" or GAMES[game_id].asks_choices
         # the position round-trips to an equal state
         text = match.position()
         parsed = rules.parse_position(text, players, match.options)

@@ -43,6 +43,9 @@ class GameDescription(NamedTuple):
     player_counts: tuple[int, ...]
     uses_die: bool
     options: tuple[OptionSpec, ...] = ()
+    asks_choices: bool = True
+    """Whether a position can await a choice among inputs (``awaiting == "choice"``): a face
+    makes its choice list ahead only for a game that asks for one."""
 
     def option_defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}

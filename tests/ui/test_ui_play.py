@@ -148,14 +148,21 @@ def test_ui_freed_memory_goes_back_when_the_table_is_still(run_scenario: RunScen
     assert seen["input_soon_after_screen"] == seen["input_seconds"]
 
 
-def test_ui_a_game_without_a_die_builds_no_die_panel(run_scenario: RunScenario) -> None:
+def test_ui_a_game_without_a_die_or_choices_builds_no_die_panel_nor_choice_list(
+        run_scenario: RunScenario) -> None:
     seen = run_scenario("panels_made_ahead", lang="en")
-    # Quoridor has no die: its panels are made ahead, the die's is not (nor its faces)
-    assert seen["quoridor"]["panels"] == ["choice", "end", "info", "preview"]
-    assert seen["quoridor"]["die_areas"] == 0 and seen["quoridor"]["die_faces"] == 0
-    # Člověče is played with a die: its panel waits, made ahead, with its six faces
-    assert seen["clovece"]["panels"] == ["choice", "end", "info", "preview", "roll"]
-    assert seen["clovece"]["die_areas"] == 1 and seen["clovece"]["die_faces"] == 6
+    # Quoridor has no die and asks no choices: its other panels are made ahead, the die's and
+    # the choice list are not (nor the faces, the list's buttons, the list's Kivy module)
+    quoridor = seen["quoridor"]
+    assert quoridor["panels"] == ["end", "info", "preview"]
+    assert quoridor["die_areas"] == quoridor["die_faces"] == 0
+    assert quoridor["choice_areas"] == quoridor["choice_buttons"] == 0
+    assert quoridor["list_module"] is False
+    # Člověče is played with a die and asks who gets a piece: both wait, made ahead
+    clovece = seen["clovece"]
+    assert clovece["panels"] == ["choice", "end", "info", "preview", "roll"]
+    assert clovece["die_areas"] == 1 and clovece["die_faces"] == 6
+    assert clovece["choice_areas"] == 1 and clovece["choice_buttons"] >= 6
 
 
 def test_ui_game_without_a_board_plays_through_the_fallback(run_scenario: RunScenario) -> None:

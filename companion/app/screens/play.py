@@ -139,18 +139,22 @@ class PlayScreen(Screen):
         """Make the action area's other panels while the table is idle, so the first roll or
         the first choice of a game does not wait for kv widgets to be built (its panel, the
         list's buttons, the score cells), nor for the modules that word its table lines.
-        The die's panel only for a game played with a die: the others never show it (its
-        faces, buttons and line labels stayed built, unseen, through a whole game)."""
+        The die's panel only for a game played with a die, the choice list only for a game
+        that asks for choices: the others never show them (their buttons, faces and line
+        labels stayed built, unseen, through a whole game)."""
         match = App.get_running_app().table.match
-        uses_die = match is not None and GAMES[match.game_id].uses_die
+        game = GAMES[match.game_id] if match is not None else None
+        shown = {"roll": game is not None and game.uses_die,
+                 "choice": game is not None and game.asks_choices}
         for kind, cls in PANEL_CLASSES.items():
-            if kind not in self._panels and (kind != "roll" or uses_die):
+            if kind not in self._panels and shown.get(kind, True):
                 self._panels[kind] = cls(screen=self)
-        self._panels["choice"].make_ahead()
+        if "choice" in self._panels:
+            self._panels["choice"].make_ahead()
         self._scoreboard.make_ahead()
         if match is not None:  # the first input's table lines: their game's modules
             load_game_modules(match.game_id)
-        InstructionLines.make_ahead()  # their line labels, set aside for them all
+        InstructionLines.make_ahead()  # their line labels, made ahead for them all
 
     def on_table_change(self, change: Change) -> None:
         table = App.get_running_app().table

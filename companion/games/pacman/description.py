@@ -10,6 +10,7 @@ DESCRIPTION = GameDescription(
     name_cs="Quoridor PAC-MAN",
     player_counts=(2, 3, 4, 5),
     uses_die=False,
+    asks_choices=False,  # every input is a move on the board
     options=(
         OptionSpec(
             "layout",

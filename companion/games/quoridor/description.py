@@ -10,6 +10,7 @@ DESCRIPTION = GameDescription(
     name_cs="Quoridor",
     player_counts=(2, 4),
     uses_die=False,
+    asks_choices=False,  # every input is a move on the board
     options=(
         OptionSpec(
             "sidestep_when_pawn_behind",

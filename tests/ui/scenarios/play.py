@@ -7,6 +7,7 @@ Written like the table: what a player taps, in Quoridor notation, and what the s
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -527,13 +528,14 @@ def memory_given_back(d: Driver) -> Iterator[float]:
 
 def panels_made_ahead(d: Driver) -> Iterator[float]:
     """A game opens; while the table is idle the play screen makes the action area's panels
-    the game will show. Quoridor (no die), then Člověče (a die) on the same screen."""
+    the game will show. Quoridor (no die, no choices), then Člověče (a die, choices) on the
+    same screen."""
     import gc
 
     from kivy.uix.widget import Widget
 
     from companion.app.die_faces import DieFaceButton
-    from companion.app.panels import DieArea
+    from companion.app.panels import ChoiceArea, ChoiceButton, DieArea
     from companion.app.screens.play import PlayScreen
 
     made: list[str] = []
@@ -550,12 +552,15 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
     def built(kind: type[Widget]) -> int:
         return sum(1 for thing in gc.get_objects() if type(thing) is kind)
 
-    for game in ("quoridor", "clovece"):
+    for number, game in enumerate(("quoridor", "clovece"), start=1):
         open_match(d, game, ["Eva", "Pat"], ["red", "blue"])
-        yield from until(d, lambda: len(made) == ("quoridor", "clovece").index(game) + 1)
+        yield from until(d, lambda number=number: len(made) == number)  # its panels made
         yield P
         d.results[game] = {"panels": sorted(play._panels), "made_for": made[-1:],
-                           "die_areas": built(DieArea), "die_faces": built(DieFaceButton)}
+                           "die_areas": built(DieArea), "die_faces": built(DieFaceButton),
+                           "choice_areas": built(ChoiceArea),
+                           "choice_buttons": built(ChoiceButton),
+                           "list_module": "kivy.uix.recycleview" in sys.modules}
         d.shot(f"panels_{game}")
     PlayScreen._make_panels = make_panels  # type: ignore[method-assign]
 
