@@ -163,10 +163,11 @@ TAP_SLOP = 12
 """How far (px) a finger may move and still tap rather than scroll."""
 
 
-INSTRUCTION_LINES_AHEAD = 12
+INSTRUCTION_LINES_AHEAD = 16
 """Line labels made ahead for the action area's panels together
 (:meth:`InstructionLines.make_ahead`): a Crash by Crash evaluation or swap tells 6–9 lines, and
-each panel keeps those it showed (Pat a Mat's panels took 11 in 80 inputs)."""
+each panel keeps those it showed (Pat a Mat's panels took 11 in 80 inputs, Crash's 13 in its
+scenario of operator, card, draw, refill, swap and pass)."""
 
 
 class InstructionLines(SteadyBoxLayout):

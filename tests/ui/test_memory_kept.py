@@ -15,7 +15,7 @@ def test_the_panels_keep_one_set_of_line_labels_aside_between_them(display: str,
 
     seen = run_scenario_script(SCRIPT, "lines_aside", display, tmp_path, "en")
     assert {"roll", "info"} <= set(seen["panels_shown"])
-    # twelve made ahead for the five panels together (each had its own eight: 40)
+    # sixteen made ahead for the five panels together (each had its own eight: 40)
     assert seen["aside_before"] <= INSTRUCTION_LINES_AHEAD + 1  # (+ the texts' own probe)
     # the lines the panels show come from those: none is built while the game is played
     assert seen["built_while_playing"] == 0
