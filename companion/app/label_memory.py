@@ -77,8 +77,6 @@ class RememberedLabel(Label):
                 self.refs, self.anchors = refs, anchors
             return
         super().texture_update(*largs)
-        if self.texture is None:  # nothing rendered (no text): nothing worth a look's place
-            return
         self._looks[key] = (self.texture, tuple(self.texture_size), self.is_shortened,
                             self.refs, self.anchors)
         while len(self._looks) > self.looks_kept:

@@ -21,7 +21,6 @@ def test_a_look_shown_again_is_the_texture_first_rendered(display: str, tmp_path
     assert seen["forgotten_is_rendered_again"]
     # rendered: Eva, Eva bold, Pat, Ida, Ota, Ema and Eva again (forgotten after 4 newer looks)
     assert seen["renders"] == ["Eva", "Eva/b", "Pat", "Ida", "Ota", "Ema", "Eva"]
-    assert seen["empty_text_keeps_the_looks"]  # an empty text has no texture to keep
 
 
 def test_a_rendered_label_lets_its_surface_go_and_keeps_kivys_pixels(display: str,
