@@ -489,6 +489,7 @@ class TapBench:
             self.memory_timeline.append(_memory_mark("first frame"))
             if os.environ.get("BENCH_CENSUS"):
                 CENSUS["first frame"] = _census()
+            _dump_snapshot("first-frame")
         wall, cpu = self._opening_started
         self.openings.append({"ms": round((time.perf_counter() - wall) * 1000, 2),
                               "cpu_ms": round((time.thread_time() - cpu) * 1000, 2)})
@@ -676,6 +677,17 @@ class TapBench:
         for kind, profiler in (KIND_PROFILES or {}).items():
             name = "".join(c if c.isalnum() else "_" for c in kind.split(" (")[0])
             profiler.dump_stats(f"{os.environ['BENCH_PROFILE_KINDS']}-{name}.prof")
+        _dump_snapshot("after-taps")
+        if os.environ.get("BENCH_SAMPLES"):  # each tap's line and main-thread CPU, in order
+            Path(os.environ["BENCH_SAMPLES"]).write_text(json.dumps(
+                [[sample["line"], sample["until_draw_cpu_ms"]] for sample in self.samples]),
+                encoding="utf-8")
+        if os.environ.get("BENCH_TEXTURES"):
+            owners = _texture_owners(self.app.root)
+            painter = getattr(self.app.root.get_screen("play").board, "painter", None)
+            owners["static_layers_kept"] = len(getattr(painter, "_static_canvases", {}))
+            Path(os.environ["BENCH_TEXTURES"]).write_text(json.dumps(owners, indent=1),
+                                                          encoding="utf-8")
         if os.environ.get("BENCH_CENSUS"):
             CENSUS["after taps"] = _census()
             Path(os.environ["BENCH_CENSUS"]).write_text(json.dumps(CENSUS, indent=1))
@@ -753,6 +765,109 @@ def _live_textures() -> dict[str, int]:
     textures = [thing for thing in gc.get_objects()  # type() never touches a dead proxy
                 if issubclass(type(thing), Texture) and not issubclass(type(thing), TextureRegion)]
     return {"count": len(textures), "pixels": sum(t.width * t.height for t in textures)}
+
+
+def _dump_snapshot(step: str) -> None:
+    """With BENCH_SNAPSHOTS=PREFIX (and BENCH_TRACEMALLOC=N, N frames a trace): the traced
+    heap as a tracemalloc snapshot in ``PREFIX-<step>.snap``, to compare by traceback."""
+    if not (os.environ.get("BENCH_SNAPSHOTS") and os.environ.get("BENCH_TRACEMALLOC")):
+        return  # (tracemalloc is not imported unless it traces)
+    import tracemalloc
+
+    tracemalloc.take_snapshot().dump(f"{os.environ['BENCH_SNAPSHOTS']}-{step}.snap")
+
+
+def _texture_owners(root: Any) -> dict[str, Any]:
+    """With BENCH_TEXTURES=FILE: every live Kivy texture by what holds it (a widget's label or
+    canvas, on screen or off it, a remembered look, or a referrer's type), count and pixels."""
+    import gc
+
+    from kivy.core.window import Window
+    from kivy.graphics.instructions import Canvas, CanvasBase
+    from kivy.graphics.texture import Texture, TextureRegion
+    from kivy.uix.widget import Widget
+
+    gc.collect()
+    textures = {id(t): t for t in gc.get_objects()
+                if issubclass(type(t), Texture) and not issubclass(type(t), TextureRegion)}
+    owners: dict[int, str] = {}
+    looks: dict[int, str] = {}  # a label's texture: its text and size
+
+    def base(texture: Any) -> int:
+        if issubclass(type(texture), TextureRegion):  # its owner is not exposed: a referent
+            owners_of = [t for t in gc.get_referents(texture) if issubclass(type(t), Texture)]
+            return id(owners_of[0]) if owners_of else id(texture)
+        return id(texture)
+
+    def shown(widget: Any) -> str:
+        while widget is not None:
+            if widget is Window:
+                return "shown"
+            if widget is widget.parent:
+                break
+            widget = widget.parent
+        return "off screen"
+
+    def walk(group: Any, owner: str) -> None:
+        for instruction in group.children:
+            texture = getattr(instruction, "texture", None)
+            if texture is not None:
+                owners.setdefault(base(texture), f"{owner} canvas {type(instruction).__name__}")
+            if isinstance(instruction, CanvasBase) and not isinstance(instruction, Canvas):
+                walk(instruction, owner)
+            elif isinstance(instruction, Canvas):
+                walk(instruction, owner)
+
+    widgets = [w for w in gc.get_objects() if issubclass(type(w), Widget)]
+    for widget in widgets:
+        name = f"{type(widget).__name__} ({shown(widget)})"
+        for group in (widget.canvas.before, widget.canvas, widget.canvas.after):
+            if group is not None:
+                walk(group, name)
+        texture = getattr(widget, "texture", None)
+        if texture is not None:
+            owners.setdefault(base(texture), f"{name} texture")
+            if isinstance(getattr(widget, "text", None), str):
+                looks.setdefault(base(texture), f"{widget.text[:40]!r} {texture.size}")
+    for widget in widgets:
+        for key, look in (getattr(widget, "_looks", None) or {}).items():
+            if look[0] is None:  # an empty text's look
+                continue
+            owners.setdefault(base(look[0]), f"{type(widget).__name__} remembered look")
+            looks.setdefault(base(look[0]), f"{key[1][0][:40]!r} {look[0].size}")
+    rows: dict[str, list[int]] = {}
+    for key, texture in textures.items():
+        owner = owners.get(key)
+        if owner is None:
+            holders = [type(r).__name__ for r in gc.get_referrers(texture)
+                       if r is not textures and type(r).__name__ != "frame"]
+            owner = "held by " + ",".join(sorted(set(holders))[:4])
+        row = rows.setdefault(owner, [0, 0])
+        row[0] += 1
+        row[1] += texture.width * texture.height
+    detached: dict[str, int] = {}  # widgets not on the window, by the top of their tree
+    for widget in widgets:
+        top = widget
+        while top.parent is not None and top.parent is not top and top.parent is not Window:
+            top = top.parent
+        if top.parent is not Window:
+            name = type(top).__name__
+            detached[name] = detached.get(name, 0) + 1
+    from kivy.graphics import Mesh
+
+    meshes = [m for m in gc.get_objects() if issubclass(type(m), Mesh)]
+    same: dict[str, list[str]] = {}
+    for key, look in looks.items():
+        same.setdefault(look, []).append(owners.get(key, "?"))
+    return {"count": len(textures), "pixels": sum(t.width * t.height for t in textures.values()),
+            "by_owner": dict(sorted(rows.items(), key=lambda item: -item[1][1])),
+            "meshes": {"count": len(meshes),
+                       "coordinates": sum(len(m.vertices) for m in meshes)},
+            "widgets": len(widgets), "widgets_off_screen_by_top": dict(
+                sorted(detached.items(), key=lambda item: -item[1])),
+            "looks_in_more_than_one_texture": {look: holders for look, holders in same.items()
+                                               if len(holders) > 1},
+            "label_looks": sorted(f"{owners.get(key, '?')}: {look}" for key, look in looks.items())}
 
 
 def _kivy_cache() -> dict[str, int]:
@@ -869,7 +984,7 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
     if os.environ.get("BENCH_TRACEMALLOC"):
         import tracemalloc
 
-        tracemalloc.start()
+        tracemalloc.start(int(os.environ["BENCH_TRACEMALLOC"]))
     sys.path.insert(0, str(ROOT / "tests" / "ui"))
     from driver import Driver  # configures Kivy, as the UI tests do
 

@@ -163,29 +163,41 @@ TAP_SLOP = 12
 """How far (px) a finger may move and still tap rather than scroll."""
 
 
-INSTRUCTION_LINES_AHEAD = 8
-"""Line labels an action area's panel has ready (:meth:`InstructionLines.make_ahead`): a
-Crash by Crash evaluation or swap tells 6–9 lines."""
+INSTRUCTION_LINES_AHEAD = 16
+"""Line labels made ahead for the action area's panels together
+(:meth:`InstructionLines.make_ahead`): a Crash by Crash evaluation or swap tells 6–9 lines, and
+each panel keeps those it showed (Pat a Mat's panels took 11 in 80 inputs, Crash's 13 in its
+scenario of operator, card, draw, refill, swap and pass)."""
 
 
 class InstructionLines(SteadyBoxLayout):
     """What to change on the table, one short sentence a line (bright, the eye goes here).
 
     The line labels are kept and reused: a new set of lines only changes their texts, and
-    labels no longer needed wait aside for a longer set (making a label is the expensive part)."""
+    labels no longer needed wait aside for a longer set (making a label is the expensive part).
+    The labels made ahead are shared by every panel's lines (:attr:`_ahead`): the action area
+    shows one panel at a time, so one set serves them all (a label is ~45 kB of Python objects;
+    each of the five panels had eight made ahead, and a game of 200 inputs took four to eleven
+    of the 32 to 40). A label a panel sets aside stays that panel's (:attr:`_spare`): laid out
+    at its width, it takes a look it had without rendering it again."""
 
     lines = ListProperty([])
 
+    _ahead: ClassVar[list[InstructionLine]] = []
+    """Line labels made ahead and never shown yet, for any panel's lines to take."""
+
     def __init__(self, **kwargs: Any) -> None:
         self._spare: list[InstructionLine] = []
+        """This panel's labels set aside (taken before those made ahead)."""
         super().__init__(**kwargs)
 
-    def make_ahead(self, count: int = INSTRUCTION_LINES_AHEAD) -> None:
-        """Make line labels while the table is idle, up to ``count`` (shown and set aside
-        together): a set of lines longer than any before takes them, instead of building kv
-        labels inside the tap that shows it."""
-        for _number in range(count - len(self.children) - len(self._spare)):
-            self._spare.append(InstructionLine())
+    @classmethod
+    def make_ahead(cls, count: int = INSTRUCTION_LINES_AHEAD) -> None:
+        """Make line labels while the table is idle, until ``count`` wait ahead for all the
+        panels: a set of lines longer than any before takes them, instead of building kv labels
+        inside the tap that shows it."""
+        for _number in range(count - len(cls._ahead)):
+            cls._ahead.append(InstructionLine())
 
     def on_lines(self, *_: Any) -> None:
         shown = list(reversed(self.children))  # top first
@@ -195,7 +207,8 @@ class InstructionLines(SteadyBoxLayout):
             self.remove_widget(label)
             self._spare.append(label)
         for line in self.lines[len(shown):]:
-            label = self._spare.pop() if self._spare else InstructionLine()
+            label = (self._spare.pop() if self._spare else self._ahead.pop() if self._ahead
+                     else InstructionLine())
             label.text = line
             self.add_widget(label)
 
@@ -429,7 +442,6 @@ def choice_height(font_size: int, lines: int, is_short_of_room: bool = False) ->
 
 
 @lru_cache(maxsize=1024)
-@lru_cache(maxsize=256)
 def wrapped_lines(text: str, font_size: float, width: float) -> int:
     """How many lines ``text`` (plain, regular) takes wrapped at spaces to ``width`` px, as a
     label wraps it; measured word by word without making a texture (and kept: the same table

@@ -158,11 +158,7 @@ class PlayScreen(Screen):
         self._scoreboard.make_ahead()
         if match is not None:  # the first input's table lines: their game's modules
             load_game_modules(match.game_id)
-        for kind, panel in self._panels.items():  # their line labels (the die's: dice games)
-            if shown.get(kind, True):
-                for widget in panel.walk(restrict=True):
-                    if isinstance(widget, InstructionLines):
-                        widget.make_ahead()
+        InstructionLines.make_ahead()  # their line labels, made ahead for them all
 
     def on_table_change(self, change: Change) -> None:
         table = App.get_running_app().table

@@ -1,0 +1,86 @@
+"""What a game keeps while it is played, in a real window: the action area's panels keep one
+set of line labels aside between them.
+
+    python tests/ui/scenarios/memory_kept.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from driver import (  # noqa: E402  (configures Kivy before it is imported)
+    Driver,
+    open_match,
+    run_from_command_line,
+)
+
+Scenario = Callable[[Driver], Iterator[float]]
+FRAME = 0.15
+
+
+def widgets_off_the_window(kind: type) -> int:
+    """Live widgets of ``kind`` that are not on the window (kept aside, or in a panel not
+    shown)."""
+    from kivy.core.window import Window
+
+    gc.collect()
+    count = 0
+    for thing in gc.get_objects():
+        if issubclass(type(thing), kind):  # (type() never touches a dead weak proxy)
+            top = thing
+            while top.parent is not None and top.parent is not top and top is not Window:
+                top = top.parent
+            count += top is not Window
+    return count
+
+
+def lines_aside(d: Driver) -> Iterator[float]:
+    """A Pat a Mat game for three (it shows all five panels: die, choices, preview, info,
+    the end's): the panels made ahead, then 80 inputs played. The table-line labels alive
+    off the window, and how many were built while the inputs were played."""
+    import random
+
+    from companion.app.panels import InstructionLine
+
+    open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
+    yield 0.6  # the panels and their line labels are made 0.1 s after the screen shows
+    built = [0]
+    init = InstructionLine.__init__
+
+    def counted(label: Any, **kwargs: Any) -> None:
+        built[0] += 1
+        init(label, **kwargs)
+
+    InstructionLine.__init__ = counted  # type: ignore[method-assign]
+    table, play = d.app.table, d.app.root.get_screen("play")
+    aside_before = widgets_off_the_window(InstructionLine)
+    had_probe = play._texts_ahead._probe is not None
+    choose = random.Random(3)
+    kinds = set()
+    for _input in range(80):
+        if table.match.is_over:
+            break
+        table.send(choose.choice(table.legal()))
+        kinds.add(play.action_kind)
+        yield FRAME / 3
+    d.results.update({"aside_before": aside_before,
+                      "aside_after": widgets_off_the_window(InstructionLine),
+                      # (the next roll's texts render on a line of their own, made once)
+                      "built_while_playing": built[0] - (
+                          not had_probe and play._texts_ahead._probe is not None),
+                      "panels_shown": sorted(kinds)})
+    yield FRAME
+
+
+SCENARIOS: dict[str, Scenario] = {"lines_aside": lines_aside}
+
+
+if __name__ == "__main__":
+    run_from_command_line(SCENARIOS)

@@ -1,0 +1,30 @@
+"""What a game keeps resident while it is played, tap after tap (issue #21 item 6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import run_scenario_script
+
+SCRIPT = Path(__file__).parent / "scenarios" / "memory_kept.py"
+
+
+def test_the_panels_keep_one_set_of_line_labels_aside_between_them(display: str,
+                                                                    tmp_path: Path) -> None:
+    from companion.app.panels import INSTRUCTION_LINES_AHEAD
+
+    seen = run_scenario_script(SCRIPT, "lines_aside", display, tmp_path, "en")
+    assert {"roll", "info"} <= set(seen["panels_shown"])
+    # sixteen made ahead for the five panels together (each had its own eight: 40)
+    assert seen["aside_before"] <= INSTRUCTION_LINES_AHEAD + 1  # (+ the texts' own probe)
+    # the lines the panels show come from those: none is built while the game is played
+    assert seen["built_while_playing"] == 0
+    assert seen["aside_after"] <= INSTRUCTION_LINES_AHEAD + 1
+
+
+def test_a_table_lines_measure_is_kept_once() -> None:
+    from companion.app.panels import wrapped_lines
+
+    # one cache of the measures (1,024 kept), not a cache of a cache of 256 more
+    assert wrapped_lines.cache_info().maxsize == 1024
+    assert not hasattr(wrapped_lines.__wrapped__, "cache_info")
