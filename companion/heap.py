@@ -6,9 +6,6 @@ those freed pages resident for the next allocation and gives back only what is f
 top of its heap. :func:`give_back` (``malloc_trim(0)``) returns every wholly free page:
 measured after 200 taps, 8-13 MB of the app's resident memory. :func:`limit_arenas` keeps
 the threads (audio, the phones' server, the software GL) from each opening an arena of its own.
-:func:`return_large_frees` makes every piece of 32 kB or more a mapping of its own, returned
-the moment it is freed: the software GL allocates each frame's commands in 64 kB blocks and
-frees them after the frame (measured: 10-15 MB less resident after 200 taps, the peak alike).
 
 Anywhere but glibc (macOS, musl) both are quiet no-ops returning False.
 """
@@ -25,15 +22,6 @@ log = logging.getLogger(__name__)
 M_ARENA_MAX = -8
 """``mallopt``'s parameter number for the most arenas (glibc's ``malloc.h``)."""
 ARENAS = 2
-M_TRIM_THRESHOLD = -1
-M_MMAP_THRESHOLD = -3
-"""``mallopt``'s parameter numbers for the trim and mapping thresholds."""
-MAPPED_FROM = 32 * 1024
-"""Pieces this big or bigger are mappings of their own (glibc's default moves up to 32 MB as
-big pieces are freed, which kept a frame's 64 kB blocks in the heap after the first frame)."""
-TRIM_FROM = 64 * 1024
-"""Free memory at the heap's top beyond this goes back at once (glibc's default moves with the
-mapping threshold, up to 64 MB)."""
 """The main thread's arena and one for every other thread: the threads allocate little."""
 
 
@@ -57,19 +45,6 @@ def limit_arenas(arenas: int = ARENAS) -> bool:
     done = bool(libc.mallopt(M_ARENA_MAX, arenas))
     if not done:
         log.info("mallopt(M_ARENA_MAX, %d) refused", arenas)
-    return done
-
-
-def return_large_frees(mapped_from: int = MAPPED_FROM, trim_from: int = TRIM_FROM) -> bool:
-    """Large pieces mapped on their own, the heap's free top trimmed; False where not set."""
-    libc = _libc()
-    if libc is None:
-        return False
-    done = bool(libc.mallopt(M_MMAP_THRESHOLD, mapped_from)) and bool(
-        libc.mallopt(M_TRIM_THRESHOLD, trim_from))
-    if not done:
-        log.info("mallopt(M_MMAP_THRESHOLD, %d) or (M_TRIM_THRESHOLD, %d) refused",
-                 mapped_from, trim_from)
     return done
 
 

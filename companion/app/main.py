@@ -132,7 +132,6 @@ class CompanionApp(App):
                  phones: PhonesFactory | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         heap.limit_arenas()
-        heap.return_large_frees()
         let_rendered_pixels_go()
         self._give_back: Any = None
         self.title = "Companion"
