@@ -47,13 +47,18 @@ def renderer_is_software(renderer: str) -> bool:
     return any(word in name for word in SOFTWARE_RENDERERS)
 
 
-def _flush(_instruction: Any) -> bool:
+def _gl_is_software() -> bool:
+    """Whether the window's GL is a software rasteriser (read once; the GL must be current)."""
     if not _flushes:
         renderer = glGetString(GL_RENDERER)
         text = renderer.decode("ascii", "replace") if isinstance(renderer, bytes) else str(
             renderer)
         _flushes.append(renderer_is_software(text))
-    if _flushes[0]:
+    return _flushes[0]
+
+
+def _flush(_instruction: Any) -> bool:
+    if _gl_is_software():
         glFinish()
     return True  # done: the point asks for no frame of its own
 
@@ -201,6 +206,8 @@ def keep_in_parts(widget: Any) -> None:
 
 
 def _split_changed(*_: Any) -> None:
+    if not _gl_is_software():  # a GPU: the points would do nothing, so none are placed
+        return
     for widget, splitter in list(_kept_in_parts.items()):
         if widget.canvas.needs_redraw and widget.get_root_window() is not None:
             splitter.split(widget.canvas)
