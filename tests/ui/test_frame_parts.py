@@ -50,7 +50,6 @@ from companion import heap
 from companion.app.flush_points import keep_in_parts
 
 heap.limit_arenas()  # as the app's start does
-heap.return_large_frees()
 
 
 def peak_kb():
