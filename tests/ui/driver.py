@@ -165,6 +165,19 @@ def open_match(d: Driver, game: str, names: list[str], colours: list[str]) -> No
     d.app.go("play")
 
 
+def count_made(cls: type) -> list[int]:
+    """How many ``cls`` widgets are made from now on (one number, counted up)."""
+    made = [0]
+    original = cls.__init__
+
+    def counting(widget: Any, **kwargs: Any) -> None:
+        made[0] += 1
+        original(widget, **kwargs)
+
+    cls.__init__ = counting  # type: ignore[method-assign]
+    return made
+
+
 def until(d: Driver, condition: Callable[[], bool], seconds: float = 8.0) -> Step:
     """Frames of 0.1 s until ``condition`` holds, for ``seconds`` at the most."""
     for _ in range(round(seconds / 0.1)):

@@ -108,7 +108,7 @@ class Shapes:
     def outline(self, colour: Sequence[float], corners: Sequence[Point], width: float) -> None:
         """The outline of a convex polygon, ``width`` wide and centred on its edges, mitred at
         the corners: one band of quads (a hex's outline is one call, not six segments)."""
-        self._add(colour, *_outline_band(tuple(corners), width))
+        self._add(colour, *outline_vertices(corners, width))
 
     def repeated(self, colour: Sequence[float], chunks: Sequence[Sequence[float]],
                  indices: Sequence[int]) -> None:
@@ -250,8 +250,9 @@ def glyph_quad(texture: Any, cx: float, cy: float) -> Vertices:
                          x + w, y + h, u[4], u[5], x, y + h, u[6], u[7]))
 
 
-def _outline_band(corners: Sequence[Point], width: float) -> tuple[Vertices, list[int]]:
-    """:meth:`Shapes.outline`'s band (its vertices as the mesh wants them, and its triangles).
+def outline_vertices(corners: Sequence[Point], width: float) -> tuple[Vertices, list[int]]:
+    """:meth:`Shapes.outline`'s band of a convex polygon: its vertices as the mesh wants them
+    and its triangles (for :meth:`Shapes.repeated`; callers only read them).
     A board that outlines the same fields at every redraw keeps the bands it needs (Crash by
     Crash's static layer and targets, per grid); kept here too, each polygon's corners were
     kept twice more as the key (~0.5 MB for Crash's 188 fields)."""
@@ -273,12 +274,6 @@ def _outline_band(corners: Sequence[Point], width: float) -> tuple[Vertices, lis
         inner.append((x - mx * scale, y - my * scale))
     return (vertex_array([value for x, y in outer + inner for value in (x, y, 0.0, 0.0)]),
             _band_indices(count))
-
-
-def outline_vertices(corners: Sequence[Point], width: float) -> tuple[Vertices, list[int]]:
-    """:meth:`Shapes.outline`'s band of a convex polygon: its vertices as the mesh wants them
-    and its triangles (for :meth:`Shapes.repeated`; callers only read them)."""
-    return _outline_band(corners, width)
 
 
 def polygon_vertices(corners: Sequence[Point]) -> tuple[Vertices, list[int]]:

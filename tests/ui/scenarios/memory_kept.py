@@ -10,13 +10,13 @@ import gc
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from driver import (  # noqa: E402  (configures Kivy before it is imported)
     Driver,
+    count_made,
     open_match,
     run_from_command_line,
 )
@@ -51,14 +51,7 @@ def lines_aside(d: Driver) -> Iterator[float]:
 
     open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
     yield 0.6  # the panels and their line labels are made 0.1 s after the screen shows
-    built = [0]
-    init = InstructionLine.__init__
-
-    def counted(label: Any, **kwargs: Any) -> None:
-        built[0] += 1
-        init(label, **kwargs)
-
-    InstructionLine.__init__ = counted  # type: ignore[method-assign]
+    built = count_made(InstructionLine)
     table, play = d.app.table, d.app.root.get_screen("play")
     aside_before = widgets_off_the_window(InstructionLine)
     had_probe = play._texts_ahead._probe is not None

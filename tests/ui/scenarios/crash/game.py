@@ -16,7 +16,14 @@ from typing import Any
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[2])
 
-from driver import Driver, from_menu, open_new_game, run_from_command_line, see_result  # noqa: E402  (configures Kivy before it is imported)
+from driver import (  # noqa: E402  (configures Kivy before it is imported)
+    Driver,
+    count_made,
+    from_menu,
+    open_new_game,
+    run_from_command_line,
+    see_result,
+)
 from kivy.uix.label import Label  # noqa: E402
 
 from companion.app.boards.crash.panels import STRIP_FONT, CrashCardButton  # noqa: E402
@@ -236,19 +243,6 @@ AFTER_SETUP = (
     "turn 1 B | first A | cards display=lambada,rocket,tandem hands=3,3 pile=30"
 )
 """The 2-player game right after its set-up (as ``two_players`` sets it up): Pat starts."""
-
-
-def count_made(cls: type) -> list[int]:
-    """How many ``cls`` widgets are made from now on (one number, counted up)."""
-    made = [0]
-    original = cls.__init__
-
-    def counting(widget: Any, **kwargs: Any) -> None:
-        made[0] += 1
-        original(widget, **kwargs)
-
-    cls.__init__ = counting  # type: ignore[method-assign]
-    return made
 
 
 def count_renders(cls: type) -> list[int]:
