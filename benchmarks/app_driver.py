@@ -679,9 +679,10 @@ class TapBench:
             profiler.dump_stats(f"{os.environ['BENCH_PROFILE_KINDS']}-{name}.prof")
         _dump_snapshot("after-taps")
         if os.environ.get("BENCH_SAMPLES"):  # each tap's line and main-thread CPU, in order
-            Path(os.environ["BENCH_SAMPLES"]).write_text(json.dumps(
-                [[sample["line"], sample["until_draw_cpu_ms"]] for sample in self.samples]),
-                encoding="utf-8")
+            Path(os.environ["BENCH_SAMPLES"]).write_text(json.dumps(  # (by part: BENCH_PARTS)
+                [[sample["line"], sample["until_draw_cpu_ms"],
+                  *([sample["parts_cpu_ms"]] if "parts_cpu_ms" in sample else [])]
+                 for sample in self.samples]), encoding="utf-8")
         if os.environ.get("BENCH_TEXTURES"):
             owners = _texture_owners(self.app.root)
             painter = getattr(self.app.root.get_screen("play").board, "painter", None)
@@ -932,6 +933,7 @@ def _time_parts() -> None:
     time into :data:`PARTS_CPU_MS`. An outer part's time includes an inner one's."""
     from kivy.clock import Clock
 
+    from companion.app import flush_points
     from companion.app.boards.base import Board
     from companion.app.screens.play import PlayScreen
     from companion.table.session import TableSession
@@ -957,6 +959,10 @@ def _time_parts() -> None:
             if "refresh" in vars(subclass):
                 subclass.refresh = timed("board refresh", vars(subclass)["refresh"])
     Clock.tick_draw = timed("layouts and labels (tick_draw)", Clock.tick_draw)
+    # the flush points placed before the frame (a Window.on_draw handler, bound when the first
+    # board is made: wrapped before that)
+    flush_points._split_changed = timed("flush points placed (on_draw)",
+                                        flush_points._split_changed)
 
 
 def _count_label_renders() -> Any:
