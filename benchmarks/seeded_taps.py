@@ -110,7 +110,8 @@ def report(before: list[Run], after: list[Run]) -> list[str]:
     lines = [f"{len(before[0].lines)} taps; the lowest CPU of each tap over a side's runs, ms"]
     for name, side in sides.items():
         medians = ", ".join(f"{median:.2f}" for median in side.run_medians_ms)
-        lines.append(f"  {name:6} ({side.runs} runs): p50 {side.percentile(WHOLE, 0.5):.2f}, "
+        run_count = f"{side.runs} run{'s' if side.runs != 1 else ''}"
+        lines.append(f"  {name:6} ({run_count}): p50 {side.percentile(WHOLE, 0.5):.2f}, "
                      f"p95 {side.percentile(WHOLE, 0.95):.2f} (each run's p50: {medians})")
     lines.append("after − before, the median of the taps' differences, ms:")
     changed = differences(sides["after"], sides["before"])
