@@ -165,6 +165,25 @@ def test_ui_a_game_without_a_die_or_choices_builds_no_die_panel_nor_choice_list(
     assert clovece["choice_areas"] == 1 and clovece["choice_buttons"] >= 6
 
 
+def test_ui_a_new_board_draws_its_first_position_at_its_own_size_once(
+        run_scenario: RunScenario) -> None:
+    """A play screen not shown yet is 100 × 100, and so is a new board: each board used to draw
+    the opening position at that size first (texts of 3–5 px, fonts opened for each size a
+    text was shrunk through, ~90 kB each and kept by Kivy), then again at its own."""
+    seen = run_scenario("boards_drawn_at_their_size", lang="en")
+    assert seen["play_screen_made_before"] is False
+    for game in ("patamat", "quoridor", "clovece", "pacman", "crash"):
+        assert seen[game]["slot"] == [480, 480], game
+        drawn_at = {tuple(size) for size in seen[game]["drawn_at"]}
+        assert drawn_at == {(480, 480)}, (game, seen[game]["drawn_at"])
+    # one font per face and whole pixel size: a token's letter at 22.0 px opened a second
+    # font beside the 22 px one of the other texts (SDL_ttf draws both at 22)
+    pixel_sizes = [(int(float(font.split("|")[0])), font.split("|", 1)[1])
+                   for font in seen["fonts"]]
+    assert len(pixel_sizes) == len(set(pixel_sizes)), seen["fonts"]
+    assert all(int(float(font.split("|")[0])) >= 10 for font in seen["fonts"]), seen["fonts"]
+
+
 def test_ui_game_without_a_board_plays_through_the_fallback(run_scenario: RunScenario) -> None:
     seen = run_scenario("generic_board", lang="en")
     assert seen["game"] == "clovece"
