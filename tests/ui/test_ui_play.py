@@ -182,6 +182,12 @@ def test_ui_a_new_board_draws_its_first_position_at_its_own_size_once(
                    for font in seen["fonts"]]
     assert len(pixel_sizes) == len(set(pixel_sizes)), seen["fonts"]
     assert all(int(float(font.split("|")[0])) >= 10 for font in seen["fonts"]), seen["fonts"]
+    # the play screen's dialogs are parsed when the first of them opens, not with the screen
+    assert "play.kv" in seen["kv_parsed_before_menu"]
+    assert "play_dialogs.kv" not in seen["kv_parsed_before_menu"]
+    assert "play_dialogs.kv" in seen["kv_parsed_with_menu"]
+    assert seen["menu_shown"] == "PlayMenu"
+    assert {"Rules", "Move log", "Settings", "Close"} <= set(seen["menu_buttons"]), seen["menu_buttons"]
 
 
 def test_ui_game_without_a_board_plays_through_the_fallback(run_scenario: RunScenario) -> None:

@@ -22,6 +22,7 @@ from companion.app.boards import board_class, make_board
 from companion.app.boards.base import ShownPosition
 from companion.app.die_faces import FacesDialog
 from companion.app.flush_points import flush_after
+from companion.app.kv_files import load_kv
 from companion.app.laying_out import lay_out_now
 from companion.app.panels import (
     MAX_CHOICE_ROWS,
@@ -705,19 +706,29 @@ class PlayScreen(Screen):
         return list(getattr(area.children[0], "instructions", ())) if area.children else []
 
 
-class PlayMenu(ModalView):
+class PlayDialog(ModalView):
+    """A dialog of the play screen: its kv rules (``kv/play_dialogs.kv``) are loaded when the
+    first dialog opens, not with the screen (~120 kB of parsed rules kept by Kivy's Builder,
+    which a game that never opens one did not need)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        load_kv("play_dialogs")
+        super().__init__(**kwargs)
+
+
+class PlayMenu(PlayDialog):
     screen = ObjectProperty(None)
 
 
-class EndGameDialog(ModalView):
+class EndGameDialog(PlayDialog):
     screen = ObjectProperty(None)
 
 
-class MoveLog(ModalView):
+class MoveLog(PlayDialog):
     rows = ListProperty([])
 
 
-class FixText(ModalView):
+class FixText(PlayDialog):
     screen = ObjectProperty(None)
     position = StringProperty("")
     problem = StringProperty("")

@@ -608,6 +608,22 @@ def boards_drawn_at_their_size(d: Driver) -> Iterator[float]:
         d.results[game] = {"drawn_at": sizes, "slot": tuple(slot.size)}
     LabelSDL2._get_font_id = font_id  # type: ignore[method-assign]
     d.results["fonts"] = sorted(fonts)
+    from kivy.lang import Builder
+
+    def parsed() -> list[str]:
+        return sorted(Path(name).name for name in Builder.files)
+
+    d.results["kv_parsed_before_menu"] = parsed()
+    play = d.app.root.get_screen("play")
+    play.open_menu()
+    yield P
+    d.results["kv_parsed_with_menu"] = parsed()
+    d.results["menu_shown"] = type(play._modal).__name__ if play._modal is not None else ""
+    d.results["menu_buttons"] = sorted(child.text for child in play._modal.walk()
+                                       if type(child).__name__ == "BigButton" and child.text)
+    d.shot("play_menu_loaded_on_first_use")
+    play.close_modal()
+    yield P
 
 
 SCENARIOS: dict[str, Scenario] = {
