@@ -532,6 +532,7 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
     same screen."""
     import gc
 
+    from kivy.lang import Builder
     from kivy.uix.widget import Widget
 
     from companion.app.die_faces import DieFaceButton
@@ -560,7 +561,8 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
                            "die_areas": built(DieArea), "die_faces": built(DieFaceButton),
                            "choice_areas": built(ChoiceArea),
                            "choice_buttons": built(ChoiceButton),
-                           "list_module": "kivy.uix.recycleview" in sys.modules}
+                           "list_module": "kivy.uix.recycleview" in sys.modules,
+                           "kv_parsed": sorted(Path(name).name for name in Builder.files)}
         d.shot(f"panels_{game}")
     PlayScreen._make_panels = make_panels  # type: ignore[method-assign]
 
