@@ -76,9 +76,19 @@ def parse_po(text: str) -> dict[str, str]:
             rest = line
         else:
             continue
-        current.setdefault(key, []).append(ast.literal_eval(rest))
+        current.setdefault(key, []).append(_unquoted(rest))
     flush()
     return entries
+
+
+def _unquoted(quoted: str) -> str:
+    """A .po string's text. Most have no escape: their text is what lies between the quotes
+    (``ast.literal_eval`` left ~600 bytes of reference cycles a string, ~1 MB of garbage for a
+    game's catalogues until the next collection, and took Crash by Crash's ~8 ms)."""
+    if len(quoted) >= 2 and quoted[0] == quoted[-1] == '"' and "\\" not in quoted \
+            and '"' not in quoted[1:-1]:
+        return quoted[1:-1]
+    return str(ast.literal_eval(quoted))
 
 
 def _identity(message: str) -> str:

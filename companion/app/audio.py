@@ -120,20 +120,21 @@ class AppAudio(EventDispatcher):
     def start(self) -> None:
         """After the first frame: the cues are made (or found in the cache) off the UI thread,
         then loaded; the first load opens the audio device. A machine with no speaker at all
-        (:mod:`companion.sound.speakers`) stays silent without loading a sound library."""
+        (:mod:`companion.sound.speakers`) stays silent without loading a sound library, nor the
+        cues, the moments, the prompts and the voice (nothing would ever play)."""
         if self.state != "new":
             return
         self.state = "starting"
+        from companion.sound.speakers import ALSA, audio_driver
+
+        driver = audio_driver()
+        if driver is None:  # nothing of the sound is loaded: no cue, moment nor voice
+            self._silent("no speaker: no sound server and no ALSA playback device")
+            return
         if not self.voice.is_available:
             self._tell_problem(NO_VOICE)
 
         from companion.sound import moments, prompts  # noqa: F401  (loaded now, not in a tap)
-        from companion.sound.speakers import ALSA, audio_driver
-
-        driver = audio_driver()
-        if driver is None:
-            self._silent("no speaker: no sound server and no ALSA playback device")
-            return
         if driver == ALSA:  # read by SDL when the first cue opens the device
             os.environ["SDL_AUDIODRIVER"] = ALSA
         from companion.sound.cues import CUE_NAMES, cue_files, cue_path
@@ -188,9 +189,8 @@ class AppAudio(EventDispatcher):
         self._took(started)
 
     def _on_change(self, change: Change) -> None:
-        from companion.sound.moments import Moment, cues_for, speech_for, spoken_events
-        from companion.sound.prompts import compose, speakable, table_prompt, turn_prompt
-
+        if self.state == "silent":  # nothing will play: no moment is worked out
+            return
         if change.kind in ("closed", "undone"):
             self._hush()
         match = self.table.match
@@ -199,6 +199,9 @@ class AppAudio(EventDispatcher):
             return
         if change.kind in ("lang", "die", "saving"):
             return
+        from companion.sound.moments import Moment, cues_for, speech_for, spoken_events
+        from companion.sound.prompts import compose, speakable, table_prompt, turn_prompt
+
         is_input = change.kind in ("played", "redone")
         seat = match.to_move
         companions = self.table.companions
@@ -326,7 +329,8 @@ class AppAudio(EventDispatcher):
         log.warning("%s: the companion is silent", why)
         self._cues = {}
         self.state = "silent"
-        self.prompts.cancel()
+        if self._prompts is not None:
+            self._prompts.cancel()
         self._tell_problem(NO_DEVICE)
 
     def _tell_problem(self, message: str) -> None:

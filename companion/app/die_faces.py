@@ -18,6 +18,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
+from companion.app.kv_files import load_kv
 from companion.app.widgets import BigButton
 
 FACE_MIN = 64
@@ -44,6 +45,7 @@ class DieFaceButton(ButtonBehavior, Widget):
     drawn when it is shown again, not at each layout meanwhile."""
 
     def __init__(self, **kwargs: Any) -> None:
+        load_kv("die_faces")  # with the first face: a game without a die never parses it
         super().__init__(**kwargs)
         self.bind(pos=self._draw_pips, size=self._draw_pips, face=self._draw_pips,
                   is_shown=self._draw_pips)
@@ -107,6 +109,7 @@ class FacesDialog(ModalView):
 
     def __init__(self, on_face: Callable[[int], None], **kwargs: Any) -> None:
         self.choose = on_face
+        load_kv("die_faces")
         super().__init__(**kwargs)
 
     def chosen(self, face: int) -> None:

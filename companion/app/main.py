@@ -25,6 +25,7 @@ from companion.app import widgets as _widgets  # noqa: F401  (registers BigButto
 from companion.app.audio import AppAudio
 from companion.app.kv_files import load_kv
 from companion.app.label_memory import let_rendered_pixels_go
+from companion.app.laying_out import lay_out_now
 from companion.app.phones.control import PhoneControl
 from companion.config import Config
 from companion.records.store import Store
@@ -479,22 +480,6 @@ class CompanionApp(App):
             self.do_action(action)
             return True
         return False
-
-
-def lay_out_now(widget: Any) -> None:
-    """Lay ``widget`` and everything in it out now, from the outside in, and apply what the
-    new sizes change in the kv rules (a label's wrapping width): the labels then render once,
-    at their final width, in the first frame. Kivy would render each label first at the size it
-    was made with (a tile 4 px wide breaks its name letter by letter), then lay out, then render
-    it again."""
-    from kivy.lang import Builder
-    from kivy.uix.layout import Layout
-
-    if isinstance(widget, Layout):
-        widget.do_layout()
-    Builder.sync()
-    for child in widget.children:
-        lay_out_now(child)
 
 
 def post(action: Any) -> None:

@@ -21,6 +21,7 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup, get_hex_from_color
 
+from companion.app.kv_files import load_kv
 from companion.app.label_memory import RememberedLabel
 from companion.app.measure import text_width
 from companion.app.steady_layouts import SteadyBoxLayout
@@ -282,7 +283,8 @@ class DieArea(SteadyBoxLayout):
     """The height the Roll button's row keeps at least."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        load_kv("panel_roll")  # its rules with the first die panel: a game without a die
+        super().__init__(**kwargs)  # never parses them
         # kv's ids are weak: the one not shown lives on here
         self.roll_row, self.face_box = self.ids.roll_row.__self__, self.ids.face_box.__self__
         self._show_roll_or_faces()
@@ -327,7 +329,8 @@ class ChoiceArea(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         self._spare: list[ChoiceButton] = []
-        super().__init__(**kwargs)
+        load_kv("panel_choice")  # its rules with the first list: a game that asks no choices
+        super().__init__(**kwargs)  # never parses them
 
     def make_ahead(self) -> None:
         """Make :data:`CHOICE_BUTTONS_AHEAD` list buttons while the table is idle: the game's

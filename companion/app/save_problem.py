@@ -3,9 +3,13 @@ choose between trying again and playing on unsaved. Shown by the app over any sc
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.modalview import ModalView
+
+from companion.app.kv_files import load_kv
 
 RETRY_SECONDS = 10
 """While games cannot be saved, the app tries the card again this often."""
@@ -15,6 +19,10 @@ class SaveProblemDialog(ModalView):
     """The plain message (what is wrong, what to do) and two big choices."""
 
     message = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        load_kv("save_problem")  # its rules when first shown: most tables never see it
+        super().__init__(**kwargs)
 
     def try_again(self) -> None:
         """The app closes this dialog once the card takes writes; until then it stays."""

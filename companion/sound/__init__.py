@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "companion"
 
 
 def cache_dir() -> Path:
     """Where rendered cues and prompts are kept: the user's cache folder (``$XDG_CACHE_HOME``
     on Linux), so deleting it costs only a re-render."""
+    import platformdirs  # here: a machine with no speaker never asks (nor loads it)
+
     return platformdirs.user_cache_path(APP_NAME) / "sound"
 
 

@@ -158,11 +158,42 @@ def test_ui_a_game_without_a_die_or_choices_builds_no_die_panel_nor_choice_list(
     assert quoridor["die_areas"] == quoridor["die_faces"] == 0
     assert quoridor["choice_areas"] == quoridor["choice_buttons"] == 0
     assert quoridor["list_module"] is False
+    # nor their kv rules parsed (kept by Kivy's Builder)
+    assert "panel_roll.kv" not in quoridor["kv_parsed"]
+    assert "panel_choice.kv" not in quoridor["kv_parsed"]
+    assert "die_faces.kv" not in quoridor["kv_parsed"]
+    assert "save_problem.kv" not in quoridor["kv_parsed"]  # (only when games cannot be saved)
     # Člověče is played with a die and asks who gets a piece: both wait, made ahead
     clovece = seen["clovece"]
     assert clovece["panels"] == ["choice", "end", "info", "preview", "roll"]
     assert clovece["die_areas"] == 1 and clovece["die_faces"] == 6
     assert clovece["choice_areas"] == 1 and clovece["choice_buttons"] >= 6
+    assert {"panel_roll.kv", "panel_choice.kv", "die_faces.kv"} <= set(clovece["kv_parsed"])
+
+
+def test_ui_a_new_board_draws_its_first_position_at_its_own_size_once(
+        run_scenario: RunScenario) -> None:
+    """A play screen not shown yet is 100 × 100, and so is a new board: each board used to draw
+    the opening position at that size first (texts of 3–5 px, fonts opened for each size a
+    text was shrunk through, ~90 kB each and kept by Kivy), then again at its own."""
+    seen = run_scenario("boards_drawn_at_their_size", lang="en")
+    assert seen["play_screen_made_before"] is False
+    for game in ("patamat", "quoridor", "clovece", "pacman", "crash"):
+        assert seen[game]["slot"] == [480, 480], game
+        drawn_at = {tuple(size) for size in seen[game]["drawn_at"]}
+        assert drawn_at == {(480, 480)}, (game, seen[game]["drawn_at"])
+    # one font per face and whole pixel size: a token's letter at 22.0 px opened a second
+    # font beside the 22 px one of the other texts (SDL_ttf draws both at 22)
+    pixel_sizes = [(int(float(font.split("|")[0])), font.split("|", 1)[1])
+                   for font in seen["fonts"]]
+    assert len(pixel_sizes) == len(set(pixel_sizes)), seen["fonts"]
+    assert all(int(float(font.split("|")[0])) >= 10 for font in seen["fonts"]), seen["fonts"]
+    # the play screen's dialogs are parsed when the first of them opens, not with the screen
+    assert "play.kv" in seen["kv_parsed_before_menu"]
+    assert "play_dialogs.kv" not in seen["kv_parsed_before_menu"]
+    assert "play_dialogs.kv" in seen["kv_parsed_with_menu"]
+    assert seen["menu_shown"] == "PlayMenu"
+    assert {"Rules", "Move log", "Settings", "Close"} <= set(seen["menu_buttons"])
 
 
 def test_ui_game_without_a_board_plays_through_the_fallback(run_scenario: RunScenario) -> None:

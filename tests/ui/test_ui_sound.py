@@ -153,6 +153,9 @@ def test_ui_without_any_speaker_no_sound_library_is_loaded_and_settings_says_so(
     assert seen["state"] == "silent" and seen["problem"] == NO_DEVICE
     assert seen["settings"]["problem_shown"] and seen["settings"]["problem"] == NO_DEVICE
     assert seen["sound_libraries_loaded"] == []
+    # nor the cues, the moments, the prompts, the voice and their cache's folder (~0.4 MB
+    # kept resident): nothing would ever be heard
+    assert seen["sound_modules_loaded"] == []
     assert seen["played"] == []
     assert seen["history"] == HISTORY and seen["banner"]
 

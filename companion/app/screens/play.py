@@ -22,6 +22,8 @@ from companion.app.boards import board_class, make_board
 from companion.app.boards.base import ShownPosition
 from companion.app.die_faces import FacesDialog
 from companion.app.flush_points import flush_after
+from companion.app.kv_files import load_kv
+from companion.app.laying_out import lay_out_now
 from companion.app.panels import (
     MAX_CHOICE_ROWS,
     PANEL_CLASSES,
@@ -134,10 +136,20 @@ class PlayScreen(Screen):
         self._scoreboard.reset()  # a new game: new score rows
         self.is_fixing = False
         self.board.is_fixing = False
+        self._take_place()
         self.board.host = table
         self.board.refresh()
         self.update()
         Clock.schedule_once(self._make_panels, PREPARE_PANELS_SECONDS)
+
+    def _take_place(self) -> None:
+        """The screen at its size in the manager and laid out, before its board draws: a
+        screen not shown yet is 100 × 100 and its new board too, and the board drew the
+        opening position at that size (texts of 3–5 px, a font opened for each size a text was
+        shrunk through: ~90 kB each, kept by Kivy) before drawing it again at its own."""
+        if self.manager is not None:
+            self.size = self.manager.size
+        lay_out_now(self)
 
     def _make_panels(self, _dt: float = 0) -> None:
         """Make the action area's other panels while the table is idle, so the first roll or
@@ -694,19 +706,29 @@ class PlayScreen(Screen):
         return list(getattr(area.children[0], "instructions", ())) if area.children else []
 
 
-class PlayMenu(ModalView):
+class PlayDialog(ModalView):
+    """A dialog of the play screen: its kv rules (``kv/play_dialogs.kv``) are loaded when the
+    first dialog opens, not with the screen (~120 kB of parsed rules kept by Kivy's Builder,
+    which a game that never opens one did not need)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        load_kv("play_dialogs")
+        super().__init__(**kwargs)
+
+
+class PlayMenu(PlayDialog):
     screen = ObjectProperty(None)
 
 
-class EndGameDialog(ModalView):
+class EndGameDialog(PlayDialog):
     screen = ObjectProperty(None)
 
 
-class MoveLog(ModalView):
+class MoveLog(PlayDialog):
     rows = ListProperty([])
 
 
-class FixText(ModalView):
+class FixText(PlayDialog):
     screen = ObjectProperty(None)
     position = StringProperty("")
     problem = StringProperty("")

@@ -532,6 +532,7 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
     same screen."""
     import gc
 
+    from kivy.lang import Builder
     from kivy.uix.widget import Widget
 
     from companion.app.die_faces import DieFaceButton
@@ -560,9 +561,71 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
                            "die_areas": built(DieArea), "die_faces": built(DieFaceButton),
                            "choice_areas": built(ChoiceArea),
                            "choice_buttons": built(ChoiceButton),
-                           "list_module": "kivy.uix.recycleview" in sys.modules}
+                           "list_module": "kivy.uix.recycleview" in sys.modules,
+                           "kv_parsed": sorted(Path(name).name for name in Builder.files)}
         d.shot(f"panels_{game}")
     PlayScreen._make_panels = make_panels  # type: ignore[method-assign]
+
+
+def boards_drawn_at_their_size(d: Driver) -> Iterator[float]:
+    """The five games opened one after the other on one play screen (made with the first):
+    the size each board had whenever it was asked to draw the position, its slot's size once
+    shown, and the fonts Kivy opened for the play screen's texts."""
+    from kivy.core.text.text_sdl2 import LabelSDL2
+
+    from companion.app.boards import board_class
+
+    fonts: set[str] = set()
+    font_id = LabelSDL2._get_font_id
+
+    def opened(label: Any) -> str:
+        name: str = font_id(label)
+        fonts.add(name)
+        return name
+
+    LabelSDL2._get_font_id = opened  # type: ignore[method-assign]
+    play = d.app.root.get_screen("play") if d.app.root.has_screen("play") else None
+    d.results["play_screen_made_before"] = play is not None
+    for game, names, colours in (("patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"]),
+                                 ("quoridor", ["Eva", "Pat"], ["red", "blue"]),
+                                 ("clovece", ["Eva", "Pat"], ["red", "blue"]),
+                                 ("pacman", ["Eva", "Pat"], ["yellow", "blue"]),
+                                 ("crash", ["Eva", "Pat"], ["red", "blue"])):
+        cls = board_class(game)
+        sizes: list[tuple[float, float]] = []
+        refresh = cls.refresh
+
+        def drawn(board: Any, *args: Any, refresh: Any = refresh,
+                  sizes: list[tuple[float, float]] = sizes) -> None:
+            sizes.append(tuple(board.size))
+            refresh(board, *args)
+
+        cls.refresh = drawn  # type: ignore[method-assign]
+        open_match(d, game, names, colours)
+        yield from until(d, lambda cls=cls: type(d.app.root.get_screen("play").board) is cls
+                         and d.app.root.current == "play")
+        yield P
+        cls.refresh = refresh  # type: ignore[method-assign]
+        slot = d.app.root.get_screen("play").ids.board_slot
+        d.results[game] = {"drawn_at": sizes, "slot": tuple(slot.size)}
+    LabelSDL2._get_font_id = font_id  # type: ignore[method-assign]
+    d.results["fonts"] = sorted(fonts)
+    from kivy.lang import Builder
+
+    def parsed() -> list[str]:
+        return sorted(Path(name).name for name in Builder.files)
+
+    d.results["kv_parsed_before_menu"] = parsed()
+    play = d.app.root.get_screen("play")
+    play.open_menu()
+    yield P
+    d.results["kv_parsed_with_menu"] = parsed()
+    d.results["menu_shown"] = type(play._modal).__name__ if play._modal is not None else ""
+    d.results["menu_buttons"] = sorted(child.text for child in play._modal.walk()
+                                       if type(child).__name__ == "BigButton" and child.text)
+    d.shot("play_menu_loaded_on_first_use")
+    play.close_modal()
+    yield P
 
 
 SCENARIOS: dict[str, Scenario] = {
@@ -577,4 +640,5 @@ SCENARIOS: dict[str, Scenario] = {
     "instructions_stay": instructions_stay,
     "newgame_choices_and_names": newgame_choices_and_names,
     "pacman_rank": pacman_rank,
+    "boards_drawn_at_their_size": boards_drawn_at_their_size,
 }
