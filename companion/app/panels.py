@@ -327,6 +327,7 @@ class ChoiceArea(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         self._spare: list[ChoiceButton] = []
+        self._is_made_ahead = False
         super().__init__(**kwargs)
 
     def make_ahead(self) -> None:
@@ -334,7 +335,15 @@ class ChoiceArea(BoxLayout):
         first choices take them, as a list takes the buttons a longer list left, instead of
         building kv widgets inside the tap that shows them. They wait among the list's
         spare views (its adapter's ``dirty_views``, under keys no item has). The line
-        heights their sizes are worked out from are measured now too."""
+        heights their sizes are worked out from are measured now too.
+
+        Once only for the panel (it serves every game after): a list's new data moves its
+        buttons, these among them, to Kivy's cache of views, which keeps them for the next
+        list; six more made at every new game were six more kept (a game of Pat a Mat or
+        Člověče left ~0.5 MB behind)."""
+        if self._is_made_ahead:
+            return
+        self._is_made_ahead = True
         spare = self.ids.list.view_adapter.dirty_views[ChoiceButton]
         for number in range(1, CHOICE_BUTTONS_AHEAD + 1):
             if -number not in spare:

@@ -22,6 +22,19 @@ def test_the_panels_keep_one_set_of_line_labels_aside_between_them(display: str,
     assert seen["aside_after"] <= INSTRUCTION_LINES_AHEAD + 1
 
 
+def test_a_new_game_keeps_the_choice_buttons_the_last_one_left(display: str,
+                                                             tmp_path: Path) -> None:
+    from companion.app.panels import CHOICE_BUTTONS_AHEAD
+
+    seen = run_scenario_script(SCRIPT, "games_in_a_row", display, tmp_path, "en")
+    assert seen["choices_shown"] > 0  # the games' choices took the buttons and changed them
+    # the first game's panel makes its six ahead; the next games take the buttons it left
+    assert seen["built_with_panels"][0] >= CHOICE_BUTTONS_AHEAD
+    assert seen["built_with_panels"][1:] == [0, 0]
+    # so a game no longer leaves six more alive behind it
+    assert seen["alive"][2] == seen["alive"][1]
+
+
 def test_a_table_lines_measure_is_kept_once() -> None:
     from companion.app.panels import wrapped_lines
 

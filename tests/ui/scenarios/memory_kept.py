@@ -72,7 +72,42 @@ def lines_aside(d: Driver) -> Iterator[float]:
     yield FRAME
 
 
-SCENARIOS: dict[str, Scenario] = {"lines_aside": lines_aside}
+def games_in_a_row(d: Driver) -> Iterator[float]:
+    """Three Pat a Mat games for three, one after the other, each played for 60 inputs (its
+    choices shown and changed): the choice buttons alive once each game's panels are made,
+    and how many were built for them."""
+    import random
+
+    from companion.app.panels import ChoiceButton
+
+    choose = random.Random(5)
+    alive, built, choices_shown = [], [], 0
+    made = count_made(ChoiceButton)
+    for _game in range(3):
+        before = made[0]
+        open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
+        yield 0.6  # the panels (and the buttons ahead) are made 0.1 s after the screen shows
+        built.append(made[0] - before)
+        alive.append(widgets_alive(ChoiceButton))
+        table, play = d.app.table, d.app.root.get_screen("play")
+        for _input in range(60):
+            if table.match.is_over:
+                break
+            table.send(choose.choice(table.legal()))
+            choices_shown += play.action_kind == "choice"
+            yield FRAME / 3
+    d.results.update({"alive": alive, "built_with_panels": built,
+                      "choices_shown": choices_shown})
+    yield FRAME
+
+
+def widgets_alive(kind: type) -> int:
+    """Live widgets of ``kind``, on the window or not."""
+    gc.collect()
+    return sum(1 for thing in gc.get_objects() if issubclass(type(thing), kind))
+
+
+SCENARIOS: dict[str, Scenario] = {"lines_aside": lines_aside, "games_in_a_row": games_in_a_row}
 
 
 if __name__ == "__main__":
