@@ -51,6 +51,9 @@ KIND_PROFILES: dict[str, cProfile.Profile] | None = {} if os.environ.get(
 """With BENCH_PROFILE_KINDS=PREFIX, ``taps`` profiles each kind of tap (roll, wall preview…) to its
 frame into its own file, PREFIX-<kind>.prof: what one kind of tap does, apart from the others."""
 SETTLE_SECONDS = 2.0
+MARK_EVERY = int(os.environ.get("BENCH_MARK_EVERY") or 0)
+"""With BENCH_MARK_EVERY=N, ``memory_timeline`` has a mark after every N taps too (besides 1, 10
+and 50): whether a longer game's memory goes on growing. (A mark parses smaps in Python.)"""
 GIVE_BACK_BEFORE_TAPS = bool(os.environ.get("BENCH_GIVE_BACK"))
 """With BENCH_GIVE_BACK=1 the app gives its freed memory back before every tap (as it does
 when the table is still between two inputs, ``companion.heap``): what that costs the taps, and
@@ -135,6 +138,9 @@ def _memory_mark(step: str) -> dict[str, Any]:
     ``tracemalloc`` is looked at only when BENCH_TRACEMALLOC imported it: imported here, it
     (and ``pickle``, which it imports) was counted in every game's memory and in
     ``modules_since_home`` as though the app had loaded it."""
+    if os.environ.get("BENCH_SMAPS_MARKS"):  # PREFIX: the smaps at every mark, to compare
+        Path(f"{os.environ['BENCH_SMAPS_MARKS']}-{step.replace(' ', '-')}.smaps").write_text(
+            Path("/proc/self/smaps").read_text())
     tracemalloc = sys.modules.get("tracemalloc")
     traced = {}
     if tracemalloc is not None and tracemalloc.is_tracing():  # the traced Python heap now and
@@ -471,6 +477,10 @@ class TapBench:
             if os.environ.get("BENCH_CENSUS"):
                 CENSUS["home"] = _census()
             self.memory_timeline.append(_memory_mark("home"))
+        elif MARK_EVERY:  # a new game after the last one ended: what the last one left
+            self.memory_timeline.append({**_memory_mark(
+                f"game {self.games_started + 1} begins after {len(self.samples)} taps"),
+                "widgets": _live_widgets(100)})
         self._opening_started = (time.perf_counter(), time.thread_time())
         self.table.new_game(_named_setup(self.table, self.game))
         if first:
@@ -606,8 +616,11 @@ class TapBench:
             # the play screen's scoreboard after the tap (a switch of style costs more)
             "scoreboard": getattr(self.app.root.get_screen("play"), "scoreboard_style", ""),
         })
-        if len(self.samples) in (1, 10, 50):
+        if len(self.samples) in (1, 10, 50) or (
+                MARK_EVERY and len(self.samples) % MARK_EVERY == 0):
             self.memory_timeline.append(_memory_mark(f"after {len(self.samples)} taps"))
+        if len(self.samples) == 10:
+            _dump_snapshot("after-10-taps")
         self.clock.schedule_once(self.next_tap, 0)
 
     def on_timeout(self, _dt: float) -> None:
@@ -740,7 +753,7 @@ def _profile_text(profiler: cProfile.Profile, title: str) -> str:
     return f"{title}\n{out.getvalue()}"
 
 
-def _live_widgets() -> dict[str, int]:
+def _live_widgets(classes: int = 10) -> dict[str, int]:
     """Widgets alive at the end (after a collection), by class: the ten most numerous."""
     import gc
 
@@ -752,7 +765,7 @@ def _live_widgets() -> dict[str, int]:
         kind = type(thing)  # a dead weak proxy is of its own type, never a Widget
         if issubclass(kind, Widget):
             counts[kind.__name__] = counts.get(kind.__name__, 0) + 1
-    return dict(sorted(counts.items(), key=lambda item: -item[1])[:10])
+    return dict(sorted(counts.items(), key=lambda item: -item[1])[:classes])
 
 
 def _live_textures() -> dict[str, int]:
