@@ -185,6 +185,7 @@ class InstructionLines(SteadyBoxLayout):
 
     _ahead: ClassVar[list[InstructionLine]] = []
     """Line labels made ahead and never shown yet, for any panel's lines to take."""
+    _is_made_ahead: ClassVar[bool] = False
 
     def __init__(self, **kwargs: Any) -> None:
         self._spare: list[InstructionLine] = []
@@ -195,7 +196,15 @@ class InstructionLines(SteadyBoxLayout):
     def make_ahead(cls, count: int = INSTRUCTION_LINES_AHEAD) -> None:
         """Make line labels while the table is idle, until ``count`` wait ahead for all the
         panels: a set of lines longer than any before takes them, instead of building kv labels
-        inside the tap that shows it."""
+        inside the tap that shows it.
+
+        Once only (the first game's panels): the labels a game's panels took stay theirs, shown
+        or aside, for every game after, and the rest wait here still. Made up to ``count`` again
+        at each new game, they were a dozen more each time in Pat a Mat (~45 kB of Python
+        objects a label, and its looks), though no later game took one."""
+        if cls._is_made_ahead:
+            return
+        cls._is_made_ahead = True
         for _number in range(count - len(cls._ahead)):
             cls._ahead.append(InstructionLine())
 

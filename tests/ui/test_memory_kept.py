@@ -35,6 +35,17 @@ def test_a_new_game_keeps_the_choice_buttons_the_last_one_left(display: str,
     assert seen["alive"][2] == seen["alive"][1]
 
 
+def test_a_new_game_makes_no_more_line_labels_ahead(display: str, tmp_path: Path) -> None:
+    from companion.app.panels import INSTRUCTION_LINES_AHEAD
+
+    seen = run_scenario_script(SCRIPT, "games_in_a_row", display, tmp_path, "en")
+    # the first game's panels: the sixteen ahead; the next games' panels keep what they took
+    assert seen["lines_built_with_panels"][0] >= INSTRUCTION_LINES_AHEAD
+    assert seen["lines_built_with_panels"][1:] == [0, 0]
+    # and no game built one while it was played (the texts' own probe apart)
+    assert seen["lines_built_in_all"] <= sum(seen["lines_built_with_panels"]) + 1
+
+
 def test_a_table_lines_measure_is_kept_once() -> None:
     from companion.app.panels import wrapped_lines
 

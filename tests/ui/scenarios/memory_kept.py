@@ -75,19 +75,20 @@ def lines_aside(d: Driver) -> Iterator[float]:
 def games_in_a_row(d: Driver) -> Iterator[float]:
     """Three Pat a Mat games for three, one after the other, each played for 60 inputs (its
     choices shown and changed): the choice buttons alive once each game's panels are made,
-    and how many were built for them."""
+    and how many choice buttons and table-line labels were built for them."""
     import random
 
-    from companion.app.panels import ChoiceButton
+    from companion.app.panels import ChoiceButton, InstructionLine
 
     choose = random.Random(5)
-    alive, built, choices_shown = [], [], 0
-    made = count_made(ChoiceButton)
+    alive, built, lines_built, choices_shown = [], [], [], 0
+    made, lines_made = count_made(ChoiceButton), count_made(InstructionLine)
     for _game in range(3):
-        before = made[0]
+        before, lines_before = made[0], lines_made[0]
         open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
         yield 0.6  # the panels (and the buttons ahead) are made 0.1 s after the screen shows
         built.append(made[0] - before)
+        lines_built.append(lines_made[0] - lines_before)
         alive.append(widgets_alive(ChoiceButton))
         table, play = d.app.table, d.app.root.get_screen("play")
         for _input in range(60):
@@ -97,7 +98,8 @@ def games_in_a_row(d: Driver) -> Iterator[float]:
             choices_shown += play.action_kind == "choice"
             yield FRAME / 3
     d.results.update({"alive": alive, "built_with_panels": built,
-                      "choices_shown": choices_shown})
+                      "lines_built_with_panels": lines_built,
+                      "lines_built_in_all": lines_made[0], "choices_shown": choices_shown})
     yield FRAME
 
 
