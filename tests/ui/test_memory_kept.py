@@ -46,6 +46,26 @@ def test_a_new_game_makes_no_more_line_labels_ahead(display: str, tmp_path: Path
     assert seen["lines_built_in_all"] <= sum(seen["lines_built_with_panels"]) + 1
 
 
+def test_a_new_game_lets_the_last_games_score_rows_go_at_once(display: str,
+                                                             tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "last_game_let_go", display, tmp_path, "en")
+    assert seen["rows_before"] == 3 and seen["rows_shown_now"] == 3
+    assert seen["textures_before"] >= 3
+    # the new game has rows of its own; the last game's are freed with their textures by
+    # the full pass owed after the new game's first frame (not a hundred taps later)
+    assert seen["rows_alive"] == 0
+    assert seen["textures_alive"] == 0
+
+
+def test_crash_pieces_the_board_no_longer_shows_are_freed_at_once(display: str,
+                                                                 tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "pieces_let_go", display, tmp_path, "en")
+    assert seen["canvases_let_go"] >= 5  # cars placed and moved: their fields drawn anew
+    # each canvas let go is cleared: its instructions (and their vertex buffers) no longer
+    # refer to it, so they are freed at once, not left to the cycle collector
+    assert seen["garbage_drawings"] == 0
+
+
 def test_a_table_lines_measure_is_kept_once() -> None:
     from companion.app.panels import wrapped_lines
 

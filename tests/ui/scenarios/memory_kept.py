@@ -103,13 +103,87 @@ def games_in_a_row(d: Driver) -> Iterator[float]:
     yield FRAME
 
 
+def last_game_let_go(d: Driver) -> Iterator[float]:
+    """A Pat a Mat game for three played for 40 inputs, then a new one: whether the first
+    game's score rows (and their labels' textures) are still alive a moment after the new
+    game's first frame, with no collection but the app's own."""
+    import random
+    import weakref
+
+    open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
+    yield 0.6
+    table = d.app.table
+    choose = random.Random(7)
+    for _input in range(40):
+        if table.match.is_over:
+            break
+        table.send(choose.choice(table.legal()))
+        yield FRAME / 3
+    box = d.app.root.get_screen("play").ids.scoreboard
+    rows = [weakref.ref(row) for row in box.children]
+    textures = [weakref.ref(label.texture) for row in box.children
+                for label in row.walk(restrict=True) if getattr(label, "texture", None)]
+    open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
+    yield 0.6  # the new game's first frame, and the app's pass after it
+    d.results.update({"rows_before": len(rows),
+                      "rows_alive": sum(ref() is not None for ref in rows),
+                      "rows_shown_now": len(box.children),
+                      "textures_before": len(textures),
+                      "textures_alive": sum(ref() is not None for ref in textures)})
+    yield FRAME
+
+
+def pieces_let_go(d: Driver) -> Iterator[float]:
+    """A Crash by Crash game for two played for 60 inputs with the cycle collector off (the
+    app's passes too), then one pass: the drawing instructions it finds as garbage (kept
+    alive only by reference cycles: a canvas let go of whose instructions still refer to it)
+    and the fields' canvases of pieces drawn anew meanwhile."""
+    import random
+
+    from kivy.graphics.instructions import VertexInstruction
+
+    from companion.app import collector
+
+    open_match(d, "crash", ["Eva", "Pat"], ["red", "blue"])
+    yield 0.8
+    painter = d.app.root.get_screen("play").board.painter
+    table = d.app.table
+    collect_due = collector.collect_due
+    collector.collect_due = lambda: None  # type: ignore[assignment]
+    gc.collect()
+    gc.disable()
+    drawn: set[int] = set()
+    try:
+        choose = random.Random(4)
+        for _input in range(60):
+            if table.match.is_over:
+                break
+            drawn.update(id(canvas) for _key, canvas in painter._field_canvases.values())
+            table.send(choose.choice(table.legal()))
+            yield FRAME / 3
+        yield FRAME
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        garbage = sum(1 for thing in gc.garbage if issubclass(type(thing), VertexInstruction))
+        gc.garbage.clear()
+        gc.set_debug(0)
+        kept = {id(canvas) for _key, canvas in painter._field_canvases.values()}
+        d.results.update({"canvases_let_go": len(drawn - kept), "garbage_drawings": garbage})
+    finally:
+        gc.enable()
+        collector.collect_due = collect_due  # type: ignore[assignment]
+    yield FRAME
+
+
 def widgets_alive(kind: type) -> int:
     """Live widgets of ``kind``, on the window or not."""
     gc.collect()
     return sum(1 for thing in gc.get_objects() if issubclass(type(thing), kind))
 
 
-SCENARIOS: dict[str, Scenario] = {"lines_aside": lines_aside, "games_in_a_row": games_in_a_row}
+SCENARIOS: dict[str, Scenario] = {"lines_aside": lines_aside, "games_in_a_row": games_in_a_row,
+                                   "last_game_let_go": last_game_let_go,
+                                   "pieces_let_go": pieces_let_go}
 
 
 if __name__ == "__main__":
