@@ -200,8 +200,8 @@ class InstructionLines(SteadyBoxLayout):
 
         Once only (the first game's panels): the labels a game's panels took stay theirs, shown
         or aside, for every game after, and the rest wait here still. Made up to ``count`` again
-        at each new game, they were a dozen more each time in Pat a Mat (~45 kB of Python
-        objects a label, and its looks), though no later game took one."""
+        at each new game, they were a dozen more at Pat a Mat's second game (~45 kB of Python
+        objects a label); made once, none was built in a tap in five games either."""
         if cls._is_made_ahead:
             return
         cls._is_made_ahead = True
@@ -348,8 +348,7 @@ class ChoiceArea(BoxLayout):
 
         Once only for the panel (it serves every game after): a list's new data moves its
         buttons, these among them, to Kivy's cache of views, which keeps them for the next
-        list; six more made at every new game were six more kept (a game of Pat a Mat or
-        Člověče left ~0.5 MB behind)."""
+        list; six more made at every new game were six more kept, game after game."""
         if self._is_made_ahead:
             return
         self._is_made_ahead = True
