@@ -105,9 +105,9 @@ def games_in_a_row(d: Driver) -> Iterator[float]:
 
 
 def last_game_let_go(d: Driver) -> Iterator[float]:
-    """A Pat a Mat game for three played for 40 inputs, then a new one: whether the first
-    game's score rows (and their labels' textures) are still alive a moment after the new
-    game's first frame, with no collection but the app's own."""
+    """A Pat a Mat game for three played for 40 inputs, then a new one: the cycle collector's
+    passes (by generation) from the new game's opening to a moment after its first frame, and
+    whether the first game's score rows (and their labels' textures) are alive then."""
     import random
     import weakref
 
@@ -124,12 +124,21 @@ def last_game_let_go(d: Driver) -> Iterator[float]:
     rows = [weakref.ref(row) for row in box.children]
     textures = [weakref.ref(label.texture) for row in box.children
                 for label in row.walk(restrict=True) if getattr(label, "texture", None)]
-    open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
-    # the new game's first frame, and the app's pass after it (a busy machine: a while; the
-    # table is still, so nothing else collects, and a full pass comes ~100 taps on otherwise)
-    yield from until(d, lambda: not any(ref() is not None for ref in [*rows, *textures]),
-                     seconds=5.0)
-    d.results.update({"rows_before": len(rows),
+    passes: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
+        # the new game's first frame and the app's pass after it (a busy machine: a while)
+        yield from until(d, lambda: 2 in passes, seconds=5.0)
+        yield 0.3
+    finally:
+        gc.callbacks.remove(count)
+    d.results.update({"passes": passes, "rows_before": len(rows),
                       "rows_alive": sum(ref() is not None for ref in rows),
                       "rows_shown_now": len(box.children),
                       "textures_before": len(textures),
