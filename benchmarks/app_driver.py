@@ -51,6 +51,9 @@ KIND_PROFILES: dict[str, cProfile.Profile] | None = {} if os.environ.get(
 """With BENCH_PROFILE_KINDS=PREFIX, ``taps`` profiles each kind of tap (roll, wall preview…) to its
 frame into its own file, PREFIX-<kind>.prof: what one kind of tap does, apart from the others."""
 SETTLE_SECONDS = 2.0
+MARK_EVERY = int(os.environ.get("BENCH_MARK_EVERY") or 0)
+"""With BENCH_MARK_EVERY=N, ``memory_timeline`` has a mark after every N taps too (besides 1, 10
+and 50): whether a longer game's memory goes on growing. (A mark parses smaps in Python.)"""
 GIVE_BACK_BEFORE_TAPS = bool(os.environ.get("BENCH_GIVE_BACK"))
 """With BENCH_GIVE_BACK=1 the app gives its freed memory back before every tap (as it does
 when the table is still between two inputs, ``companion.heap``): what that costs the taps, and
@@ -135,6 +138,9 @@ def _memory_mark(step: str) -> dict[str, Any]:
     ``tracemalloc`` is looked at only when BENCH_TRACEMALLOC imported it: imported here, it
     (and ``pickle``, which it imports) was counted in every game's memory and in
     ``modules_since_home`` as though the app had loaded it."""
+    if os.environ.get("BENCH_SMAPS_MARKS"):  # PREFIX: the smaps at every mark, to compare
+        Path(f"{os.environ['BENCH_SMAPS_MARKS']}-{step.replace(' ', '-')}.smaps").write_text(
+            Path("/proc/self/smaps").read_text())
     tracemalloc = sys.modules.get("tracemalloc")
     traced = {}
     if tracemalloc is not None and tracemalloc.is_tracing():  # the traced Python heap now and
@@ -142,9 +148,14 @@ def _memory_mark(step: str) -> dict[str, Any]:
         current, peak = tracemalloc.get_traced_memory()
         traced = {"traced_kb": current // 1024, "traced_peak_kb": peak // 1024}
         tracemalloc.reset_peak()
+    extra: dict[str, Any] = {}
+    if os.environ.get("BENCH_MARK_EXTRAS") and "kivy.core.window" in sys.modules:  # (after
+        # a collection: a diagnosis only, it changes what it measures)
+        extra = {f"textures_{key}": value for key, value in _live_textures().items()}
+        extra["instructions"] = _live_instructions()
     return {"step": step, "rss_kb": _current_rss_kb(), "peak_rss_kb": _peak_rss_kb(),
             **_rss_breakdown_kb(), **{f"malloc_{key}": kb for key, kb in _malloc_kb().items()},
-            **traced, "modules": len(sys.modules)}
+            **traced, **extra, "modules": len(sys.modules)}
 
 
 CENSUS: dict[str, Any] = {}
@@ -471,6 +482,11 @@ class TapBench:
             if os.environ.get("BENCH_CENSUS"):
                 CENSUS["home"] = _census()
             self.memory_timeline.append(_memory_mark("home"))
+        elif MARK_EVERY:  # a new game after the last one ended: what the last one left
+            self.memory_timeline.append({**_memory_mark(
+                f"game {self.games_started + 1} begins after {len(self.samples)} taps"),
+                **({"widgets": _live_widgets(100)} if os.environ.get("BENCH_MARK_EXTRAS")
+                   else {})})
         self._opening_started = (time.perf_counter(), time.thread_time())
         self.table.new_game(_named_setup(self.table, self.game))
         if first:
@@ -512,6 +528,8 @@ class TapBench:
 
             self.last_tap_rss_kb = _current_rss_kb()
             self.memory_timeline.append(_memory_mark("last tap"))
+            if os.environ.get("BENCH_GARBAGE"):
+                _write_garbage(Path(os.environ["BENCH_GARBAGE"]))
             if self.reads_still_memory:  # (an app that gives nothing back: as long)
                 self.still_seconds = STILL_AFTER_GIVE_BACK_SECONDS + getattr(
                     main, "GIVE_BACK_AFTER_INPUT_SECONDS", 10.0)
@@ -606,8 +624,11 @@ class TapBench:
             # the play screen's scoreboard after the tap (a switch of style costs more)
             "scoreboard": getattr(self.app.root.get_screen("play"), "scoreboard_style", ""),
         })
-        if len(self.samples) in (1, 10, 50):
+        if len(self.samples) in (1, 10, 50) or (
+                MARK_EVERY and len(self.samples) % MARK_EVERY == 0):
             self.memory_timeline.append(_memory_mark(f"after {len(self.samples)} taps"))
+        if len(self.samples) in (10, int(os.environ.get("BENCH_SNAPSHOT_AT") or 10)):
+            _dump_snapshot(f"after-{len(self.samples)}-taps")
         self.clock.schedule_once(self.next_tap, 0)
 
     def on_timeout(self, _dt: float) -> None:
@@ -692,6 +713,8 @@ class TapBench:
         if os.environ.get("BENCH_CENSUS"):
             CENSUS["after taps"] = _census()
             Path(os.environ["BENCH_CENSUS"]).write_text(json.dumps(CENSUS, indent=1))
+        if os.environ.get("BENCH_LOOKS"):
+            _write_looks(Path(os.environ["BENCH_LOOKS"]))
         if os.environ.get("BENCH_LABELS"):
             Path(os.environ["BENCH_LABELS"]).write_text("".join(
                 f"{number:6} {what}\n" for what, number in LABEL_RENDERS["counts"].most_common()),
@@ -741,7 +764,7 @@ def _profile_text(profiler: cProfile.Profile, title: str) -> str:
     return f"{title}\n{out.getvalue()}"
 
 
-def _live_widgets() -> dict[str, int]:
+def _live_widgets(classes: int = 10) -> dict[str, int]:
     """Widgets alive at the end (after a collection), by class: the ten most numerous."""
     import gc
 
@@ -753,7 +776,7 @@ def _live_widgets() -> dict[str, int]:
         kind = type(thing)  # a dead weak proxy is of its own type, never a Widget
         if issubclass(kind, Widget):
             counts[kind.__name__] = counts.get(kind.__name__, 0) + 1
-    return dict(sorted(counts.items(), key=lambda item: -item[1])[:10])
+    return dict(sorted(counts.items(), key=lambda item: -item[1])[:classes])
 
 
 def _live_textures() -> dict[str, int]:
@@ -986,6 +1009,116 @@ def _count_label_renders() -> Any:
     return LABEL_RENDERS
 
 
+LOOKS: dict[str, Any] = {"by_label": {}, "taken_back": {}, "lines_made": []}
+"""With BENCH_LOOKS=FILE (:func:`_count_looks`)."""
+BENCH: list[Any] = []
+"""The taps' bench, once made (what :func:`_count_looks` asks whether a tap is under way)."""
+
+
+def _count_looks() -> None:
+    """With BENCH_LOOKS=FILE: for each kind of remembered label (its class, its parent's, how
+    many looks it keeps), its looks taken back by their rank (0: the latest kept), its renders,
+    the looks let go never taken back (and their pixels); and each table-line label made (after
+    how many taps, and whether inside a tap). Written by :func:`_write_looks`."""
+    from companion.app.label_memory import RememberedLabel
+    from companion.app.panels import InstructionLine
+
+    update = RememberedLabel.texture_update
+    taken_back: dict[tuple[int, Any], int] = LOOKS["taken_back"]
+
+    def counted(label: Any, *args: Any) -> None:
+        parent = type(label.parent).__name__ if label.parent is not None else None
+        entry = LOOKS["by_label"].setdefault(
+            f"{type(label).__name__} in {parent}, {label.looks_kept} kept",
+            {"taken_back_by_rank": {}, "renders": 0, "let_go_unused": 0,
+             "let_go_unused_pixels": 0, "let_go_used": 0})
+        looks, key = label._looks, label.look()
+        before = dict(looks)
+        if key in looks:
+            rank = list(reversed(looks)).index(key)
+            ranks = entry["taken_back_by_rank"]
+            ranks[rank] = ranks.get(rank, 0) + 1
+            taken_back[(id(looks), key)] = taken_back.get((id(looks), key), 0) + 1
+        else:
+            entry["renders"] += 1
+        update(label, *args)
+        for gone in set(before) - set(looks):
+            if taken_back.pop((id(looks), gone), 0):
+                entry["let_go_used"] += 1
+            else:
+                texture = before[gone][0]
+                entry["let_go_unused"] += 1
+                entry["let_go_unused_pixels"] += texture.width * texture.height if texture else 0
+
+    counted.__name__ = "texture_update"  # Kivy's triggers look a bound method up by its name
+    RememberedLabel.texture_update = counted  # type: ignore[method-assign]
+    make_line = InstructionLine.__init__
+
+    def counting(label: Any, **kwargs: Any) -> None:
+        bench = BENCH[0] if BENCH else None
+        LOOKS["lines_made"].append([len(bench.samples), bench.pending is not None]
+                                   if bench is not None else [-1, False])
+        make_line(label, **kwargs)
+
+    InstructionLine.__init__ = counting  # type: ignore[method-assign]
+
+
+def _write_looks(path: Path) -> None:
+    """The counts of :func:`_count_looks`, and the looks kept at the end by kind of label,
+    taken back or not (count, pixels)."""
+    import gc
+
+    from companion.app.label_memory import RememberedLabel
+
+    kept: dict[str, list[int]] = {}
+    seen: set[int] = set()
+    for thing in gc.get_objects():
+        if issubclass(type(thing), RememberedLabel) and id(thing._looks) not in seen:
+            seen.add(id(thing._looks))
+            for key, look in thing._looks.items():
+                used = LOOKS["taken_back"].get((id(thing._looks), key), 0) > 0
+                row = kept.setdefault(
+                    f"{type(thing).__name__} {'taken back' if used else 'never taken back'}",
+                    [0, 0])
+                row[0] += 1
+                row[1] += look[0].width * look[0].height if look[0] is not None else 0
+    path.write_text(json.dumps({"by_label": LOOKS["by_label"], "kept_at_end": kept,
+                                "lines_made": LOOKS["lines_made"]}, indent=1))
+
+
+def _write_garbage(path: Path) -> None:
+    """With BENCH_GARBAGE=FILE: what a full pass of the cycle collector finds at the last tap
+    (kept alive by reference cycles only), by type, and the texts of the core labels in it
+    (a texture never drawn refers to its core label: Kivy's fill callback)."""
+    import collections
+    import gc
+
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        found = gc.collect()
+        kinds = collections.Counter(type(thing).__name__ for thing in gc.garbage)
+        labels = [f"{thing.text[:50]!r} {thing.texture.size if thing.texture else None}"
+                  for thing in gc.garbage if type(thing).__name__ == "LabelSDL2"]
+    finally:
+        gc.garbage.clear()
+        gc.set_debug(0)
+    path.write_text(json.dumps({"collected": found, "by_type": kinds.most_common(60),
+                                "core_labels": labels}, indent=1))
+
+
+def _live_instructions() -> dict[str, int]:
+    """Kivy's graphics instructions alive (tracked by the collector), by class."""
+    import gc
+
+    from kivy.graphics.instructions import Instruction
+
+    kinds: dict[str, int] = {}
+    for thing in gc.get_objects():
+        if issubclass(type(thing), Instruction):  # (type() never touches a dead weak proxy)
+            kinds[type(thing).__name__] = kinds.get(type(thing).__name__, 0) + 1
+    return kinds
+
+
 def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: float) -> None:
     if os.environ.get("BENCH_TRACEMALLOC"):
         import tracemalloc
@@ -999,6 +1132,8 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
 
     from companion.app.main import CompanionApp
 
+    if os.environ.get("BENCH_LOOKS"):
+        _count_looks()
     if os.environ.get("BENCH_PARTS"):
         import companion.app.boards.crash.board  # noqa: F401  (its refresh timed too)
 
@@ -1011,6 +1146,7 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
     app = CompanionApp(store_path=store, lang="en", die_spec="software")
     driver = Driver(app, out, out.parent)
     bench = TapBench(app, driver, game, count, seed, max_seconds)
+    BENCH.append(bench)
     _hook_flips(bench.after_flip)
     _watch_collections()
 

@@ -78,3 +78,30 @@ def test_while_the_app_starts_no_ordinary_pass_comes_until_the_first_frame() -> 
     finally:
         gc.callbacks.remove(count)
         gc.set_threshold(*thresholds)
+
+
+def test_after_a_new_game_replaced_the_last_one_the_pass_owed_is_a_full_one() -> None:
+    thresholds = gc.get_threshold()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        collector.after_many_new_objects(generation=2)
+        collector.after_many_new_objects()  # a screen built after it: still the full pass
+        full_passes: list[int] = []
+
+        def count(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                full_passes.append(info["generation"])
+
+        gc.callbacks.append(count)
+        try:
+            assert collector.collect_due() == 2
+        finally:
+            gc.callbacks.remove(count)
+        assert full_passes == [2]
+        assert collector.collect_due() is None  # owed once
+    finally:
+        gc.set_threshold(*thresholds)
+        if was_enabled:
+            gc.enable()

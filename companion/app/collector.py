@@ -65,15 +65,20 @@ def due_generation(counts: tuple[int, int, int]) -> int | None:
 
 
 _OWED: list[int] = []
-"""A middle pass owed after a screen full of new objects (:func:`after_many_new_objects`)."""
+"""A pass owed after a screen full of new objects (:func:`after_many_new_objects`)."""
 
 
-def after_many_new_objects() -> None:
+def after_many_new_objects(generation: int = 1) -> None:
     """A game or screen was just built (tens of thousands of objects that live on): the pass
     after its first frame is a middle one, which moves them out of the young generations
     while the players look at it. Else the first middle pass of the game walks them all in
-    between two taps (measured: ~110 ms at load 30, against ~10 for the usual one)."""
-    _OWED[:] = [1]
+    between two taps (measured: ~110 ms at load 30, against ~10 for the usual one).
+
+    ``generation`` 2 when what was built replaced what lived long (a new game: the last
+    one's score rows and their labels are garbage now, in reference cycles as every Kivy
+    widget is, and their textures with them; only a full pass frees them, which came ~100
+    taps later in Pat a Mat, 55 textures held till then)."""
+    _OWED[:] = [max([generation, *_OWED])]
 
 
 def _due() -> int | None:

@@ -424,8 +424,8 @@ class CompanionApp(App):
             self._show_save_problem()
         elif change.kind == "saving":
             self._saving_changed()
-        elif change.kind == "opened":
-            collector.after_many_new_objects()
+        elif change.kind == "opened":  # (the last game's widgets let go: a full pass)
+            collector.after_many_new_objects(generation=2)
         for screen in self.root.screens:
             on_change = getattr(screen, "on_table_change", None)
             if callable(on_change):

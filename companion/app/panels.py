@@ -186,6 +186,7 @@ class InstructionLines(SteadyBoxLayout):
 
     _ahead: ClassVar[list[InstructionLine]] = []
     """Line labels made ahead and never shown yet, for any panel's lines to take."""
+    _is_made_ahead: ClassVar[bool] = False
 
     def __init__(self, **kwargs: Any) -> None:
         self._spare: list[InstructionLine] = []
@@ -196,7 +197,15 @@ class InstructionLines(SteadyBoxLayout):
     def make_ahead(cls, count: int = INSTRUCTION_LINES_AHEAD) -> None:
         """Make line labels while the table is idle, until ``count`` wait ahead for all the
         panels: a set of lines longer than any before takes them, instead of building kv labels
-        inside the tap that shows it."""
+        inside the tap that shows it.
+
+        Once only (the first game's panels): the labels a game's panels took stay theirs, shown
+        or aside, for every game after, and the rest wait here still. Made up to ``count`` again
+        at each new game, they were a dozen more at Pat a Mat's second game (~45 kB of Python
+        objects a label); made once, none was built in a tap in five games either."""
+        if cls._is_made_ahead:
+            return
+        cls._is_made_ahead = True
         for _number in range(count - len(cls._ahead)):
             cls._ahead.append(InstructionLine())
 
@@ -329,6 +338,7 @@ class ChoiceArea(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         self._spare: list[ChoiceButton] = []
+        self._is_made_ahead = False
         load_kv("panel_choice")  # its rules with the first list: a game that asks no choices
         super().__init__(**kwargs)  # never parses them
 
@@ -337,7 +347,14 @@ class ChoiceArea(BoxLayout):
         first choices take them, as a list takes the buttons a longer list left, instead of
         building kv widgets inside the tap that shows them. They wait among the list's
         spare views (its adapter's ``dirty_views``, under keys no item has). The line
-        heights their sizes are worked out from are measured now too."""
+        heights their sizes are worked out from are measured now too.
+
+        Once only for the panel (it serves every game after): a list's new data moves its
+        buttons, these among them, to Kivy's cache of views, which keeps them for the next
+        list; six more made at every new game were six more kept, game after game."""
+        if self._is_made_ahead:
+            return
+        self._is_made_ahead = True
         spare = self.ids.list.view_adapter.dirty_views[ChoiceButton]
         for number in range(1, CHOICE_BUTTONS_AHEAD + 1):
             if -number not in spare:

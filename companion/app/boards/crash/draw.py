@@ -246,6 +246,7 @@ class BoardPainter:
         for name, (key, canvas) in list(self._field_canvases.items()):
             if wanted.get(name) != key:
                 layer.remove(canvas)
+                canvas.clear()  # its instructions let go of it: freed now, not by the collector
                 del self._field_canvases[name]
         for name, key in wanted.items():
             if name not in self._field_canvases:
@@ -273,7 +274,11 @@ class BoardPainter:
 
     def forget_pieces(self, layer: Canvas) -> None:
         layer.clear()
+        for _key, canvas in self._field_canvases.values():
+            canvas.clear()
         self._field_canvases.clear()
+        if self._bells is not None:
+            self._bells[1].clear()
         self._bells = None
 
     def paint(self) -> None:
