@@ -64,6 +64,10 @@ STILL_AFTER_GIVE_BACK_SECONDS = 1.0
 (``still_rss``): at a table players pause; the taps come faster than any table's."""
 LABEL_RENDERS: dict[str, Any] = {}
 """With BENCH_LABELS=FILE: ``counts``, the label renders counted (:func:`_count_label_renders`)."""
+TAP_TRACE: list[str] = []
+"""With BENCH_TAP_TRACE=FILE: what the tap under way rendered and laid out (:func:`_trace_tap`),
+one entry a label render or a layout, kept in each tap's sample (``trace``) and written to FILE
+with the tap's line and CPU, tap by tap."""
 IDLE_LINGER_SECONDS = 120.0
 IDLE_QUIET_SECONDS = 1.0
 IDLE_QUIET_MAX_SECONDS = 20.0
@@ -569,6 +573,7 @@ class TapBench:
         for passes in GC_DURING_TAP:
             passes.clear()
         PARTS_CPU_MS.clear()
+        TAP_TRACE.clear()
         if PROFILER is not None:
             PROFILER.enable()
         if KIND_PROFILES is not None:
@@ -619,6 +624,7 @@ class TapBench:
             "gc_ms": [[round(ms, 3) for ms in passes] for passes in GC_DURING_TAP],
             **({"parts_cpu_ms": {part: round(ms, 3) for part, ms in PARTS_CPU_MS.items()}}
                if os.environ.get("BENCH_PARTS") else {}),
+            **({"trace": list(TAP_TRACE)} if os.environ.get("BENCH_TAP_TRACE") else {}),
             "rss_kb": _current_rss_kb(),
             "line": (self.table.match.history or [""])[-1] if self.table.match else "",
             # the play screen's scoreboard after the tap (a switch of style costs more)
@@ -699,6 +705,10 @@ class TapBench:
             name = "".join(c if c.isalnum() else "_" for c in kind.split(" (")[0])
             profiler.dump_stats(f"{os.environ['BENCH_PROFILE_KINDS']}-{name}.prof")
         _dump_snapshot("after-taps")
+        if os.environ.get("BENCH_TAP_TRACE"):  # each tap's line, CPU and what it laid out
+            Path(os.environ["BENCH_TAP_TRACE"]).write_text(json.dumps(
+                [[sample["line"], sample["until_draw_cpu_ms"], sample["trace"]]
+                 for sample in self.samples]), encoding="utf-8")
         if os.environ.get("BENCH_SAMPLES"):  # each tap's line and main-thread CPU, in order
             Path(os.environ["BENCH_SAMPLES"]).write_text(json.dumps(  # (by part: BENCH_PARTS)
                 [[sample["line"], sample["until_draw_cpu_ms"],
@@ -969,6 +979,7 @@ def _time_parts() -> None:
             finally:
                 PARTS_CPU_MS[name] = (PARTS_CPU_MS.get(name, 0.0)
                                       + (time.thread_time() - started) * 1000)
+        wrapper.__name__ = function.__name__
         return wrapper
 
     for owner, name, part in ((TableSession, "_saved", "store write"),
@@ -1119,6 +1130,53 @@ def _live_instructions() -> dict[str, int]:
     return kinds
 
 
+def _trace_tap() -> None:
+    """With BENCH_TAP_TRACE=FILE: every label render (Kivy's ``Label.texture_update`` that really
+    renders: a remembered look is not one) and every layout's ``do_layout`` in a tap, named by
+    the widget's class, its id in kv where it has one, and for a label its text, font size and
+    width, into :data:`TAP_TRACE`: which widgets a slow tap lays out and renders, and how often."""
+    from kivy.uix.label import Label
+    from kivy.uix.layout import Layout
+
+    def name(widget: Any) -> str:
+        return f"{type(widget).__name__}@{type(widget.parent).__name__}"
+
+    render = Label.texture_update
+
+    def traced_render(label: Any, *args: Any) -> None:
+        began = time.thread_time()
+        render(label, *args)
+        TAP_TRACE.append(f"render {name(label)} {label.text[:50]!r} {label.font_size:.4g}px "
+                         f"w={label.text_size[0]} {(time.thread_time() - began) * 1000:.3f} ms")
+
+    traced_render.__name__ = "texture_update"  # Kivy's triggers look it up by its name
+    Label.texture_update = traced_render  # type: ignore[method-assign]
+
+    def subclasses(kind: type) -> list[type]:
+        found = [kind]
+        for sub in kind.__subclasses__():
+            found.extend(subclasses(sub))
+        return found
+
+    def traced(layout_class: type) -> None:
+        layout = vars(layout_class)["do_layout"]
+
+        def do_layout(widget: Any, *args: Any, **kwargs: Any) -> Any:
+            began = time.thread_time()
+            try:
+                return layout(widget, *args, **kwargs)
+            finally:
+                TAP_TRACE.append(f"layout {name(widget)} {type(widget).__mro__[1].__name__} "
+                                 f"{(time.thread_time() - began) * 1000:.3f} ms")
+
+        do_layout.__name__ = "do_layout"
+        layout_class.do_layout = do_layout  # type: ignore[attr-defined]
+
+    for layout_class in set(subclasses(Layout)):
+        if "do_layout" in vars(layout_class):
+            traced(layout_class)
+
+
 def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: float) -> None:
     if os.environ.get("BENCH_TRACEMALLOC"):
         import tracemalloc
@@ -1134,6 +1192,12 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
 
     if os.environ.get("BENCH_LOOKS"):
         _count_looks()
+    if os.environ.get("BENCH_TAP_TRACE"):
+        import companion.app.boards.crash.panels  # noqa: F401  (its layouts traced too)
+        import companion.app.panels  # noqa: F401
+        import companion.app.steady_layouts  # noqa: F401
+
+        _trace_tap()
     if os.environ.get("BENCH_PARTS"):
         import companion.app.boards.crash.board  # noqa: F401  (its refresh timed too)
 

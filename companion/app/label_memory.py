@@ -16,6 +16,7 @@ its text on once the pixels are read for the texture; Kivy kept it until the nex
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -76,12 +77,40 @@ class RememberedLabel(Label):
             if self.markup:
                 self.refs, self.anchors = refs, anchors
             return
-        super().texture_update(*largs)
+        if self.markup and not _NAMES_PLACES.search(self.text):
+            _render_when_drawn(self, largs)
+        else:
+            super().texture_update(*largs)
         self._looks[key] = (self.texture, tuple(self.texture_size), self.is_shortened,
                             self.refs, self.anchors)
         while len(self._looks) > self.looks_kept:
             del self._looks[next(iter(self._looks))]
         self._keeps_its_label = True
+
+
+_NAMES_PLACES = re.compile(r"\[(ref|anchor)=")
+"""Markup that names places in its text (Kivy's ``refs`` and ``anchors``): those are known only
+once the text is rendered."""
+
+
+def _render_when_drawn(label: RememberedLabel, largs: tuple[Any, ...]) -> None:
+    """Kivy's markup label update, its glyphs rendered when the texture is first drawn.
+
+    Kivy lays a markup text out, then binds the new texture at once (its ``texture_update``: "force
+    the rendering to get the references"), which renders every word's glyphs inside the tap,
+    before the frame; a plain label's texture is filled when the frame first draws it. A text
+    that names no places needs no early rendering: the forced fill is skipped here and the
+    texture asks for the same fill again, from the same core label, when first drawn (a markup
+    score row ~0.25 ms, two of them and the status line in a turn's last tap)."""
+    core = label._label
+    skipped: list[Any] = []
+    core._texture_fill = skipped.append  # the fill the bind asks for, not done now
+    try:
+        super(RememberedLabel, label).texture_update(*largs)
+    finally:
+        del core._texture_fill
+    for texture in skipped:
+        texture.ask_update(core._texture_fill)  # filled when drawn, as a plain label's
 
 
 def let_rendered_pixels_go() -> bool:

@@ -30,6 +30,18 @@ def test_a_rendered_label_lets_its_surface_go_and_keeps_kivys_pixels(display: st
     assert seen["same_pixels"] and seen["widget_drawn"]
 
 
+def test_a_markup_look_is_rendered_when_drawn_with_kivys_pixels(display: str,
+                                                               tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "markup_drawn_later", display, tmp_path, "en")
+    # before the frame only the text that names a place is rendered (its places are known)
+    assert [text for text in seen["rendered_before_the_frame"] if "Player 1" in text] == []
+    assert any("ref=rules" in text for text in seen["rendered_before_the_frame"])
+    assert seen["place_refs"] == ["rules"]
+    # the score row is rendered once, when the frame draws it: the pixels Kivy renders
+    assert len([text for text in seen["rendered_when_drawn"] if "Player 1" in text]) == 1
+    assert seen["same_size"] and seen["same_pixels"]
+
+
 def test_status_lines_are_counted_as_a_rendered_label_shows_them(display: str,
                                                                  tmp_path: Path) -> None:
     seen = run_scenario_script(SCRIPT, "status_lines_measured", display, tmp_path, "en")

@@ -193,7 +193,52 @@ def extents_remembered(d: Driver) -> Iterator[float]:
     yield FRAME
 
 
-SCENARIOS: dict[str, Scenario] = {"looks_come_back": looks_come_back,
+SCORE_ROW = ("[color=f5f5f5][b]Player 1[/b][/color]  pts\u00a010  bat\u00a04  cars\u00a06  "
+             "mag\u00a01")
+NAMED_PLACE = "[ref=rules]Rules[/ref] of [b]Crash by Crash[/b]"
+
+
+def markup_drawn_later(d: Driver) -> Iterator[float]:
+    """A remembered markup label (a score row) is laid out in the tap and its glyphs rendered
+    when the frame first draws it, as a plain label's are: none rendered before the frame,
+    one after it, and the pixels and size those of Kivy's own label of the same text. A text
+    that names a place (``[ref=…]``) is still rendered at once: its places are known."""
+    from kivy.core.text.markup import MarkupLabel
+    from kivy.uix.label import Label
+
+    rendered: list[str] = []
+    render_real = MarkupLabel._render_real
+
+    def counted(core: Any) -> Any:
+        rendered.append(core.text)
+        return render_real(core)
+
+    MarkupLabel._render_real = counted  # type: ignore[method-assign]
+    options = {"markup": True, "font_size": 20, "color": (0.85, 0.88, 0.92, 1),
+               "text_size": (240, None), "halign": "left", "max_lines": 2, "line_height": 0.9,
+               "size_hint": (None, None), "size": (240, 48)}
+    row = RememberedLabel(text=SCORE_ROW, pos=(20, 20), **options)
+    place = RememberedLabel(text=NAMED_PLACE, pos=(20, 120), **options)
+    screen = d.app.root.current_screen
+    screen.add_widget(row)
+    screen.add_widget(place)
+    row.texture_update()  # as the frame's layouts and labels do, before drawing
+    place.texture_update()
+    d.results["rendered_before_the_frame"] = list(rendered)
+    d.results["place_refs"] = sorted(place.refs)
+    yield FRAME
+    d.results["rendered_when_drawn"] = list(rendered)
+    kivys = Label(text=SCORE_ROW, **options)
+    kivys.texture_update()  # Kivy's own: rendered at once
+    d.results["same_size"] = list(row.texture_size) == list(kivys.texture_size)
+    d.results["same_pixels"] = (pixels_of(row.texture) == pixels_of(kivys.texture)
+                                and any(pixels_of(row.texture)))
+    MarkupLabel._render_real = render_real  # type: ignore[method-assign]
+    d.shot("label_markup_drawn_later")
+
+
+SCENARIOS: dict[str, Scenario] = {"markup_drawn_later": markup_drawn_later,
+                                  "looks_come_back": looks_come_back,
                                   "pixels_let_go": pixels_let_go,
                                   "status_lines_measured": status_lines_measured,
                                   "extents_remembered": extents_remembered}
