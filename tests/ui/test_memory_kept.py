@@ -22,9 +22,9 @@ def test_the_panels_keep_one_set_of_line_labels_aside_between_them(display: str,
     assert seen["aside_after"] <= INSTRUCTION_LINES_AHEAD + 1
 
 
-def test_a_new_game_keeps_the_choice_buttons_the_last_one_left(display: str,
-                                                             tmp_path: Path) -> None:
-    from companion.app.panels import CHOICE_BUTTONS_AHEAD
+def test_a_new_game_keeps_the_choice_buttons_and_line_labels_the_last_one_left(
+        display: str, tmp_path: Path) -> None:
+    from companion.app.panels import CHOICE_BUTTONS_AHEAD, INSTRUCTION_LINES_AHEAD
 
     seen = run_scenario_script(SCRIPT, "games_in_a_row", display, tmp_path, "en")
     assert seen["choices_shown"] > 0  # the games' choices took the buttons and changed them
@@ -33,13 +33,8 @@ def test_a_new_game_keeps_the_choice_buttons_the_last_one_left(display: str,
     assert seen["built_with_panels"][1:] == [0, 0]
     # so a game no longer leaves six more alive behind it
     assert seen["alive"][2] == seen["alive"][1]
-
-
-def test_a_new_game_makes_no_more_line_labels_ahead(display: str, tmp_path: Path) -> None:
-    from companion.app.panels import INSTRUCTION_LINES_AHEAD
-
-    seen = run_scenario_script(SCRIPT, "games_in_a_row", display, tmp_path, "en")
-    # the first game's panels: the sixteen ahead; the next games' panels keep what they took
+    # the line labels alike: the first game's panels make the sixteen ahead, the next games'
+    # panels keep what they took
     assert seen["lines_built_with_panels"][0] >= INSTRUCTION_LINES_AHEAD
     assert seen["lines_built_with_panels"][1:] == [0, 0]
     # and no game built one while it was played (the texts' own probe apart)
