@@ -3,8 +3,26 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from companion.app import collector
+
+
+@contextmanager
+def passes_counted() -> Iterator[list[int]]:
+    """The generation of every pass of the collector that starts inside the block, in order."""
+    passes: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        yield passes
+    finally:
+        gc.callbacks.remove(count)
 
 
 def test_nothing_is_due_until_more_new_objects_than_cpythons_threshold() -> None:
@@ -61,22 +79,16 @@ def test_after_a_game_is_built_the_pass_after_its_first_frame_is_a_middle_one() 
 
 def test_while_the_app_starts_no_ordinary_pass_comes_until_the_first_frame() -> None:
     thresholds = gc.get_threshold()
-    passes: list[int] = []
-
-    def count(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            passes.append(info["generation"])
-
-    gc.callbacks.append(count)
     try:
-        collector.hold_until_first_frame()
-        kept = [[] for _ in range(20_000)]  # the start's lasting objects (~55,000 in all)
-        assert passes == []  # CPython's 700 would have passed ~28 times here
-        collector.install()  # just after the first frame
-        assert gc.get_threshold() == (collector.AUTOMATIC_YOUNG, collector.SPAN, collector.SPAN)
-        del kept
+        with passes_counted() as passes:
+            collector.hold_until_first_frame()
+            kept = [[] for _ in range(20_000)]  # the start's lasting objects (~55,000 in all)
+            assert passes == []  # CPython's 700 would have passed ~28 times here
+            collector.install()  # just after the first frame
+            assert gc.get_threshold() == (collector.AUTOMATIC_YOUNG, collector.SPAN,
+                                          collector.SPAN)
+            del kept
     finally:
-        gc.callbacks.remove(count)
         gc.set_threshold(*thresholds)
 
 
@@ -88,18 +100,9 @@ def test_after_a_new_game_replaced_the_last_one_the_pass_owed_is_a_full_one() ->
         gc.collect()
         collector.after_many_new_objects(generation=2)
         collector.after_many_new_objects()  # a screen built after it: still the full pass
-        full_passes: list[int] = []
-
-        def count(phase: str, info: dict[str, int]) -> None:
-            if phase == "start":
-                full_passes.append(info["generation"])
-
-        gc.callbacks.append(count)
-        try:
+        with passes_counted() as passes:
             assert collector.collect_due() == 2
-        finally:
-            gc.callbacks.remove(count)
-        assert full_passes == [2]
+        assert passes == [2]
         assert collector.collect_due() is None  # owed once
     finally:
         gc.set_threshold(*thresholds)
