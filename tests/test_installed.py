@@ -57,6 +57,11 @@ def _source_files() -> list[str]:
     return [name for name in listed if (ROOT / name).is_file()]
 
 
+pytestmark = pytest.mark.xdist_group("installed_wheel")
+"""One worker builds the wheel and its venv once for every test here (tools/test.sh runs
+the suite with ``--dist loadgroup``); else each worker that draws one builds its own (~29 s)."""
+
+
 def _as_pip_runs() -> dict[str, str]:
     """For pip and venv as a user runs them: the bytecode of what they install beside it in the
     temporary folders, not in the tests' own cache (``conftest.PYCACHE``), which would keep it."""
