@@ -234,5 +234,5 @@ def test_the_table_session_tells_a_refusal_in_plain_words_and_a_refused_start_to
     with pytest.raises(IllegalInput) as caught:
         open_game("pacman", players=2, layout="/nowhere/maze.json")
     table.set_lang("cs")
-    assert table.start_problem(caught.value, "pacman") == (
+    assert table.words.start_problem(caught.value, "pacman") == (
         "Hru nelze začít: rozestavení nelze použít: soubor /nowhere/maze.json nelze přečíst.")

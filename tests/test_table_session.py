@@ -129,7 +129,7 @@ def test_each_face_foreseen_is_what_its_roll_then_shows_and_foreseeing_changes_n
 
     def shown(at: TableSession) -> tuple[object, ...]:
         assert at.match is not None and at.stored_id is not None
-        return (at.match.history, at.match.timeline, at.status_line(), at.table_lines,
+        return (at.match.history, at.match.timeline, at.words.status_line(), at.table_lines,
                 at.snapshot(), at.describe(at.last_events), at.seq,
                 at.store.load(at.stored_id).timeline)
 
@@ -158,7 +158,7 @@ def test_each_face_foreseen_is_what_its_roll_then_shows_and_foreseeing_changes_n
         seen = foreseen[face]
         assert seen is not None
         assert (seen.status, seen.table_lines, seen.described, seen.to_move, seen.events) == (
-            table.status_line(), table.table_lines, tuple(table.describe(table.last_events)),
+            table.words.status_line(), table.table_lines, tuple(table.describe(table.last_events)),
             match.to_move, table.last_events)
         assert seen.snapshot == table.snapshot()
         assert shown(table) == shown(plain)
@@ -246,7 +246,8 @@ import json, sys
 from companion.records.store import Store
 from companion.table.session import GAME_MODULES, TableSession
 table = TableSession(Store(sys.argv[1]), lang="cs")
-home = [table.game_name(game) for game in ("quoridor", "clovece")], table.unfinished(), table.lang
+names = [table.words.game_name(game) for game in ("quoridor", "clovece")]
+home = names, table.unfinished(), table.lang
 game_machinery = [*GAME_MODULES, "companion.records.players", "companion.games.clovece.board"]
 before = [name for name in game_machinery if name in sys.modules]
 table.new_game(table.last_setup("clovece"))

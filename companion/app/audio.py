@@ -225,7 +225,7 @@ class AppAudio(EventDispatcher):
             lines = self.table.describe(spoken_events(change.events))
             parts.append(table_prompt(lines, lang))
         if speech.winner:
-            parts.append(speakable(self.table.result_headline(), lang))
+            parts.append(speakable(self.table.words.result_headline(), lang))
         elif speech.turn and seat is not None and seat < len(match.names):
             parts.append(turn_prompt(match.names[seat], moment.awaiting, lang))
         text = compose(parts)

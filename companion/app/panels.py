@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kivy.core.text.markup import MarkupLabel
 from kivy.properties import (
@@ -26,6 +26,9 @@ from companion.app.label_memory import RememberedLabel
 from companion.app.measure import text_width
 from companion.app.steady_layouts import SteadyBoxLayout
 from companion.app.widgets import TOUCH_TARGET
+
+if TYPE_CHECKING:
+    from companion.table.screen_words import ScreenWords
 
 INSTRUCTION_LINE = 24
 """The height of one line of instructions (20 px text)."""
@@ -79,22 +82,22 @@ def _line_height(font_size: float) -> float:
     return float(one.texture_size[1])
 
 
-def counter_texts(table: Any, values: dict[str, int]) -> tuple[str, str]:
+def counter_texts(words: ScreenWords, values: dict[str, int]) -> tuple[str, str]:
     """A seat's counters as one line: with the full names, and with the short ones (where the
     value and its name stay together: a line breaks only between counters)."""
-    full = COUNTER_SEPARATOR.join(f"{table.counter_name(k)} {v}" for k, v in values.items())
+    full = COUNTER_SEPARATOR.join(f"{words.counter_name(k)} {v}" for k, v in values.items())
     short = "  ".join(
-        f"{short_counter_name(table, k)}\u00a0{v}".replace(" ", "\u00a0")
+        f"{short_counter_name(words, k)}\u00a0{v}".replace(" ", "\u00a0")
         for k, v in values.items())
     return full, short
 
 
-def short_counter_name(table: Any, key: str) -> str:
+def short_counter_name(words: ScreenWords, key: str) -> str:
     """A counter's short name on the scoreboard ("bat" for batteries)."""
-    if table.lang == "en":
+    if words.lang == "en":
         return SHORT_COUNTER_NAMES.get(key, key)
-    text = str(table.tr(f"short:{key}"))
-    return str(table.counter_name(key)) if text == f"short:{key}" else text
+    text = words.tr(f"short:{key}")
+    return words.counter_name(key) if text == f"short:{key}" else text
 
 
 def counter_style(full: str, short: str, name: str, width: float) -> str:

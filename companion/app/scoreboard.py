@@ -76,7 +76,7 @@ class Scoreboard:
         box = self.screen.ids.scoreboard
         counters = match.counters()
         style = self.style(len(looks))
-        texts = [counter_texts(table, counters.get(seat, {})) for seat in range(len(looks))]
+        texts = [counter_texts(table.words, counters.get(seat, {})) for seat in range(len(looks))]
         rolloff = rolloff_rolls(table.match)
         if rolloff is not None:  # who starts: every roll next to its player's name
             for seat in range(len(looks)):

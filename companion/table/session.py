@@ -26,7 +26,6 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-import companion.table.result_words as result_words
 import companion.table.words as words
 from companion.engine import GAMES, IllegalInput
 from companion.i18n import LANGUAGES, translator
@@ -35,6 +34,7 @@ from companion.records.store import Store, StoredGame
 from companion.table.dice import DieSource, FallbackDie
 from companion.table.foresight import Ahead, Foreseen, Foresight
 from companion.table.rolls import Rolls
+from companion.table.screen_words import ScreenWords
 
 if TYPE_CHECKING:  # what a game needs loads with the first game (or just after the app's first
     # frame): the match, the companion's seats, the set-ups and the seats' looks, the refusals'
@@ -113,6 +113,8 @@ class TableSession:
         desktop this machine is (:func:`companion.table.pi_clock.cpu_scale`)."""
         self.store = store
         self.time_scale = time_scale
+        self.words = ScreenWords(self)
+        """What the screens say of the game at the table, in its language."""
         self.rolls = Rolls(die or FallbackDie(self.die_rolled), self.on_roll)
         """The die, what it last said, and the roll it was asked for."""
         self.match: Match | None = None
@@ -186,9 +188,6 @@ class TableSession:
         self._lang = lang
         self.store.set_setting("lang", lang)
         self._tell(Change("lang"))
-
-    def tr(self, text: str) -> str:
-        return translator("app", self._lang)(text)
 
     # -- games: open, continue, end --------------------------------------------------------------
 
@@ -348,7 +347,7 @@ class TableSession:
                 events = match.play(line)
         except IllegalInput as error:
             log.info("refused %r: %s", line, error.reason)
-            text, rule = self.refusal(error)
+            text, rule = self.words.refusal(error)
             self._tell(Change("rejected", message=text, detail=rule, reason=error.reason))
             return False
         if not self._saved(die_face):
@@ -367,15 +366,6 @@ class TableSession:
             self._note_step("played", seat, line, board_before, events)
         self._tell(Change("played", tuple(events)))
         return True
-
-    def refusal(self, error: IllegalInput) -> tuple[str, str]:
-        """A refused input as the screen shows it: what is wrong and what to do instead, in
-        the players' words, and the rule it comes from ("rule R24"), both in the language of
-        the screen. The engine's reason (rule first) stays for the log and the terminal."""
-        from companion.table.plain_words import refusal
-
-        game = self.match.game_id if self.match else "app"
-        return refusal(game, self._lang, error, self.match)
 
     def undo(self) -> bool:
         """One input back; with companion seats, back to the last input of a person."""
@@ -581,14 +571,14 @@ class TableSession:
         return self._require_match().legal()
 
     def why_refused(self, line: str) -> tuple[str, str] | None:
-        """Why ``line`` would be refused now, as :meth:`refusal` says it (the players' words,
-        the rule line), without playing or telling anything; None when it would be accepted.
-        A preview on a board says it before the second tap (a wall drawn red)."""
+        """Why ``line`` would be refused now, as :meth:`ScreenWords.refusal` says it (the
+        players' words, the rule line), without playing or telling anything; None when it would
+        be accepted. A preview on a board says it before the second tap (a wall drawn red)."""
         match = self._require_match()
         try:
             match.rules.apply(match.state, line)
         except IllegalInput as error:
-            return self.refusal(error)
+            return self.words.refusal(error)
         return None
 
     def seat_looks(self) -> list[SeatLook]:
@@ -598,64 +588,20 @@ class TableSession:
         colours = self.setup.colours if self.setup else default_colours(match.players)
         return seat_looks(match.names, colours)
 
+    # the board's words (:class:`BoardHost`): the rest of the screens' words are :attr:`words`'
+
+    def tr(self, text: str) -> str:
+        return self.words.tr(text)
+
     def input_label(self, line: str) -> str:
-        """A label for one input line (``text.input_label`` of the game, else the line)."""
-        if self.match is None:
-            return line
-        label = words.game_label(line, self.match, self._lang)
-        return line if label is None else label
+        return self.words.input_label(line)
 
     def choice_label(self, line: str) -> str:
-        """``line`` as a choice button says it (:func:`words.choice_label`): the same words
-        as on the phones."""
-        if self.match is None:
-            return line
-        return words.choice_label(line, self.match, self._lang)
-
-    def log_label(self, line: str, match: Match) -> str:
-        """A move-log row for ``line`` played in ``match`` (:func:`words.log_label`)."""
-        return words.log_label(line, match, self._lang)
-
-    def move_log(self) -> list[str]:
-        """The move log: "n. Name: input" for every accepted input up to the undo cursor."""
-        return words.move_log(self._require_match(), self._lang)
-
-    def status_line(self) -> str:
-        return words.status_line(self._require_match(), self._lang)
+        return self.words.choice_label(line)
 
     def describe(self, events: Sequence[str]) -> list[str]:
         """What to change on the physical board after ``events``."""
-        return words.describe(events, self.match, self._lang)
-
-    def result_headline(self) -> str:
-        return result_words.headline(self._require_match(), self.tr)
-
-    def result_lines(self) -> list[str]:
-        """Extra lines for the result screen (:func:`result_words.game_lines`)."""
-        return result_words.game_lines(self._require_match(), self._lang)
-
-    def seat_name(self, name: str, level: str | None) -> str:
-        """A player's name, or the companion's one name ("Companion (strong)") for a seat it
-        played, for the result and the history."""
-        return result_words.seat_name(name, level, self.tr)
-
-    def ranking_rows(self) -> list[result_words.RankingRow]:
-        """(place, seat, name, counters) rows, best first, for the result screen."""
-        return result_words.ranking_rows(self._require_match(), self.companions.levels, self.tr)
-
-    def name_problem(self, setup: Setup) -> str | None:
-        """Why these names cannot start ``setup.game`` (:func:`words.name_problem`)."""
-        return words.name_problem(setup, self._lang)
-
-    def start_problem(self, error: Exception, game: str = "") -> str:
-        """A failed start of ``game``, in words for the banner."""
-        return words.start_problem(error, game, self._lang)
-
-    def game_name(self, game: str) -> str:
-        return words.game_name(game, self._lang)
-
-    def counter_name(self, key: str) -> str:
-        return self.tr(key)
+        return self.words.describe(events)
 
     # -- private helpers -------------------------------------------------------------------------
 

@@ -142,7 +142,7 @@ def _announce(owner: TableOwner, session: TableSession, options: ServeOptions, p
         return
     match = session.match
     assert match is not None
-    game = session.game_name(match.game_id)
+    game = session.words.game_name(match.game_id)
     started = "resumed" if resumed else "started"
     print(f"{game}: game {session.stored_id or '(not saved yet)'} {started}, after "
           f"{len(match.history)} inputs", file=out)

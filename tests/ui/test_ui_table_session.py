@@ -130,15 +130,15 @@ def test_ui_move_log_names_the_mover_of_every_raw_line(tmp_path: Path) -> None:
         assert table.send(line)
     position = table.match.position() if table.match else ""
     assert table.fix(position)
-    assert table.move_log() == [
+    assert table.words.move_log() == [
         "1. Eva: e8", "2. Pat: a3h", "3. Eva: e7", "4. Pat: fixed the position"]
     table.undo()
-    assert table.move_log()[-1] == "3. Eva: e7"
+    assert table.words.move_log()[-1] == "3. Eva: e7"
 
     dice = open_table(tmp_path / "dice.sqlite3", lang="cs")
     dice.new_game(Setup("clovece", ["Eva", "Pat"], ["red", "blue"]))
     assert dice.send("roll 4")
-    assert dice.move_log() == ["1. Eva: hod 4"]
+    assert dice.words.move_log() == ["1. Eva: hod 4"]
     # the choice buttons keep the game's own label (no name added)
     assert dice.input_label("roll 4") == "roll 4"
 
@@ -147,7 +147,7 @@ def test_ui_names_are_checked_before_a_start_in_plain_words(tmp_path: Path) -> N
     from companion.table.setups import placeholder
 
     table = open_table(tmp_path / "games.sqlite3")
-    problem = table.name_problem
+    problem = table.words.name_problem
     assert problem(Setup("patamat", ["Eva", "Pat"], [])) is None
     assert problem(Setup("quoridor", ["Eva Nová", "Pat"], [])) is None
     assert problem(Setup("patamat", ["Eva Nová", "Pat"], [])) == (
@@ -190,7 +190,7 @@ def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None
     table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
     assert table.fix("quoridor 2 | turn e9 | e9 e2 10 | e1 e8 10 | walls -")
     assert table.send("e1") and table.match is not None and table.match.is_over
-    assert table.result_lines() == []   # quoridor's text has no result lines
+    assert table.words.result_lines() == []   # quoridor's text has no result lines
 
     # PAC-MAN on h1 next to the last dot i1: eating it wins; the result shows the rank (R52)
     table.new_game(Setup("pacman", ["Eva", "Pat"], ["yellow", "blue"]))
@@ -198,11 +198,11 @@ def test_ui_option_choices_and_pacman_rank_on_the_result(tmp_path: Path) -> None
     start = table.match.position()
     assert table.fix(start.replace("pacman e7", "pacman h1").replace(
         "dots a1 i1 a9 i9", "dots i1"))
-    assert table.result_lines() == []   # not over yet
+    assert table.words.result_lines() == []   # not over yet
     assert table.send("P:h1-i1")
-    assert table.result_lines() == ["PAC-MAN expert", "The ghosts had no chance."]
+    assert table.words.result_lines() == ["PAC-MAN expert", "The ghosts had no chance."]
     table.set_lang("cs")
-    assert table.result_lines() == ["PAC-MAN expert", "Duchové neměli šanci."]
+    assert table.words.result_lines() == ["PAC-MAN expert", "Duchové neměli šanci."]
 
 
 def test_ui_ok_plays_the_only_legal_input_or_rolls(tmp_path: Path) -> None:
@@ -304,7 +304,7 @@ def test_ui_the_result_and_the_history_say_which_seat_the_companion_played(
                               companions={1: "strong"}))
     table.fix(position)
     table.send("e1")  # Eva reaches her goal
-    assert [row[2] for row in table.ranking_rows()] == ["Eva", "Companion (strong)"]
+    assert [row[2] for row in table.words.ranking_rows()] == ["Eva", "Companion (strong)"]
     [finished] = table.store.finished_games()
     assert finished.extra["companions"] == {"1": "strong"}
     assert "Eva, Companion (strong)" in summary(table, finished)

@@ -51,14 +51,14 @@ class HistoryRow(BigButton):
 def summary(table: TableSession, stored: StoredGame) -> str:
     when = _local_time(stored.finished or stored.started)
     levels = CompanionSeats.from_json(stored.extra.get("companions")).levels
-    players = [table.seat_name(name, levels.get(seat))
+    players = [table.words.seat_name(name, levels.get(seat))
                for seat, name in enumerate(stored.names)]
     if stored.status != "finished":
         return table.tr("{when} · {game} · {players} · ended early").format(
-            when=when, game=table.game_name(stored.game), players=", ".join(players))
+            when=when, game=table.words.game_name(stored.game), players=", ".join(players))
     winners = ", ".join(stored.winners) or table.tr("draw")
     return table.tr("{when} · {game} · {players} · winner: {winner}").format(
-        when=when, game=table.game_name(stored.game), players=", ".join(players),
+        when=when, game=table.words.game_name(stored.game), players=", ".join(players),
         winner=winners)
 
 

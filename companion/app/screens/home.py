@@ -26,7 +26,7 @@ class HomeScreen(Screen):
             self.continue_text = ""
         else:
             self.continue_text = table.tr("Continue: {game}, {players}").format(
-                game=table.game_name(stored.game), players=", ".join(stored.names)
+                game=table.words.game_name(stored.game), players=", ".join(stored.names)
             )
         self.warnings = "\n".join(app.store.warnings)
         self._build_tiles()
@@ -35,7 +35,7 @@ class HomeScreen(Screen):
         """One tile per game (its name in the players' language), made again on a switch."""
         app = App.get_running_app()
         tiles = self.ids.game_tiles
-        names = [app.table.game_name(game) for game in GAMES]
+        names = [app.table.words.game_name(game) for game in GAMES]
         if [tile.text for tile in reversed(tiles.children)] == names:
             return
         tiles.clear_widgets()

@@ -231,14 +231,14 @@ class NewGameScreen(Screen):
             options.update(layout_options(self.crash_layout))
         setup = Setup(self.game, names, list(self.colours), options, dict(self.companions),
                       dict(self.seated))
-        problem = table.name_problem(setup)
+        problem = table.words.name_problem(setup)
         if problem:
             self.problem = problem
             return
         try:
             table.new_game(setup)
         except Exception as error:  # noqa: BLE001 - a refused start is told, never a crash
-            self.problem = table.start_problem(error, self.game)
+            self.problem = table.words.start_problem(error, self.game)
             return
         self.problem = ""
         app.go("play")
@@ -345,7 +345,7 @@ class NewGameScreen(Screen):
         self._build_known()
         for game in GAMES:
             games.add_widget(Factory.ToggleChoice(
-                text=app.table.game_name(game), is_chosen=int(game == self.game),
+                text=app.table.words.game_name(game), is_chosen=int(game == self.game),
                 font_size=20,
                 on_release=lambda _b, g=game: self.select_game(g)))
         counts = self.ids.counts

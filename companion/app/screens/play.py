@@ -243,7 +243,7 @@ class PlayScreen(Screen):
             return
         looks = table.seat_looks()
         seat = match.to_move
-        self.status = self.thinking_text() or table.status_line()
+        self.status = self.thinking_text() or table.words.status_line()
         self.status_markup = coloured_status(self.status, looks, seat)
         self.fit_status()
         if seat is not None and seat < len(looks):
@@ -427,7 +427,7 @@ class PlayScreen(Screen):
 
     def open_log(self) -> None:
         table = App.get_running_app().table
-        self._open_modal(MoveLog(rows=table.move_log()))
+        self._open_modal(MoveLog(rows=table.words.move_log()))
 
     def ask_end_game(self) -> None:
         self._open_modal(EndGameDialog(screen=self))
@@ -558,7 +558,7 @@ class PlayScreen(Screen):
             end = self._panel("end")
             end.instructions = lines
             end.text = table.tr("{headline} — see the result").format(
-                headline=table.result_headline().rstrip("!"))
+                headline=table.words.result_headline().rstrip("!"))
             return
         thinking = self.thinking_text()
         if thinking:  # the companion decides: nothing for people to press meanwhile

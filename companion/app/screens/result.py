@@ -24,15 +24,15 @@ class ResultScreen(Screen):
         table = App.get_running_app().table
         if table.match is None:
             return
-        self.headline = table.result_headline()
-        self.details = "\n".join(table.result_lines())
+        self.headline = table.words.result_headline()
+        self.details = "\n".join(table.words.result_lines())
         phones = App.get_running_app().phones
         self.bgstats_url = phones.bgstats_url(table.stored_id) if table.match.is_over else ""
         looks = table.seat_looks()
         box = self.ids.ranking
         box.clear_widgets()
-        for place, seat, name, counters in table.ranking_rows():
-            text = "  ·  ".join(f"{table.counter_name(k)} {v}" for k, v in counters.items())
+        for place, seat, name, counters in table.words.ranking_rows():
+            text = "  ·  ".join(f"{table.words.counter_name(k)} {v}" for k, v in counters.items())
             box.add_widget(ScoreRow(
                 name=f"{place}. {name}", colour=looks[seat].colour, letter=looks[seat].letter,
                 counters=text, is_turn=place == 1, height=60))

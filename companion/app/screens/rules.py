@@ -65,7 +65,7 @@ class RulesScreen(Screen):
         if match is None:
             return
         self.title = table.tr("Rules: {game}").format(
-            game=table.game_name(match.game_id))
+            game=table.words.game_name(match.game_id))
         self._pages = pages(match.game_id, match.players, table.lang)
         self.page_count = len(self._pages)
         self.page_names = [page.heading for page in self._pages]

@@ -79,7 +79,7 @@ class SettingsScreen(Screen):
 
     def _show_coach(self) -> None:
         app = App.get_running_app()
-        self.coach_game_name = app.table.game_name(self.coach_game)
+        self.coach_game_name = app.table.words.game_name(self.coach_game)
         self.is_coach_on = app.coach_is_on(self.coach_game)
 
     def on_table_change(self, change: Change) -> None:

@@ -133,7 +133,7 @@ class StatsScreen(Screen):
         picker = ChipPicker(on_pick=lambda keys: self._set_filter(game=keys[0] if keys else ""),
                             title=app.tr("Which game?"), chosen=[self.game])
         picker.add_choices([("", app.tr("All games"))]
-                           + [(game, app.table.game_name(game)) for game in GAMES])
+                           + [(game, app.table.words.game_name(game)) for game in GAMES])
         picker.show()
 
     def pick_period(self) -> None:
@@ -239,7 +239,7 @@ class StatsScreen(Screen):
     def _changed(self) -> None:
         """The filters (or the store, or the language) changed: every tab is out of date."""
         app = App.get_running_app()
-        self.game_text = app.table.game_name(self.game) if self.game else app.tr(
+        self.game_text = app.table.words.game_name(self.game) if self.game else app.tr(
             "All games")
         self.period_text = app.tr(PERIOD_LABELS[self.period])
         names = [self.looks[pid].name for pid in self.chosen if pid in self.looks]

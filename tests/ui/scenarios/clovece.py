@@ -221,7 +221,7 @@ def near_end(d: Driver) -> Iterator[float]:
     d.results["screen_at_end"] = d.screen.name
     d.results["headline"] = d.app.root.get_screen("result").headline
     d.results["ranking"] = [(place, name) for place, _seat, name, _c
-                            in d.app.table.ranking_rows()]
+                            in d.app.table.words.ranking_rows()]
     d.shot("clovece_result_cs")
 
 
@@ -286,7 +286,7 @@ def stop_after_winner(d: Driver) -> Iterator[float]:
     d.results["after_stop"] = d.history[-1]
     d.results["screen_at_end"] = d.screen.name
     d.results["ranking"] = [(place, name) for place, _seat, name, _c
-                            in d.app.table.ranking_rows()]
+                            in d.app.table.words.ranking_rows()]
     d.shot("clovece_result_stopped_en")
 
 

@@ -166,7 +166,7 @@ def whole_game(d: Driver) -> Iterator[float]:
     d.results["headline"] = result.headline
     d.results["result_texts"] = [w.text for w in result.walk() if isinstance(
         getattr(w, "text", None), str) and w.text]
-    d.results["final_status"] = d.app.table.status_line()
+    d.results["final_status"] = d.app.table.words.status_line()
     d.results["final_hint"] = play.board.hint
     d.shot(f"pacman_result_{lang}")
 

@@ -404,7 +404,7 @@ def newgame_choices_and_names(d: Driver) -> Iterator[float]:
         return {name: getattr(row, "value_text", getattr(row, "value", None))
                 for name, row in rows().items()}
 
-    d.tap_text(d.app.table.game_name("clovece"), new.ids.games)
+    d.tap_text(d.app.table.words.game_name("clovece"), new.ids.games)
     yield P
     d.tap_text("2", new.ids.counts)         # two players: the six-seat track and playing on
     yield P                                 # for lower places cannot matter, so not shown
@@ -421,7 +421,7 @@ def newgame_choices_and_names(d: Driver) -> Iterator[float]:
                                   rows()["track_length"].ids.up_button.disabled]
     d.shot(f"newgame_clovece_{lang}")
 
-    d.tap_text(d.app.table.game_name("patamat"), new.ids.games)
+    d.tap_text(d.app.table.words.game_name("patamat"), new.ids.games)
     yield P
     d.results["patamat_options"] = shown()
     d.tap(rows()["target"].ids.up_button)

@@ -178,7 +178,7 @@ def scoreboard_switch(d: Driver) -> Iterator[float]:
             continue  # who starts: the rows tell the rolls (tested with the roll-off)
         counters = match.counters()
         for seat, row in enumerate(scoreboard._rows):
-            full, short = counter_texts(table, counters.get(seat, {}))
+            full, short = counter_texts(table.words, counters.get(seat, {}))
             if isinstance(row, LineScoreCell):  # the values alone
                 full = short = "\u00a0".join(map(str, counters.get(seat, {}).values()))
             wanted = (full if row.style == "full" else short, seat == match.to_move)

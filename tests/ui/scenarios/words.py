@@ -102,7 +102,7 @@ def screen_words(d: Driver) -> Iterator[float]:
     yield 0.3
     new = d.app.root.get_screen("newgame")
     for game, description in GAMES.items():
-        d.tap_text(d.app.table.game_name(game), new.ids.games)
+        d.tap_text(d.app.table.words.game_name(game), new.ids.games)
         yield P
         for count in description.player_counts:
             d.tap_text(str(count), new.ids.counts)

@@ -195,7 +195,7 @@ def two_players(d: Driver) -> Iterator[float]:
     d.shot(f"crash_evaluation_{lang}")
     yield from see_result(d)
     d.results["screen_after_end"] = d.screen.name
-    d.results["headline"] = d.app.table.result_headline()
+    d.results["headline"] = d.app.table.words.result_headline()
     d.shot(f"crash_result_{lang}")
     # the same board in history replay only shows: no targets, no buttons, taps ignored
     replay = type(board(d))(is_interactive=False)
