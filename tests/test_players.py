@@ -324,7 +324,8 @@ def test_the_terminal_player_without_names_saves_only_the_companion_and_named_pl
     assert table.continue_game() and table.setup is not None
     assert table.setup.unnamed == frozenset({0}) and table.setup.player_ids == {}
     table.play_again()
-    assert table.stored_id is not None
-    assert store.seat_player_ids(table.stored_id) == [None, store.companion_player("easy").id]
+    stored_id = table.saving.stored_id
+    assert stored_id is not None
+    assert store.seat_player_ids(stored_id) == [None, store.companion_player("easy").id]
     assert [p.name for p in store.players()] == ["Companion (easy)"]
     store.close()

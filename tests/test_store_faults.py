@@ -172,11 +172,11 @@ def test_app_an_input_that_cannot_be_saved_is_refused_and_the_players_are_asked(
     assert table.send("e2") is False
     assert table.match is not None and table.match.history == ["e8"]
     assert told[-1].kind == "unsaveable" and "read-only" in told[-1].message
-    assert table.refused == ("e2", None)
+    assert table.saving.refused == ("e2", None)
     allow_writes(table.store)
     assert table.retry_saving() is True  # "Try again": the refused input is played now
     assert table.match.history == ["e8", "e2"]
-    assert table.store.load(table.stored_id or 0).timeline == ("e8", "e2")
+    assert table.store.load(table.saving.stored_id or 0).timeline == ("e8", "e2")
 
 
 def test_app_played_unsaved_every_input_counts_and_is_written_when_the_card_is_back(
@@ -186,15 +186,15 @@ def test_app_played_unsaved_every_input_counts_and_is_written_when_the_card_is_b
     refuse_writes(table.store)
     assert table.send("e2") is False
     table.play_unsaved()  # the refused input is played at once
-    assert table.is_unsaved and table.match is not None
+    assert table.saving.is_unsaved and table.match is not None
     assert table.match.history == ["e8", "e2"]
     assert table.send("e7") and table.undo() and table.redo()
-    assert table.store.load(table.stored_id or 0).timeline == ("e8",)
-    assert table.retry_saving() is False and table.is_unsaved
+    assert table.store.load(table.saving.stored_id or 0).timeline == ("e8",)
+    assert table.retry_saving() is False and table.saving.is_unsaved
     allow_writes(table.store)
     assert table.retry_saving() is True
-    assert not table.is_unsaved and told[-1].kind == "saving"
-    stored = table.store.load(table.stored_id or 0)
+    assert not table.saving.is_unsaved and told[-1].kind == "saving"
+    stored = table.store.load(table.saving.stored_id or 0)
     assert stored.timeline == ("e8", "e2", "e7") and stored.cursor == 3
 
 
@@ -206,12 +206,12 @@ def test_app_a_new_game_on_a_full_card_is_refused_until_the_players_choose_unsav
     with pytest.raises(StoreUnwritable) as refused:
         table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
     assert refused.value.kind == FULL
-    assert table.save_problem().startswith("Hru nelze uložit: paměťová karta je plná")
+    assert table.saving.problem().startswith("Hru nelze uložit: paměťová karta je plná")
     table.play_unsaved()
     table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    assert table.stored_id is None
+    assert table.saving.stored_id is None
     assert table.send("e8") and table.send("e2")
     filler.unlink()
     assert table.send("e7")  # the first input that can be saved stores the whole game
-    assert not table.is_unsaved and table.stored_id is not None
-    assert table.store.load(table.stored_id).timeline == ("e8", "e2", "e7")
+    assert not table.saving.is_unsaved and table.saving.stored_id is not None
+    assert table.store.load(table.saving.stored_id).timeline == ("e8", "e2", "e7")

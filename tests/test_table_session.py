@@ -128,10 +128,10 @@ def test_each_face_foreseen_is_what_its_roll_then_shows_and_foreseeing_changes_n
     table.listeners.append(heard.append)
 
     def shown(at: TableSession) -> tuple[object, ...]:
-        assert at.match is not None and at.stored_id is not None
+        assert at.match is not None and at.saving.stored_id is not None
         return (at.match.history, at.match.timeline, at.words.status_line(), at.table_lines,
                 at.snapshot(), at.describe(at.last_events), at.seq,
-                at.store.load(at.stored_id).timeline)
+                at.store.load(at.saving.stored_id).timeline)
 
     dice = random.Random(f"foresee-{game}")
     rolls = 0

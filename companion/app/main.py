@@ -322,7 +322,7 @@ class CompanionApp(App):
 
         if self._save_dialog is None:
             self._save_dialog = SaveProblemDialog()
-        self._save_dialog.message = self.table.save_problem()
+        self._save_dialog.message = self.table.saving.problem()
         if self._save_dialog.parent is None:
             self._save_dialog.open(animation=False)
         self._keep_retrying()
@@ -337,7 +337,7 @@ class CompanionApp(App):
                 lambda _dt: self.table.retry_saving(), RETRY_SECONDS)
 
     def _saving_changed(self) -> None:
-        self.is_unsaved = self.table.is_unsaved
+        self.is_unsaved = self.table.saving.is_unsaved
         if self.store.problem is None:
             if self._save_retry is not None:
                 self._save_retry.cancel()

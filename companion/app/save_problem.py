@@ -28,7 +28,7 @@ class SaveProblemDialog(ModalView):
         """The app closes this dialog once the card takes writes; until then it stays."""
         table = App.get_running_app().table
         if not table.retry_saving():
-            self.message = table.save_problem() or self.message
+            self.message = table.saving.problem() or self.message
 
     def play_unsaved(self) -> None:
         self.dismiss(animation=False)

@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import companion.table.words as words
 from companion.engine import GAMES, IllegalInput
 from companion.i18n import LANGUAGES, translator
-from companion.records.faults import StoreUnwritable
 from companion.records.store import Store, StoredGame
 from companion.table.dice import DieSource, FallbackDie
 from companion.table.foresight import Ahead, Foreseen, Foresight
 from companion.table.rolls import Rolls
+from companion.table.saving import Saving
 from companion.table.screen_words import ScreenWords
 
 if TYPE_CHECKING:  # what a game needs loads with the first game (or just after the app's first
@@ -83,7 +83,7 @@ class Change(NamedTuple):
     """What a listener hears: ``kind`` is played|undone|redone|rejected|opened|closed|lang|die|
     unsaveable|saving (die: the electronic die's connection changed, see
     :meth:`TableSession.die_problem`; unsaveable: an input was refused because the card refuses
-    writes, ``message`` says why; saving: :attr:`TableSession.is_unsaved` or the store's problem
+    writes, ``message`` says why; saving: :attr:`Saving.is_unsaved` or the store's problem
     changed; rejected: ``message`` is the refusal in plain words, ``detail`` the rule it comes
     from, "rule R24"). A named tuple (immutable, compared by value), not a frozen dataclass:
     the app's first frame imports it, and a named tuple is made ~5 times faster."""
@@ -118,7 +118,6 @@ class TableSession:
         self.rolls = Rolls(die or FallbackDie(self.die_rolled), self.on_roll)
         """The die, what it last said, and the roll it was asked for."""
         self.match: Match | None = None
-        self.stored_id: int | None = None
         self.setup: Setup | None = None
         self._companions: CompanionSeats | None = None
         self.last_roll: int | None = None
@@ -133,10 +132,8 @@ class TableSession:
         """The last ``match.snapshot()`` made, with the match, state and cursor it is of."""
         self._foresight = Foresight()
         """The inputs :meth:`foresee` worked out in the position now."""
-        self.is_unsaved = False
-        """The players chose to play on while the card refuses writes: inputs count in memory."""
-        self.refused: tuple[str, tuple[str, int] | None] | None = None
-        """The last input refused because it could not be saved (line, die face), to replay."""
+        self.saving = Saving(store, self.tr, lambda: self._tell(Change("saving")))
+        """The open game in the store, and unsaved play while the card refuses writes."""
         if lang in LANGUAGES and remembers_lang:
             self.store.set_setting("lang", lang)
         self._lang = lang if lang in LANGUAGES and not remembers_lang else str(
@@ -264,13 +261,7 @@ class TableSession:
         self.store.set_setting("last_game", setup.game)
         self.store.abandon_unfinished()  # New instead of Continue: kept as abandoned
         seats = CompanionSeats(setup.companions)
-        try:
-            stored_id: int | None = self.store.start(match, self._extra(setup),
-                                                     player_ids=self._player_ids(setup))
-        except StoreUnwritable:
-            if not self.is_unsaved:
-                raise
-            stored_id = None
+        stored_id = self.saving.start(match, setup)
         self.setup = Setup(setup.game, list(setup.names), list(setup.colours), dict(setup.options),
                            dict(seats.levels), dict(setup.player_ids), setup.unnamed)
         self._open(match, stored_id)
@@ -281,36 +272,19 @@ class TableSession:
 
     # -- when the card refuses writes -------------------------------------------------------------
 
-    def save_problem(self) -> str:
-        """Why games cannot be saved now, in the players' words ("" while they can)."""
-        problem = self.store.problem
-        return self.tr(problem.message) if problem is not None else ""
-
     def play_unsaved(self) -> None:
         """The players' choice: play on with inputs counted in memory (marked "not saved");
         the input just refused for want of saving is played now."""
-        self.is_unsaved = True
-        refused, self.refused = self.refused, None
-        self._tell(Change("saving"))
+        refused = self.saving.play_unsaved()
         if refused is not None and self.match is not None:
             self.send(*refused)
 
     def retry_saving(self) -> bool:
         """Try the card again (the players' "Try again", and a timer while unsaved): True when
         it takes writes, the open game written whole and the refused input played."""
-        if not self.store.retry():
-            self._tell(Change("saving"))
+        if not self.saving.retry(self.match, self.setup):
             return False
-        was_unsaved = self.is_unsaved
-        try:
-            self._record()
-        except StoreUnwritable:
-            self._tell(Change("saving"))
-            return False
-        self.is_unsaved = False
-        if was_unsaved:
-            log.info("every input played unsaved is saved now")
-        refused, self.refused = self.refused, None
+        refused = self.saving.take_refused()
         if refused is not None and self.match is not None and not self.send(*refused):
             return False  # refused again: the players heard why ("unsaveable" or "rejected")
         self._tell(Change("saving"))
@@ -318,10 +292,8 @@ class TableSession:
 
     def end_game(self) -> None:
         """Abandon the running game (it stays in the store, marked abandoned)."""
-        if self.stored_id is not None and self.match is not None and not self.match.is_over:
-            self.store.abandon(self.stored_id)
+        self.saving.abandon(self.match)
         self.match = None
-        self.stored_id = None
         self._tell(Change("closed"))
 
     # -- inputs -----------------------------------------------------------------------------------
@@ -350,10 +322,10 @@ class TableSession:
             text, rule = self.words.refusal(error)
             self._tell(Change("rejected", message=text, detail=rule, reason=error.reason))
             return False
-        if not self._saved(die_face):
+        if not self.saving.saved(match, self.setup, die_face):
             match.rewind(before)
-            self.refused = (line, die_face)
-            self._tell(Change("unsaveable", message=self.save_problem()))
+            self.saving.refused = (line, die_face)
+            self._tell(Change("unsaveable", message=self.saving.problem()))
             return False
         if line.startswith("roll "):
             self.last_roll = int(line.split()[1])
@@ -386,9 +358,9 @@ class TableSession:
         board_before = self._snapshot()
         if not step(match, self.companions):
             return False
-        if not self._saved():
+        if not self.saving.saved(match, self.setup):
             match.rewind(before)
-            self._tell(Change("unsaveable", message=self.save_problem()))
+            self._tell(Change("unsaveable", message=self.saving.problem()))
             return False
         self.last_events = tuple(match.last_events) if kind == "redone" else ()
         self._note_step(kind, None, "", board_before, self.last_events)
@@ -626,7 +598,7 @@ class TableSession:
 
         self.companions = CompanionSeats(self.setup.companions if self.setup else {})
         self.match = match
-        self.stored_id = stored_id
+        self.saving.stored_id = stored_id
         self.last_events = tuple(match.last_events)
         self.last_roll = None
         self.last_roller = None
@@ -636,72 +608,6 @@ class TableSession:
             translator("app", lang)
             translator(match.game_id, lang)
         self._tell(Change("opened"))
-
-    def _record(self, die_face: tuple[str, int] | None = None) -> None:
-        """Write the open game up to now (started in the store first if it is not yet there).
-        Raises StoreUnwritable."""
-        if self.match is None:
-            return
-        if self.stored_id is None:
-            from companion.table.seats import default_colours
-            from companion.table.setups import Setup
-
-            setup = self.setup or Setup(self.match.game_id, list(self.match.names),
-                                        default_colours(self.match.players))
-            self.stored_id = self.store.start(self.match, self._extra(setup),
-                                              player_ids=self._player_ids(setup),
-                                              unnamed_seats=setup.unnamed)
-            if die_face is not None:
-                self.store.count_face(*die_face)
-        else:
-            self.store.record(self.stored_id, self.match, die_face)
-
-    def _player_ids(self, setup: Setup) -> list[int | None] | None:
-        """The player of every seat: the companion's of that level, the known player a chip
-        seated, none for a seat nobody gave a name, else the player of that name (new on a
-        first game). None when the store cannot tell now (then it finds the players by name
-        itself)."""
-        ids: list[int | None] = []
-        try:
-            for seat, name in enumerate(setup.names):
-                level = setup.companions.get(seat)
-                if level is not None:
-                    ids.append(self.store.companion_player(level).id)
-                elif seat in setup.unnamed:
-                    ids.append(None)
-                elif seat in setup.player_ids:
-                    ids.append(self.store.player(setup.player_ids[seat]).id)
-                else:
-                    ids.append(self.store.player_named(name).id)
-        except (StoreUnwritable, KeyError, ValueError):
-            return None
-        return ids
-
-    @staticmethod
-    def _extra(setup: Setup) -> dict[str, Any]:
-        """What the store keeps of a game besides the match: colours, the companion's seats."""
-        extra: dict[str, Any] = {"colours": setup.colours}
-        if setup.companions:
-            from companion.table.companions import CompanionSeats
-
-            extra["companions"] = CompanionSeats(setup.companions).to_json()
-        return extra
-
-    def _saved(self, die_face: tuple[str, int] | None = None) -> bool:
-        """Save the input just played. False when the card refuses it and the players have not
-        chosen to play unsaved; while unsaved, True (it counts in memory)."""
-        try:
-            self._record(die_face)
-        except StoreUnwritable:
-            if not self.is_unsaved:
-                return False
-            if die_face is not None:
-                self.store.count_face(*die_face)  # waits in memory with the moves
-            return True
-        if self.is_unsaved:
-            self.is_unsaved = False  # the card takes writes again: everything is written
-            self._tell(Change("saving"))
-        return True
 
     def _snapshot(self) -> dict[str, Any]:
         """``match.snapshot()`` of the position now, made once per position: an input reads it

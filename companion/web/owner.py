@@ -161,7 +161,7 @@ class TableOwner:
         if match is None or match.is_over:
             self.tokens.end_seats()
         else:
-            key = str(session.stored_id) if session.stored_id is not None \
+            key = str(session.saving.stored_id) if session.saving.stored_id is not None \
                 else f"unsaved:{id(match)}"
             was = self._game[1] if self._game is not None and self._game[0] is match else None
             self.tokens.open_game(key, match.players, was)
@@ -302,7 +302,7 @@ class TableOwner:
         return Answer(status, view, error, rule, reason)
 
     def _unsaved_words(self, words: Callable[[str], str]) -> str:
-        problem = self.session.save_problem()
+        problem = self.session.saving.problem()
         return problem or words("The table could not take it now. Try again.")
 
 

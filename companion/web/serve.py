@@ -144,7 +144,7 @@ def _announce(owner: TableOwner, session: TableSession, options: ServeOptions, p
     assert match is not None
     game = session.words.game_name(match.game_id)
     started = "resumed" if resumed else "started"
-    print(f"{game}: game {session.stored_id or '(not saved yet)'} {started}, after "
+    print(f"{game}: game {session.saving.stored_id or '(not saved yet)'} {started}, after "
           f"{len(match.history)} inputs", file=out)
     print(f"spectators: {links['view']}", file=out)
     for seat, (name, url) in enumerate(zip(match.names, links["seats"])):

@@ -74,10 +74,10 @@ def take_view(session: TableSession) -> TableView:
         default_colours(match.players))
     is_coach_on = bool(session.store.setting(f"coach.{match.game_id}", False))
     return TableView(
-        seq=session.seq, lang=session.lang, match=match.copy(), stored_id=session.stored_id,
+        seq=session.seq, lang=session.lang, match=match.copy(), stored_id=session.saving.stored_id,
         colours=colours, companions=dict(session.companions.levels),
         steps=session.board_steps(), snapshot=session.snapshot(), die=die,
-        is_coach_on=is_coach_on, is_unsaved=session.is_unsaved,
+        is_coach_on=is_coach_on, is_unsaved=session.saving.is_unsaved,
     )
 
 

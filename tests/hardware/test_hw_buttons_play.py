@@ -61,7 +61,7 @@ def test_roll_button_rolls_the_die_and_the_roll_is_played_and_stored(
     run_clock(queue)
     [line] = table.match.history
     assert line.startswith("roll ") and 1 <= int(line.split()[1]) <= 6
-    stored = table.store.load(table.stored_id or 0)
+    stored = table.store.load(table.saving.stored_id or 0)
     assert stored.timeline == (line,)
     assert sum(table.store.face_counts("gpio")) == 1
 

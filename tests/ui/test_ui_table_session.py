@@ -24,8 +24,8 @@ def test_ui_accepted_input_is_stored_before_the_screen_hears_of_it(tmp_path: Pat
     stored_when_told: list[tuple[str, tuple[str, ...]]] = []
 
     def listener(change: Change) -> None:
-        if table.stored_id is not None:
-            stored = table.store.load(table.stored_id)
+        if table.saving.stored_id is not None:
+            stored = table.store.load(table.saving.stored_id)
             stored_when_told.append((change.kind, stored.timeline[: stored.cursor]))
 
     table.listeners.append(listener)
@@ -77,11 +77,11 @@ def test_ui_new_game_remembers_players_and_continue_reopens_it(tmp_path: Path) -
 def test_ui_starting_a_new_game_keeps_the_old_one_as_abandoned(tmp_path: Path) -> None:
     table = open_table(tmp_path / "games.sqlite3")
     table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
-    first = table.stored_id
+    first = table.saving.stored_id
     table.new_game(Setup("quoridor", ["Eva", "Pat"], ["red", "blue"]))
     assert first is not None and table.store.load(first).status == "abandoned"
     unfinished = table.unfinished()
-    assert unfinished is not None and unfinished.id == table.stored_id
+    assert unfinished is not None and unfinished.id == table.saving.stored_id
 
 
 def test_ui_same_initials_fall_back_to_seat_numbers() -> None:

@@ -171,7 +171,7 @@ def test_log_to_bg_stats_is_a_short_link_that_sends_the_phone_on(
     for line in ["e8", "d1", "e7", "d2", "e6", "d3", "e5", "d4", "e4", "d5", "e3", "d6",
                  "e2", "d7", "e1"]:  # Eva walks to row 1 first
         assert owner.run(lambda line=line: session.send(line))
-    stored_id = session.stored_id
+    stored_id = session.saving.stored_id
     assert stored_id is not None and session.match is not None and session.match.is_over
     whole = owner.run(lambda: server.bgstats_url(stored_id))
     assert whole.startswith("https://app.bgstatsapp.com/createPlay.html?data=")

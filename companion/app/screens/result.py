@@ -27,7 +27,7 @@ class ResultScreen(Screen):
         self.headline = table.words.result_headline()
         self.details = "\n".join(table.words.result_lines())
         phones = App.get_running_app().phones
-        self.bgstats_url = phones.bgstats_url(table.stored_id) if table.match.is_over else ""
+        self.bgstats_url = phones.bgstats_url(table.saving.stored_id) if table.match.is_over else ""
         looks = table.seat_looks()
         box = self.ids.ranking
         box.clear_widgets()

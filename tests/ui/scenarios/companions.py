@@ -64,7 +64,7 @@ def companion_quoridor(d: Driver) -> Iterator[float]:
     d.tap(play.ids.redo_button)                          # her move and the answer again
     yield P
     seen["history_after_redo"] = d.history
-    stored = d.app.store.load(d.app.table.stored_id)
+    stored = d.app.store.load(d.app.table.saving.stored_id)
     seen["stored_companions"] = stored.extra.get("companions")
 
 

@@ -469,7 +469,7 @@ def phones_result(d: Driver) -> Iterator[float]:
     d.tap_square("e1")
     yield from see_result(d)
     result = d.app.root.get_screen("result")
-    seen["bgstats_url"] = d.app.phones.bgstats_url(d.app.table.stored_id)
+    seen["bgstats_url"] = d.app.phones.bgstats_url(d.app.table.saving.stored_id)
     seen["shown_url"] = result.bgstats_url
     seen["box_width"] = result.ids.bgstats_box.width
     if result.bgstats_url:

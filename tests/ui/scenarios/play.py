@@ -97,7 +97,7 @@ def full_game(d: Driver) -> Iterator[float]:
     d.tap(play.ids.undo_button)
     yield P
     d.results["after_undo"] = d.history
-    d.results["stored_after_undo"] = d.app.store.load(d.app.table.stored_id).cursor
+    d.results["stored_after_undo"] = d.app.store.load(d.app.table.saving.stored_id).cursor
     d.tap(play.ids.redo_button)
     yield P
     d.results["after_redo"] = d.history

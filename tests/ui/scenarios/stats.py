@@ -320,7 +320,7 @@ def newgame_chips(d: Driver) -> Iterator[float]:
     d.tap(d.widget("newgame", "start_button"))
     yield 0.5
     table = d.app.table
-    seen["stored_players"] = store.seat_player_ids(table.stored_id)
+    seen["stored_players"] = store.seat_player_ids(table.saving.stored_id)
     for line in EVA_WINS.split():                         # Eva wins against Jan
         table.send(line)
     yield from see_result(d)

@@ -48,12 +48,12 @@ def card_full_at_start_then_mid_game(d: Driver) -> Iterator[float]:
     play = d.app.root.get_screen("play")
     seen["history_unsaved"] = d.history
     seen["mark_on_play"] = play.ids.not_saved_mark.width > 0
-    seen["stored_id_unsaved"] = d.app.table.stored_id
+    seen["stored_id_unsaved"] = d.app.table.saving.stored_id
     d.shot(f"play_not_saved_{lang}")
     (card / FILLER).unlink()                           # space is back
     d.tap(play.ids.not_saved_mark)                     # tapped: try the card again
     yield P
-    seen["saved_after_retry"] = list(d.app.store.load(d.app.table.stored_id).timeline)
+    seen["saved_after_retry"] = list(d.app.store.load(d.app.table.saving.stored_id).timeline)
     seen["mark_after_retry"] = d.app.is_unsaved
     fill(card)                                         # the card fills up mid-game
     d.tap_square("e7")
@@ -69,7 +69,7 @@ def card_full_at_start_then_mid_game(d: Driver) -> Iterator[float]:
     yield P
     seen["dialog_after_retry"] = dialog(d) is not None
     seen["history_end"] = d.history
-    seen["saved_end"] = list(d.app.store.load(d.app.table.stored_id).timeline)
+    seen["saved_end"] = list(d.app.store.load(d.app.table.saving.stored_id).timeline)
 
 
 SCENARIOS: dict[str, Scenario] = {
