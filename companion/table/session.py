@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import companion.table.words as words
@@ -333,7 +332,7 @@ class TableSession:
         self.last_events = tuple(events)
         if ahead is not None:  # its snapshot and table step too
             self._snapshot_of = (match, match.state, match.cursor, ahead.seen.snapshot)
-            self._steps.note(ahead.step)
+            self.steps.note(ahead.step)
         else:
             self._note_step("played", seat, line, board_before, events)
         self._tell(Change("played", tuple(events)))
@@ -524,7 +523,7 @@ class TableSession:
         after = twin.snapshot()
         step = self._made_step("played", twin, seat, line, board_before, after, events,
                                seat if line.startswith("roll ") else None)
-        steps = self._steps.copy()  # the table's steps as they would be after it
+        steps = self.steps.copy()  # the table's steps as they would be after it
         steps.note(step)
         seen = Foreseen(line=line, events=events, to_move=twin.to_move,
                         status=words.status_line(twin, self._lang),
@@ -602,7 +601,7 @@ class TableSession:
         self.last_events = tuple(match.last_events)
         self.last_roll = None
         self.last_roller = None
-        self._steps.clear()
+        self.steps.clear()
         for lang in LANGUAGES:  # the inputs' news are said in every language: the catalogues
             # are read now (Crash by Crash's ~8 ms), not in the game's first input
             translator("app", lang)
@@ -631,47 +630,24 @@ class TableSession:
     def _note_step(self, kind: str, seat: int | None, line: str, board_before: dict[str, Any],
                    events: Sequence[str]) -> None:
         """Keep what the table must change after this step (:class:`BoardSteps`)."""
-        self._steps.note(self._made_step(kind, self._require_match(), seat, line, board_before,
-                                         self._snapshot(), tuple(events), self.last_roller))
+        self.steps.note(self._made_step(kind, self._require_match(), seat, line, board_before,
+                                        self._snapshot(), tuple(events), self.last_roller))
 
     def _made_step(self, kind: str, match: Match, seat: int | None, line: str,
                    board_before: dict[str, Any], after: dict[str, Any],
                    events: tuple[str, ...], roller: int | None) -> Step:
-        """The table's step of ``line`` by ``seat`` (``match`` as it is just after it; the
-        roll ``roller``'s, when it is a roll)."""
-        from companion.table.steps import Step
+        from companion.table.steps import made_step
 
         is_companion = kind == "played" and self.companions.plays(seat)
-        step = Step(seat, is_companion, line, board_before, after, events)
-        if kind == "played" and not is_companion:
-            step = self._with_news(step, match, roller)
-        return step
-
-    def _with_news(self, step: Step, match: Match, roller: int | None) -> Step:
-        """A person's own input with the board as their own hand left it (the table lines say
-        the consequences from there) and its news in each language (the game's sentences of its
-        events that are no board change, made now: they read the match as it is just after the
-        input), after whose roll it was."""
-        from companion.games.table_lines import hand_board, news_events
-
-        first, then = news_events(match.game_id, step.events)
-        after_a_roll = step.line.startswith("roll ") and roller is not None
-        if after_a_roll:  # the lines start with the roll: not said again in the game's words
-            said = words.roll_events(match)
-            first = [event for event in first if event.partition(" ")[0] not in said]
-        news = {lang: words.table_describe(first, match, lang) for lang in LANGUAGES}
-        news_after = {lang: words.table_describe(then, match, lang) for lang in LANGUAGES}
-        if after_a_roll and roller is not None:
-            value = step.line.split()[1]
-            for lang, lines in news.items():
-                rolled = translator("app", lang)("{name} rolled {value}")
-                lines.insert(0, rolled.format(name=match.names[roller], value=value))
-        hand = hand_board(match.game_id, step.before, step.line, step.events)
-        return replace(step, hand=hand, news=news, news_after=news_after)
+        return made_step(match, seat, line, board_before, after, events,
+                         is_companion=is_companion,
+                         is_person_input=kind == "played" and not is_companion, roller=roller)
 
     @property
-    def _steps(self) -> BoardSteps:
-        """The steps behind :attr:`table_lines`, made when first needed (a game is open)."""
+    def steps(self) -> BoardSteps:
+        """The steps behind :attr:`table_lines`, made when first needed (a game is open): a
+        face copies them (cheap: the steps are immutable) to make the lines elsewhere (the
+        phones, in each phone's language) or shows the board changes no person made here."""
         if self._made_steps is None:
             from companion.table.steps import BoardSteps
 
@@ -690,21 +666,11 @@ class TableSession:
         match = self.match
         if match is None:
             return []
-        return self._lines(self._steps, match)
+        return self._lines(self.steps, match)
 
     def _lines(self, steps: BoardSteps, match: Match) -> list[TableLine]:
         colours = self.setup.colours if self.setup else None
         return steps.lines(match.game_id, match.names, self._lang, colours)
-
-    def board_steps(self) -> BoardSteps:
-        """A copy of the steps behind :attr:`table_lines` (cheap: the steps are immutable), for
-        a face that makes the lines elsewhere (the phones, in each phone's language)."""
-        return self._steps.copy()
-
-    def shown_steps(self) -> list[tuple[dict[str, Any], dict[str, Any], tuple[str, ...]]]:
-        """The board changes :attr:`table_lines` speaks of that no person made here, as
-        (before, after, events), for a face to show them again one after another."""
-        return self._steps.shown()
 
     def _tell(self, change: Change) -> None:
         self._foresight.forget()  # what was foreseen was for the position before

@@ -5,11 +5,14 @@ lines they make. Kivy-free; the table session keeps one :class:`BoardSteps` per 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from companion.games.table_lines import TableLine, board_difference, lines_for
-from companion.i18n import translator
+from companion.i18n import LANGUAGES, translator
+
+if TYPE_CHECKING:
+    from companion.engine import Match
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,17 @@ class Step:
     def is_own_input(self) -> bool:
         """A person's own input (not the companion's, not an undo or redo)."""
         return self.hand is not None
+
+
+def made_step(match: Match, seat: int | None, line: str, before: dict[str, Any],
+              after: dict[str, Any], events: tuple[str, ...], *, is_companion: bool,
+              is_person_input: bool, roller: int | None) -> Step:
+    """The table's step of ``line`` by ``seat`` (``match`` as it is just after it; ``line`` ""
+    for an undo or redo). A person's own input (``is_person_input``) gets the board as their
+    own hand left it and its news in each language, after whose roll it was (``roller``'s,
+    when it is a roll)."""
+    step = Step(seat, is_companion, line, before, after, events)
+    return _with_news(step, match, roller) if is_person_input else step
 
 
 class BoardSteps:
@@ -112,3 +126,27 @@ class BoardSteps:
         (before, after, events), for a face to show them again one after another."""
         return [(step.before, step.after, step.events) for step in self._steps
                 if not step.is_own_input and step.before != step.after]
+
+
+def _with_news(step: Step, match: Match, roller: int | None) -> Step:
+    """A person's own input with the board as their own hand left it (the table lines say the
+    consequences from there) and its news in each language (the game's sentences of its events
+    that are no board change, made now: they read the match as it is just after the input),
+    after whose roll it was."""
+    from companion.games.table_lines import hand_board, news_events
+    from companion.table.words import roll_events, table_describe
+
+    first, then = news_events(match.game_id, step.events)
+    after_a_roll = step.line.startswith("roll ") and roller is not None
+    if after_a_roll:  # the lines start with the roll: not said again in the game's words
+        said = roll_events(match)
+        first = [event for event in first if event.partition(" ")[0] not in said]
+    news = {lang: table_describe(first, match, lang) for lang in LANGUAGES}
+    news_after = {lang: table_describe(then, match, lang) for lang in LANGUAGES}
+    if after_a_roll and roller is not None:
+        value = step.line.split()[1]
+        for lang, lines in news.items():
+            rolled = translator("app", lang)("{name} rolled {value}")
+            lines.insert(0, rolled.format(name=match.names[roller], value=value))
+    hand = hand_board(match.game_id, step.before, step.line, step.events)
+    return replace(step, hand=hand, news=news, news_after=news_after)

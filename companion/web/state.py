@@ -76,7 +76,7 @@ def take_view(session: TableSession) -> TableView:
     return TableView(
         seq=session.seq, lang=session.lang, match=match.copy(), stored_id=session.saving.stored_id,
         colours=colours, companions=dict(session.companions.levels),
-        steps=session.board_steps(), snapshot=session.snapshot(), die=die,
+        steps=session.steps.copy(), snapshot=session.snapshot(), die=die,
         is_coach_on=is_coach_on, is_unsaved=session.saving.is_unsaved,
     )
 

@@ -644,7 +644,7 @@ class PlayScreen(Screen):
         again on the board; the tap goes on to the widgets as always."""
         handled = bool(super().on_touch_up(touch))
         if (abs(touch.x - touch.ox) < TAP_SLOP and abs(touch.y - touch.oy) < TAP_SLOP
-                and App.get_running_app().table.shown_steps()
+                and App.get_running_app().table.steps.shown()
                 and self._touches_lines(touch.x, touch.y)):
             self.replay_round()
         return handled
@@ -664,7 +664,7 @@ class PlayScreen(Screen):
         stops it. False when there is nothing to show."""
         app = App.get_running_app()
         table = app.table
-        steps = table.shown_steps()
+        steps = table.steps.shown()
         if not steps or self.board is None or self._replay is not None or self.is_fixing:
             return False
         pause = float(app.store.setting("companion_pause", DEFAULT_PAUSE))
