@@ -112,7 +112,7 @@ def test_settings_and_die_faces_are_remembered(tmp_path: Path) -> None:
 
 def test_the_store_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.sqlite3")
-    connection = store._connection
+    connection = store.connection
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2
 

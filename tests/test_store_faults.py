@@ -131,11 +131,11 @@ def test_terminal_on_a_read_only_card_refuses_inputs_in_plain_words(card: Path) 
 
 def refuse_writes(store: Store) -> None:
     """The card turns read-only under the open store (SQLite's own read-only error)."""
-    store._connection.execute("PRAGMA query_only = 1")
+    store.connection.execute("PRAGMA query_only = 1")
 
 
 def allow_writes(store: Store) -> None:
-    store._connection.execute("PRAGMA query_only = 0")
+    store.connection.execute("PRAGMA query_only = 0")
 
 
 def test_a_refused_record_changes_nothing_in_the_store(tmp_path: Path) -> None:

@@ -1,12 +1,10 @@
 """Every game in one SQLite file: each accepted input committed before it is acknowledged.
 
-The file lives in the user's data directory (platformdirs) unless a path is given. A file that
-cannot be read (corrupt, a newer or unknown schema version, not SQLite at all) is moved aside with
-a plain message in :attr:`Store.warnings` and a fresh store is started: never a crash, never
-silent loss. A store of an older schema (1, 2 or 3) is migrated in place, in one transaction, after
-a copy of it is taken beside it (``<name>.v<version>-backup-<stamp>.sqlite3``; see
-:mod:`companion.records.schema`). Every game has its identity, a random uid given when it starts
-(:attr:`StoredGame.uid`).
+The file lives in the user's data directory (platformdirs) unless a path is given. How it is
+opened, checked, migrated, set aside when it cannot be read (with a plain message in
+:attr:`Store.warnings`), and written while the card refuses writes, is
+:mod:`companion.records.database`'s; the store is the records' one door over it. Every game has
+its identity, a random uid given when it starts (:attr:`StoredGame.uid`).
 
 The players are records of their own (:mod:`companion.records.players`): every game's seats point at
 them, and a finished game's ranks and final counters are kept per seat for the statistics
@@ -24,28 +22,17 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Callable, Collection, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from companion.records import boards as kept_boards
-from companion.records.faults import StoreUnwritable, Transaction, unwritable_kind
-from companion.records.schema import (
-    READABLE_VERSIONS,
-    SCHEMA_VERSION,
-    create_tables,
-    migrate_file,
-    migrated_in_memory,
-    new_uid,
-    schema_version,
-    set_version,
-)
+from companion.records.database import Database
+from companion.records.faults import StoreUnwritable
+from companion.records.schema import SCHEMA_VERSION, new_uid
 
 if TYPE_CHECKING:
-    import logging
-
     from companion.engine import Match
     from companion.records.players import Player
 
@@ -62,17 +49,10 @@ def __getattr__(name: str) -> Any:
         return Player
     raise AttributeError(f"module 'companion.records.store' has no attribute {name!r}")
 T = TypeVar("T")
-Write = Callable[[sqlite3.Connection], object]
 _GAME_COLUMNS = (
     "id, game, players, names, options, start_position, extra, started, finished, status,"
     " cursor, result, uid"
 )
-
-
-def _log() -> logging.Logger:
-    import logging
-
-    return logging.getLogger(__name__)
 
 
 def default_store_path() -> Path:
@@ -130,26 +110,29 @@ class Store:
         read the records (it reads the whole file: slow for a large store). ``read_only``:
         a reader beside the app (the phones' records): the file is opened read-only, never
         created, migrated or set aside (an older schema is read migrated in memory)."""
-        self.path = Path(path) if path is not None else default_store_path()
         self.clock: Callable[[], str] = clock or _now
         """What stamps the games and players with the time (ISO 8601)."""
-        self._check = check
-        self.warnings: list[str] = []
-        self.problem: StoreUnwritable | None = None
-        """Why the store cannot be written now (None while it can)."""
         self._saved_lines: dict[int, list[str]] = {}
-        self._waiting: list[Write] = []
         self._waiting_settings: dict[str, Any] = {}
-        self._read_only = False
-        if read_only:
-            self._connection = self._open_read_only()
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._connection = self._open_or_replace()
-        except (OSError, sqlite3.OperationalError) as error:
-            self._note_problem(error)
-            self._connection = self._open_read_only()
+        """Settings not yet written (the card refuses writes): read from here till then."""
+        self._database = Database(Path(path) if path is not None else default_store_path(),
+                                  check, read_only, on_written=self._waiting_settings.clear)
+        """The SQLite file and its writes (:mod:`companion.records.database`)."""
+
+    @property
+    def path(self) -> Path:
+        return self._database.path
+
+    @property
+    def warnings(self) -> list[str]:
+        """What was done to a file that could not be read, or a game that could not be
+        replayed, in plain words."""
+        return self._database.warnings
+
+    @property
+    def problem(self) -> StoreUnwritable | None:
+        """Why the store cannot be written now (None while it can)."""
+        return self._database.problem
 
     @property
     def is_writable(self) -> bool:
@@ -231,7 +214,7 @@ class Store:
                                      for seat in sitting])
             return game_id
 
-        game_id = self._write(insert)
+        game_id = self._database.write(insert)
         self._saved_lines[game_id] = []
         self.record(game_id, match)
         return game_id
@@ -288,12 +271,12 @@ class Store:
             if die_face is not None:
                 _count_face(db, *die_face)
 
-        self._write(write)
+        self._database.write(write)
         self._saved_lines[game_id] = list(timeline)
 
     def abandon(self, game_id: int) -> None:
         finished = self.clock()
-        self._write_or_wait(lambda db: db.execute(
+        self._database.write_or_wait(lambda db: db.execute(
             "UPDATE games SET status = 'abandoned', finished = ? WHERE id = ?",
             (finished, game_id),
         ))
@@ -301,13 +284,13 @@ class Store:
     def abandon_unfinished(self) -> None:
         """Every game still being played becomes abandoned (a new game instead of Continue)."""
         finished = self.clock()
-        self._write_or_wait(lambda db: db.execute(
+        self._database.write_or_wait(lambda db: db.execute(
             "UPDATE games SET status = 'abandoned', finished = ? WHERE status = 'playing'",
             (finished,),
         ))
 
     def load(self, game_id: int) -> StoredGame:
-        row = self._connection.execute(
+        row = self.connection.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
@@ -321,11 +304,11 @@ class Store:
         if game is not None:
             query += " AND game = ?"
             params = (game,)
-        row = self._connection.execute(query + " ORDER BY id DESC LIMIT 1", params).fetchone()
+        row = self.connection.execute(query + " ORDER BY id DESC LIMIT 1", params).fetchone()
         return self._stored_game(row) if row else None
 
     def finished_games(self, limit: int = 200) -> list[StoredGame]:
-        rows = self._connection.execute(
+        rows = self.connection.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished'"
             " ORDER BY id DESC LIMIT ?", (limit,)
         ).fetchall()
@@ -335,7 +318,7 @@ class Store:
         """What the history lists, the latest first: the finished games and the games ended
         early (abandoned from the menu, or by a new game instead of Continue) once a move was
         played in them."""
-        rows = self._connection.execute(
+        rows = self.connection.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished'"
             " OR (status = 'abandoned' AND cursor > 0)"
             " ORDER BY id DESC LIMIT ?", (limit,)
@@ -372,14 +355,14 @@ class Store:
                 f"Saved game {stored.id} ({stored.game}) could not be replayed and was set "
                 f"aside: {error}"
             )
-            self._write_or_wait(lambda db: db.execute(
+            self._database.write_or_wait(lambda db: db.execute(
                 "UPDATE games SET status = 'unreadable' WHERE id = ?", (stored.id,)
             ))
             return None
 
     def board_names_in_use(self) -> set[str]:
         """The boards (by name) the unfinished games are played on: not to be deleted."""
-        return kept_boards.board_names_in_use(self._connection)
+        return kept_boards.board_names_in_use(self.connection)
 
     # -- players -------------------------------------------------------------------------------
 
@@ -388,59 +371,59 @@ class Store:
         name."""
         from companion.records import players as roster
 
-        return roster.all_players(self._connection, recent_first, include_companions)
+        return roster.all_players(self.connection, recent_first, include_companions)
 
     def player(self, player_id: int) -> Player:
         """The player with this id (a merged id gives the kept player). KeyError if none."""
         from companion.records import players as roster
 
-        return roster.player_row(self._connection, player_id)
+        return roster.player_row(self.connection, player_id)
 
     def player_named(self, name: str, create: bool = True) -> Player:
         """The player called ``name`` (any case); a new one (next palette colour, initial) when
         there is none and ``create``, else KeyError. StoreUnwritable when it cannot be saved."""
         from companion.records import players as roster
 
-        found = roster.find_named(self._connection, name)
+        found = roster.find_named(self.connection, name)
         if found is not None:
             return found
         if not create:
             raise KeyError(f"there is no player called {roster.clean_name(name)!r}")
-        return self._write(lambda db: roster.named_or_new(db, name, self.clock()))
+        return self._database.write(lambda db: roster.named_or_new(db, name, self.clock()))
 
     def companion_player(self, level: str) -> Player:
         """The player who stands for the companion at ``level`` (easy, normal, strong)."""
         from companion.records import players as roster
 
         roster.companion_name(level)  # a plain ValueError for an unknown level
-        return self._write(lambda db: roster.companion_row(db, level, self.clock()))
+        return self._database.write(lambda db: roster.companion_row(db, level, self.clock()))
 
     def rename_player(self, player_id: int, new_name: str) -> Player:
         """Rename; the games follow. ValueError in plain words when the name is taken."""
         from companion.records import players as roster
 
-        return self._write(lambda db: roster.rename(db, player_id, new_name))
+        return self._database.write(lambda db: roster.rename(db, player_id, new_name))
 
     def merge_players(self, keep_id: int, drop_id: int) -> Player:
         """Every seat of ``drop_id`` becomes ``keep_id``'s; the dropped name finds the kept
         player from now on. Returns the kept player."""
         from companion.records import players as roster
 
-        return self._write(lambda db: roster.merge(db, keep_id, drop_id))
+        return self._database.write(lambda db: roster.merge(db, keep_id, drop_id))
 
     def players_named_alike(self, player_id: int) -> list[Player]:
         """The other players whose name differs from this one's only in case ("šárka" for
         "Šárka"): kept apart until the players merge them."""
         from companion.records import players as roster
 
-        return roster.named_alike(self._connection, player_id)
+        return roster.named_alike(self.connection, player_id)
 
     def seat_player_ids(self, game_id: int) -> list[int | None]:
         """The player of every seat of a stored game, in seat order; None for a seat nobody
         gave a name (:meth:`start`)."""
-        row = self._connection.execute(
+        row = self.connection.execute(
             "SELECT players FROM games WHERE id = ?", (game_id,)).fetchone()
-        sitting = dict(self._connection.execute(
+        sitting = dict(self.connection.execute(
             "SELECT seat, player_id FROM game_seats WHERE game_id = ?", (game_id,)))
         count = max([int(row[0]) if row else 0, *(seat + 1 for seat in sitting)])
         return [sitting.get(seat) for seat in range(count)]
@@ -450,19 +433,19 @@ class Store:
     @property
     def connection(self) -> sqlite3.Connection:
         """The connection, for read queries (the statistics and the export)."""
-        return self._connection
+        return self._database.connection
 
     def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` in one transaction, with the store's handling of a card that refuses
         writes (StoreUnwritable, nothing written)."""
-        return self._write(work)
+        return self._database.write(work)
 
     # -- settings and die statistics ------------------------------------------------------------
 
     def setting(self, key: str, default: Any = None) -> Any:
         if key in self._waiting_settings:
             return self._waiting_settings[key]
-        row = self._connection.execute(
+        row = self.connection.execute(
             "SELECT value FROM settings WHERE key = ?", (key,)
         ).fetchone()
         return json.loads(row[0]) if row else default
@@ -470,7 +453,7 @@ class Store:
     def set_setting(self, key: str, value: Any) -> None:
         """Remember a setting; on a card that refuses writes it waits in memory."""
         text = json.dumps(value)
-        if not self._write_or_wait(lambda db: db.execute(
+        if not self._database.write_or_wait(lambda db: db.execute(
             "INSERT INTO settings (key, value) VALUES (?, ?)"
             " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             (key, text),
@@ -479,20 +462,16 @@ class Store:
 
     def count_face(self, source: str, face: int) -> None:
         """Count a roll; on a card that refuses writes the count waits in memory."""
-        self._write_or_wait(lambda db: _count_face(db, source, face))
+        self._database.write_or_wait(lambda db: _count_face(db, source, face))
 
     def retry(self) -> bool:
         """Try the card again: True when it takes writes (and what waited is written)."""
-        try:
-            self._write(lambda db: None)
-        except StoreUnwritable:
-            return False
-        return True
+        return self._database.retry()
 
     def face_counts(self, source: str) -> list[int]:
         """How often each face 1–6 came up from ``source``."""
         counts = [0] * 6
-        for face, count in self._connection.execute(
+        for face, count in self.connection.execute(
             "SELECT face, count FROM die_faces WHERE source = ?", (source,)
         ):
             if 1 <= face <= 6:
@@ -500,135 +479,9 @@ class Store:
         return counts
 
     def close(self) -> None:
-        self._connection.close()
+        self._database.close()
 
     # -- private helpers -----------------------------------------------------------------------
-
-    def _open_or_replace(self) -> sqlite3.Connection:
-        try:
-            return self._open()
-        except (sqlite3.DatabaseError, ValueError) as error:
-            if unwritable_kind(error, self.path) is not None:
-                raise  # a card that refuses writes: the file itself is fine
-            aside = self.path.with_name(
-                f"{self.path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}{self.path.suffix}"
-            )
-            for suffix in ("", "-wal", "-shm"):
-                part = Path(str(self.path) + suffix)
-                if part.exists():
-                    part.replace(Path(str(aside) + suffix))
-            message = (
-                f"The saved games file {self.path} could not be read ({error}). "
-                f"It was moved to {aside} and a fresh one was started."
-            )
-            _log().warning(message)
-            self.warnings.append(message)
-            return self._open()
-
-    def _open(self) -> sqlite3.Connection:
-        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        try:
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=FULL")
-            if self._check and connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("the database failed its integrity check")
-            version = schema_version(connection)
-            if version in READABLE_VERSIONS[:-1]:
-                self._migrate(connection, version)
-            elif version is None:  # a new store
-                with Transaction(connection) as db:
-                    create_tables(db)
-                    set_version(db)
-            elif version == str(SCHEMA_VERSION):
-                create_tables(connection)  # what a later build added (else nothing is written)
-            else:
-                raise ValueError(
-                    f"it has schema version {version}, this app reads version {SCHEMA_VERSION}"
-                )
-        except BaseException:
-            connection.close()
-            raise
-        return connection
-
-    def _migrate(self, connection: sqlite3.Connection, version: str) -> None:
-        copy = migrate_file(connection, self.path, version)
-        _log().info("the games file %s was brought up to date; the file as it was is kept in %s",
-                    self.path, copy)
-
-    def _transaction(self) -> Transaction:
-        return Transaction(self._connection)
-
-    def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run what waited, then ``work``, in one transaction; StoreUnwritable on a card that
-        refuses it (then nothing of it is written and what waited keeps waiting)."""
-        if self._read_only:
-            self._reconnect()
-        try:
-            with self._transaction() as db:
-                for waiting in self._waiting:
-                    waiting(db)
-                result = work(db)
-        except (sqlite3.OperationalError, OSError) as error:
-            raise self._note_problem(error) from error
-        if self.problem is not None:
-            _log().info("the store takes writes again: %s", self.path)
-        self.problem = None
-        self._waiting.clear()
-        self._waiting_settings.clear()
-        return result
-
-    def _write_or_wait(self, work: Write) -> bool:
-        """Write now, or keep ``work`` for the next write that succeeds; True when written."""
-        try:
-            self._write(work)
-        except StoreUnwritable:
-            self._waiting.append(work)
-            return False
-        return True
-
-    def _note_problem(self, error: BaseException) -> StoreUnwritable:
-        kind = unwritable_kind(error, self.path)
-        if kind is None:
-            raise error
-        if self.problem is None or self.problem.kind != kind:
-            _log().warning("the store cannot be written: %s (%s)", self.path, error)
-        self.problem = StoreUnwritable(kind, self.path, str(error))
-        return self.problem
-
-    def _reconnect(self) -> None:
-        """From the read-only fallback back to the file itself, when the card allows it."""
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            connection = self._open_or_replace()
-        except (sqlite3.OperationalError, OSError) as error:
-            raise self._note_problem(error) from error
-        self._connection.close()
-        self._connection = connection
-        self._read_only = False
-
-    def _open_read_only(self) -> sqlite3.Connection:
-        """What can be read of the store while the card refuses writes: the file read-only
-        (immutable when its journal cannot be opened), else an empty store in memory."""
-        self._read_only = True
-        if self.path.exists():
-            for query in ("mode=ro", "immutable=1"):
-                connection = sqlite3.connect(
-                    f"{self.path.as_uri()}?{query}", uri=True, isolation_level=None,
-                    check_same_thread=False,
-                )
-                try:
-                    version = schema_version(connection)
-                    if version == str(SCHEMA_VERSION):
-                        return connection
-                    if version in READABLE_VERSIONS[:-1]:  # migrated in memory, written later
-                        return migrated_in_memory(connection, version)
-                except Exception as error:  # noqa: BLE001 - unreadable: the empty store below
-                    _log().warning("the store %s cannot be read here: %r", self.path, error)
-                connection.close()
-        connection = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        create_tables(connection)
-        set_version(connection)
-        return connection
 
     def _stored_game(self, row: Sequence[Any]) -> StoredGame:
         (game_id, game, players, names, options, start_position, extra, started, finished,
@@ -636,7 +489,7 @@ class Store:
         extra_of = json.loads(extra)
         timeline = tuple(
             line
-            for (line,) in self._connection.execute(
+            for (line,) in self.connection.execute(
                 "SELECT line FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,)
             )
         )
@@ -655,7 +508,7 @@ class Store:
             result=json.loads(result) if result else None,
             timeline=timeline,
             uid=uid or "",
-            board_text=kept_boards.text_of(self._connection, extra_of),
+            board_text=kept_boards.text_of(self.connection, extra_of),
         )
 
 
