@@ -26,6 +26,7 @@ TYPED = [
     "companion/records/stats.py", "companion/records/export.py", "companion/records/backup.py",
     "companion/records/cli.py", "companion/records/bgstats.py", "companion/records/finished.py",
     "companion/records/views.py", "companion/records/words.py", "companion/records/database.py",
+    "companion/records/games.py",
     *(f"companion/web/{name}.py" for name in (
         "__init__", "server", "owner", "tokens", "state", "stream", "serve", "hosting",
         "records_routes")),

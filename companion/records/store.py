@@ -4,7 +4,8 @@ The file lives in the user's data directory (platformdirs) unless a path is give
 opened, checked, migrated, set aside when it cannot be read (with a plain message in
 :attr:`Store.warnings`), and written while the card refuses writes, is
 :mod:`companion.records.database`'s; the store is the records' one door over it. Every game has
-its identity, a random uid given when it starts (:attr:`StoredGame.uid`).
+its identity, a random uid given when it starts (:attr:`StoredGame.uid`); the games' rows are
+:mod:`companion.records.games`'.
 
 The players are records of their own (:mod:`companion.records.players`): every game's seats point at
 them, and a finished game's ranks and final counters are kept per seat for the statistics
@@ -25,21 +26,23 @@ import sqlite3
 from collections.abc import Callable, Collection, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.records import boards as kept_boards
+from companion.records import games
 from companion.records.database import Database
 from companion.records.faults import StoreUnwritable
 from companion.records.schema import SCHEMA_VERSION, new_uid
 
 if TYPE_CHECKING:
     from companion.engine import Match
+    from companion.records.games import StoredGame
     from companion.records.players import Player
 
 # The engine (and every game), the results, the players' records (``players``), platformdirs and
 # logging are imported where they are used: ``companion stats`` and the other records commands
 # open the store without them, and the app's home screen reads no player (start time).
-__all__ = ["SCHEMA_VERSION", "Player", "Store", "StoreUnwritable", "StoredGame"]
+__all__ = ["SCHEMA_VERSION", "Player", "Store", "StoreUnwritable"]
 
 
 def __getattr__(name: str) -> Any:
@@ -49,53 +52,12 @@ def __getattr__(name: str) -> Any:
         return Player
     raise AttributeError(f"module 'companion.records.store' has no attribute {name!r}")
 T = TypeVar("T")
-_GAME_COLUMNS = (
-    "id, game, players, names, options, start_position, extra, started, finished, status,"
-    " cursor, result, uid"
-)
 
 
 def default_store_path() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("companion", appauthor=False)) / "games.sqlite3"
-
-
-class StoredGame(NamedTuple):
-    """One game as the store keeps it (the summary the history screen lists). A named tuple
-    (immutable, compared by value), not a frozen dataclass: the home screen's first frame reads
-    the unfinished game, and a named tuple is made ~5 times faster than a frozen dataclass."""
-
-    id: int
-    game: str
-    players: int
-    names: tuple[str, ...]
-    options: dict[str, Any]
-    start_position: str | None
-    extra: dict[str, Any]
-    started: str
-    finished: str | None
-    status: str
-    cursor: int
-    result: dict[str, Any] | None
-    timeline: tuple[str, ...]
-    uid: str = ""
-    """The game's identity (random, given when it started; exported, the import key)."""
-    board_text: str | None = None
-    """The board file's text the game is played on, as the store kept it when the game started
-    (None for a game without a board file, or one stored before boards were kept)."""
-
-    @property
-    def match_options(self) -> dict[str, Any]:
-        """The options to open the game with: the board is the kept text, not the file, so
-        editing or deleting the file later changes nothing of this game."""
-        return kept_boards.with_board(self.options, self.board_text)
-
-    @property
-    def winners(self) -> list[str]:
-        if not self.result or not self.result.get("ranking"):
-            return []
-        return [self.names[seat] for seat in self.result["ranking"][0]]
 
 
 class Store:
@@ -161,7 +123,6 @@ class Store:
             raise ValueError(
                 f"{len(player_ids)} players given for the {match.players} seats of this game"
             )
-        companions = (extra or {}).get("companions")
         started = self.clock()
         uid = new_uid()
         options = match.snapshot()["options"]
@@ -172,49 +133,8 @@ class Store:
             if not isinstance(chosen, str) or "\n" in chosen:  # a kept board played again
                 options[kept_boards.BOARD_OPTION] = match.state.board.name
 
-        from companion.records import players as roster
-
-        def insert(db: sqlite3.Connection) -> int:
-            cursor = db.execute(
-                "INSERT INTO games (game, players, names, options, start_position, extra, started,"
-                " uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    match.game_id,
-                    match.players,
-                    json.dumps(list(match.names)),
-                    json.dumps(options),
-                    match.start_position,
-                    json.dumps(extra or {}),
-                    started,
-                    uid,
-                ),
-            )
-            game_id = int(cursor.lastrowid or 0)
-            if board is not None:
-                kept_boards.keep(db, *board)
-            if player_ids is None:
-                seats = roster.seat_players(
-                    db, match.names, companions if isinstance(companions, dict) else None,
-                    started, unnamed_seats,
-                )
-            else:
-                seats = [None if player_id is None else roster.player_row(db, player_id).id
-                         for player_id in player_ids]
-            sitting = {seat: player_id for seat, player_id in enumerate(seats)
-                       if player_id is not None}
-            db.executemany(
-                "INSERT INTO game_seats (game_id, seat, player_id) VALUES (?, ?, ?)",
-                [(game_id, seat, player_id) for seat, player_id in sitting.items()],
-            )
-            roster.touch(db, list(sitting.values()), started)
-            colours = (extra or {}).get("colours")
-            if isinstance(colours, list):
-                roster.take_colours(db, list(sitting.values()),
-                                    [colours[seat] if seat < len(colours) else None
-                                     for seat in sitting])
-            return game_id
-
-        game_id = self._database.write(insert)
+        game_id = self._database.write(lambda db: games.insert(
+            db, match, options, extra or {}, started, uid, player_ids, unnamed_seats, board))
         self._saved_lines[game_id] = []
         self.record(game_id, match)
         return game_id
@@ -227,7 +147,7 @@ class Store:
         ``die_face`` (source, face) counts a roll for the fairness figures in the same commit.
         Raises :class:`StoreUnwritable` (nothing written) when the card refuses the write.
         """
-        from companion.records.results import final_results, game_key, save_results
+        from companion.records.results import final_results
 
         saved = self._saved_lines.get(game_id)
         if saved is None:
@@ -243,31 +163,7 @@ class Store:
         finished = self.clock() if outcome else None
 
         def write(db: sqlite3.Connection) -> None:
-            db.execute("DELETE FROM inputs WHERE game_id = ? AND seq >= ?", (game_id, common))
-            db.executemany(
-                "INSERT INTO inputs (game_id, seq, line) VALUES (?, ?, ?)",
-                [(game_id, seq, timeline[seq]) for seq in range(common, len(timeline))],
-            )
-            key = None
-            if outcome:
-                (started,) = db.execute(
-                    "SELECT started FROM games WHERE id = ?", (game_id,)
-                ).fetchone()
-                key = game_key(match.game_id, match.players, match.start_position, started,
-                               timeline)
-            db.execute(
-                "UPDATE games SET cursor = ?, status = ?, finished = ?, result = ?, key = ?"
-                " WHERE id = ?",
-                (
-                    match.cursor,
-                    "finished" if outcome else "playing",
-                    finished,
-                    json.dumps(outcome.to_json()) if outcome else None,
-                    key,
-                    game_id,
-                ),
-            )
-            save_results(db, game_id, results, match.game_id, match.players, finished)
+            games.write_timeline(db, game_id, match, common, finished, results)
             if die_face is not None:
                 _count_face(db, *die_face)
 
@@ -276,54 +172,29 @@ class Store:
 
     def abandon(self, game_id: int) -> None:
         finished = self.clock()
-        self._database.write_or_wait(lambda db: db.execute(
-            "UPDATE games SET status = 'abandoned', finished = ? WHERE id = ?",
-            (finished, game_id),
-        ))
+        self._database.write_or_wait(lambda db: games.abandon(db, game_id, finished))
 
     def abandon_unfinished(self) -> None:
         """Every game still being played becomes abandoned (a new game instead of Continue)."""
         finished = self.clock()
-        self._database.write_or_wait(lambda db: db.execute(
-            "UPDATE games SET status = 'abandoned', finished = ? WHERE status = 'playing'",
-            (finished,),
-        ))
+        self._database.write_or_wait(lambda db: games.abandon_playing(db, finished))
 
     def load(self, game_id: int) -> StoredGame:
-        row = self.connection.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
-        if row is None:
-            raise KeyError(f"no game {game_id} in the store")
-        return self._stored_game(row)
+        """The stored game with this id. KeyError if none."""
+        return games.load(self.connection, game_id)
 
     def unfinished(self, game: str | None = None) -> StoredGame | None:
         """The most recent game still being played (of that kind, if given)."""
-        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'playing'"
-        params: tuple[Any, ...] = ()
-        if game is not None:
-            query += " AND game = ?"
-            params = (game,)
-        row = self.connection.execute(query + " ORDER BY id DESC LIMIT 1", params).fetchone()
-        return self._stored_game(row) if row else None
+        return games.latest_playing(self.connection, game)
 
     def finished_games(self, limit: int = 200) -> list[StoredGame]:
-        rows = self.connection.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished'"
-            " ORDER BY id DESC LIMIT ?", (limit,)
-        ).fetchall()
-        return [self._stored_game(row) for row in rows]
+        return games.finished_games(self.connection, limit)
 
     def past_games(self, limit: int = 200) -> list[StoredGame]:
         """What the history lists, the latest first: the finished games and the games ended
         early (abandoned from the menu, or by a new game instead of Continue) once a move was
         played in them."""
-        rows = self.connection.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished'"
-            " OR (status = 'abandoned' AND cursor > 0)"
-            " ORDER BY id DESC LIMIT ?", (limit,)
-        ).fetchall()
-        return [self._stored_game(row) for row in rows]
+        return games.past_games(self.connection, limit)
 
     def resume(self, stored: StoredGame) -> Match:
         """Rebuild the match exactly: timeline replayed, undo cursor set.
@@ -355,9 +226,7 @@ class Store:
                 f"Saved game {stored.id} ({stored.game}) could not be replayed and was set "
                 f"aside: {error}"
             )
-            self._database.write_or_wait(lambda db: db.execute(
-                "UPDATE games SET status = 'unreadable' WHERE id = ?", (stored.id,)
-            ))
+            self._database.write_or_wait(lambda db: games.set_aside(db, stored.id))
             return None
 
     def board_names_in_use(self) -> set[str]:
@@ -421,12 +290,7 @@ class Store:
     def seat_player_ids(self, game_id: int) -> list[int | None]:
         """The player of every seat of a stored game, in seat order; None for a seat nobody
         gave a name (:meth:`start`)."""
-        row = self.connection.execute(
-            "SELECT players FROM games WHERE id = ?", (game_id,)).fetchone()
-        sitting = dict(self.connection.execute(
-            "SELECT seat, player_id FROM game_seats WHERE game_id = ?", (game_id,)))
-        count = max([int(row[0]) if row else 0, *(seat + 1 for seat in sitting)])
-        return [sitting.get(seat) for seat in range(count)]
+        return games.seat_player_ids(self.connection, game_id)
 
     # -- for the records modules (statistics, export, import) ---------------------------------
 
@@ -480,37 +344,6 @@ class Store:
 
     def close(self) -> None:
         self._database.close()
-
-    # -- private helpers -----------------------------------------------------------------------
-
-    def _stored_game(self, row: Sequence[Any]) -> StoredGame:
-        (game_id, game, players, names, options, start_position, extra, started, finished,
-         status, cursor, result, uid) = row
-        extra_of = json.loads(extra)
-        timeline = tuple(
-            line
-            for (line,) in self.connection.execute(
-                "SELECT line FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,)
-            )
-        )
-        return StoredGame(
-            id=game_id,
-            game=game,
-            players=players,
-            names=tuple(json.loads(names)),
-            options=json.loads(options),
-            start_position=start_position,
-            extra=extra_of,
-            started=started,
-            finished=finished,
-            status=status,
-            cursor=cursor,
-            result=json.loads(result) if result else None,
-            timeline=timeline,
-            uid=uid or "",
-            board_text=kept_boards.text_of(self.connection, extra_of),
-        )
-
 
 def _count_face(db: sqlite3.Connection, source: str, face: int) -> None:
     db.execute(

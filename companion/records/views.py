@@ -21,7 +21,8 @@ from companion.records.stats import StatsFilter
 
 if TYPE_CHECKING:
     from companion.i18n import Translate
-    from companion.records.store import Store, StoredGame
+    from companion.records.games import StoredGame
+    from companion.records.store import Store
 
 HISTORY_LIMIT = 200
 """As many games as the touchscreen's History lists."""

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import companion.table.words as words
 from companion.engine import GAMES, IllegalInput
 from companion.i18n import LANGUAGES, translator
-from companion.records.store import Store, StoredGame
+from companion.records.games import StoredGame
+from companion.records.store import Store
 from companion.table.dice import DieSource, FallbackDie
 from companion.table.foresight import Ahead, Foreseen, Foresight
 from companion.table.rolls import Rolls

@@ -16,7 +16,7 @@ from companion.app.boards import make_board
 from companion.app.boards.base import ShownMatch
 from companion.app.widgets import BigButton
 from companion.engine import Match, open_game
-from companion.records.store import StoredGame
+from companion.records.games import StoredGame
 from companion.table.companions import CompanionSeats
 from companion.table.seats import seat_looks
 from companion.table.session import Change, TableSession
