@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import companion.table.words as words
-from companion.engine import GAMES, IllegalInput
+from companion.engine import IllegalInput
 from companion.i18n import LANGUAGES, translator
 from companion.records.games import StoredGame
 from companion.records.store import Store
@@ -193,47 +193,23 @@ class TableSession:
 
     def continue_game(self) -> bool:
         """Open the most recent unfinished game where it was left. False if there is none."""
-        from companion.table.companions import CompanionSeats
-        from companion.table.seats import default_colours
-        from companion.table.setups import Setup
+        from companion.table.setups import resumed_setup
 
         set_aside: set[int] = set()
         while (stored := self.store.unfinished()) is not None and stored.id not in set_aside:
             set_aside.add(stored.id)
             match = self.store.resume_or_none(stored)
             if match is not None:
-                colours = list(stored.extra.get("colours") or default_colours(stored.players))
-                seats = CompanionSeats.from_json(stored.extra.get("companions"))
-                sitting = self.store.seat_player_ids(stored.id)
-                player_ids = {seat: pid for seat, pid in enumerate(sitting)
-                              if seat not in seats.levels and pid is not None}
-                unnamed = frozenset(seat for seat, pid in enumerate(sitting)
-                                    if seat not in seats.levels and pid is None)
-                self.setup = Setup(stored.game, list(stored.names), colours, dict(stored.options),
-                                   dict(seats.levels), player_ids, unnamed)
+                self.setup = resumed_setup(self.store, stored)
                 self._open(match, stored.id)
                 return True
         return False
 
     def last_setup(self, game: str) -> Setup:
         """The players, colours and options used last time for ``game`` (defaults otherwise)."""
-        from companion.table.companions import CompanionSeats
-        from companion.table.setups import Setup, resized_setup
+        from companion.table.setups import remembered_setup
 
-        description = GAMES[game]
-        saved = self.store.setting(f"setup.{game}", None) or {}
-        players = saved.get("players", description.player_counts[0])
-        if players not in description.player_counts:
-            players = description.player_counts[0]
-        names = list(saved.get("names") or [])
-        colours = list(saved.get("colours") or [])
-        options = {**description.option_defaults(), **(saved.get("options") or {})}
-        known = description.option_defaults()
-        options = {key: value for key, value in options.items() if key in known}
-        companions = CompanionSeats.from_json(saved.get("companions")).levels
-        player_ids = {int(seat): int(pid) for seat, pid in (saved.get("player_ids") or {}).items()}
-        setup = Setup(game, names, colours, options, dict(companions), player_ids)
-        return resized_setup(setup, players, self.tr)
+        return remembered_setup(self.store, game, self.tr)
 
     def resized(self, setup: Setup, players: int) -> Setup:
         from companion.table.setups import resized_setup
@@ -248,17 +224,10 @@ class TableSession:
         """
         from companion.engine import open_game
         from companion.table.companions import CompanionSeats
-        from companion.table.setups import Setup
+        from companion.table.setups import Setup, remember_setup
 
         match = open_game(setup.game, players=setup.players, names=setup.names, **setup.options)
-        self.store.set_setting(
-            f"setup.{setup.game}",
-            {"players": setup.players, "names": setup.names, "colours": setup.colours,
-             "options": setup.options,
-             "companions": CompanionSeats(setup.companions).to_json(),
-             "player_ids": {str(seat): pid for seat, pid in setup.player_ids.items()}},
-        )
-        self.store.set_setting("last_game", setup.game)
+        remember_setup(self.store, setup)
         self.store.abandon_unfinished()  # New instead of Continue: kept as abandoned
         seats = CompanionSeats(setup.companions)
         stored_id = self.saving.start(match, setup)

@@ -1,5 +1,7 @@
 """A new game as the new-game screen builds it: game, players, colours, options, and which
-seats the companion plays. Remembered per game in the store; Kivy-free."""
+seats the companion plays. Remembered per game in the store (:func:`remember_setup`,
+:func:`remembered_setup`), and read back with a game that is continued (:func:`resumed_setup`);
+Kivy-free."""
 
 from __future__ import annotations
 
@@ -7,11 +9,15 @@ import importlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.engine import OptionSpec
+from companion.engine import GAMES, OptionSpec
 from companion.table.seating import is_free
 from companion.table.seats import COLOUR_NAMES, PALETTE
+
+if TYPE_CHECKING:
+    from companion.records.games import StoredGame
+    from companion.records.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -106,3 +112,54 @@ def resized_setup(setup: Setup, players: int, tr: Callable[[str], str]) -> Setup
     player_ids = {seat: pid for seat, pid in setup.player_ids.items()
                   if seat < players and seat not in companions}
     return Setup(setup.game, names, colours, dict(setup.options), companions, player_ids)
+
+
+def remember_setup(store: Store, setup: Setup) -> None:
+    """Remember ``setup`` as the last of its game, and its game as the last played."""
+    from companion.table.companions import CompanionSeats
+
+    store.set_setting(
+        f"setup.{setup.game}",
+        {"players": setup.players, "names": setup.names, "colours": setup.colours,
+         "options": setup.options,
+         "companions": CompanionSeats(setup.companions).to_json(),
+         "player_ids": {str(seat): pid for seat, pid in setup.player_ids.items()}},
+    )
+    store.set_setting("last_game", setup.game)
+
+
+def remembered_setup(store: Store, game: str, tr: Callable[[str], str]) -> Setup:
+    """The players, colours and options used last time for ``game`` (defaults otherwise)."""
+    from companion.table.companions import CompanionSeats
+
+    description = GAMES[game]
+    saved = store.setting(f"setup.{game}", None) or {}
+    players = saved.get("players", description.player_counts[0])
+    if players not in description.player_counts:
+        players = description.player_counts[0]
+    names = list(saved.get("names") or [])
+    colours = list(saved.get("colours") or [])
+    options = {**description.option_defaults(), **(saved.get("options") or {})}
+    known = description.option_defaults()
+    options = {key: value for key, value in options.items() if key in known}
+    companions = CompanionSeats.from_json(saved.get("companions")).levels
+    player_ids = {int(seat): int(pid) for seat, pid in (saved.get("player_ids") or {}).items()}
+    setup = Setup(game, names, colours, options, dict(companions), player_ids)
+    return resized_setup(setup, players, tr)
+
+
+def resumed_setup(store: Store, stored: StoredGame) -> Setup:
+    """The set-up of a stored game being continued: its names, colours, options, the
+    companion's seats, the players the others' seats are, and the seats nobody named."""
+    from companion.table.companions import CompanionSeats
+    from companion.table.seats import default_colours
+
+    colours = list(stored.extra.get("colours") or default_colours(stored.players))
+    seats = CompanionSeats.from_json(stored.extra.get("companions"))
+    sitting = store.seat_player_ids(stored.id)
+    player_ids = {seat: pid for seat, pid in enumerate(sitting)
+                  if seat not in seats.levels and pid is not None}
+    unnamed = frozenset(seat for seat, pid in enumerate(sitting)
+                        if seat not in seats.levels and pid is None)
+    return Setup(stored.game, list(stored.names), colours, dict(stored.options),
+                 dict(seats.levels), player_ids, unnamed)
