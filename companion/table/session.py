@@ -17,6 +17,14 @@ illegal one (the match goes back to before it) and listeners hear "unsaveable"; 
 then choose to play on unsaved (:meth:`TableSession.play_unsaved`): inputs count in memory, the
 faces show a "not saved" mark, and every input and :meth:`TableSession.retry_saving` try the card
 again and write the whole game as soon as it takes writes.
+
+The session composes parts that each own one thing, and decides when each is used: its words
+for the screens (:attr:`TableSession.words`, :mod:`companion.table.screen_words`), the open
+game in the store and unsaved play (:attr:`TableSession.saving`, :mod:`companion.table.saving`),
+the board's steps behind the table lines (:attr:`TableSession.steps`,
+:mod:`companion.table.steps`), the die (:attr:`TableSession.rolls`, :mod:`companion.table.rolls`),
+the inputs foreseen (:mod:`companion.table.foresight`), the companion's seats
+(:mod:`companion.table.companions`) and the set-ups (:mod:`companion.table.setups`).
 """
 
 from __future__ import annotations
@@ -152,7 +160,7 @@ class TableSession:
     def companions(self, seats: CompanionSeats) -> None:
         self._companions = seats
 
-    # -- the die ---------------------------------------------------------------------------------
+    # -- the die -----------------------------------------------------------------------------------
 
     @property
     def die(self) -> DieSource:
@@ -173,7 +181,47 @@ class TableSession:
     def die_status(self, status: str) -> None:
         self.rolls.status = status
 
-    # -- language ---------------------------------------------------------------------------------
+    def roll(self) -> bool:
+        """Ask the die for a roll (when one is awaited); the face comes back via on_roll.
+
+        When the electronic die cannot roll (its cable is pulled), the software die rolls
+        instead, so the game goes on (the die area says so: :meth:`die_problem`)."""
+        if self.match is None or self.match.awaiting != "roll":
+            return False
+        return self.rolls.ask(self.match)
+
+    def table_roll(self, face: int) -> bool:
+        """A face of the table's own die, tapped: counted under "table", then played."""
+        return self.on_roll(face, source="table")
+
+    def on_roll(self, value: int, source: str | None = None) -> bool:
+        """A face from the die (software, GPIO or electronic): counted, then played."""
+        if self.match is None or self.match.awaiting != "roll" or not 1 <= value <= 6:
+            return False
+        return self.send(f"roll {value}", die_face=(source or self.die.source, value))
+
+    def die_rolled(self, value: int) -> None:
+        """The die's ``on_roll`` callback (on the Kivy clock for hardware dice). A face this
+        table asked for (:meth:`roll`) is for the position it was asked in: one that comes
+        back after an undo, a fix or a new game is dropped, never played as another seat's
+        roll. A face nobody asked for (the die's own button) is for whoever is to roll."""
+        if self.rolls.came_back_late(self.match):
+            log.info("a roll asked for before the table changed came back late: dropped")
+            return
+        self.on_roll(value)
+
+    def die_status_changed(self, status: str) -> None:
+        """The die's ``on_status`` callback (on the Kivy clock): listeners hear "die"."""
+        if self.rolls.status_changed(status):
+            self._tell(Change("die"))
+
+    def die_problem(self) -> str:
+        """What is wrong with the electronic die, in words for the die area ("" when fine)."""
+        if self.rolls.is_disconnected:
+            return self.tr("Die disconnected — reconnecting…")
+        return ""
+
+    # -- language ----------------------------------------------------------------------------------
 
     @property
     def lang(self) -> str:
@@ -186,7 +234,7 @@ class TableSession:
         self.store.set_setting("lang", lang)
         self._tell(Change("lang"))
 
-    # -- games: open, continue, end --------------------------------------------------------------
+    # -- games: open, continue, end ----------------------------------------------------------------
 
     def unfinished(self) -> StoredGame | None:
         return self.store.unfinished()
@@ -239,7 +287,29 @@ class TableSession:
         if self.setup is not None:
             self.new_game(self.setup)
 
-    # -- when the card refuses writes -------------------------------------------------------------
+    def open_match(self, match: Match, stored_id: int | None,
+                   companions: CompanionSeats | None = None,
+                   unnamed_seats: Collection[int] = ()) -> None:
+        """Sit down at ``match`` (stored as ``stored_id``, None while not yet stored): a face
+        that opened or resumed a game itself (the terminal player) hands it over here, with
+        the seats nobody gave a name (:attr:`Setup.unnamed`)."""
+        from companion.table.companions import CompanionSeats
+        from companion.table.seats import default_colours
+        from companion.table.setups import Setup
+
+        seats = companions or CompanionSeats()
+        self.setup = Setup(match.game_id, list(match.names), default_colours(match.players),
+                           dict(match.options), dict(seats.levels),
+                           unnamed=frozenset(unnamed_seats))
+        self._open(match, stored_id)
+
+    def end_game(self) -> None:
+        """Abandon the running game (it stays in the store, marked abandoned)."""
+        self.saving.abandon(self.match)
+        self.match = None
+        self._tell(Change("closed"))
+
+    # -- when the card refuses writes (the part: saving) -------------------------------------------
 
     def play_unsaved(self) -> None:
         """The players' choice: play on with inputs counted in memory (marked "not saved");
@@ -259,13 +329,7 @@ class TableSession:
         self._tell(Change("saving"))
         return True
 
-    def end_game(self) -> None:
-        """Abandon the running game (it stays in the store, marked abandoned)."""
-        self.saving.abandon(self.match)
-        self.match = None
-        self._tell(Change("closed"))
-
-    # -- inputs -----------------------------------------------------------------------------------
+    # -- inputs ------------------------------------------------------------------------------------
 
     def send(self, line: str, die_face: tuple[str, int] | None = None) -> bool:
         """Play ``line``. Accepted: recorded, then listeners hear "played". Rejected: a banner.
@@ -307,6 +371,21 @@ class TableSession:
             self._note_step("played", seat, line, board_before, events)
         self._tell(Change("played", tuple(events)))
         return True
+
+    def confirm(self) -> bool:
+        """The OK button or key with no preview on the board: roll when a roll is awaited,
+        play the input when exactly one is legal; otherwise nothing (False)."""
+        if self.match is None or self.match.is_over:
+            return False
+        if self.match.awaiting == "roll":
+            return self.roll()
+        legal = self.match.legal()
+        if len(legal) == 1:
+            return self.send(legal[0])
+        return False
+
+    def fix(self, position: str) -> bool:
+        return self.send(f"fix {position}")
 
     def undo(self) -> bool:
         """One input back; with companion seats, back to the last input of a person."""
@@ -392,6 +471,8 @@ class TableSession:
             events.extend(self.last_events)
         return events
 
+    # -- hints and foresight -----------------------------------------------------------------------
+
     def can_hint(self) -> bool:
         """A person is to decide: not a roll, not the end, not a companion seat's turn, and
         not the table's cards to enter (which cards came up is no one's choice)."""
@@ -416,61 +497,6 @@ class TableSession:
         from companion.engine.strategy import choose_input
 
         return choose_input(self._require_match(), HINT_LEVEL, time_scale=self.time_scale)
-
-    def roll(self) -> bool:
-        """Ask the die for a roll (when one is awaited); the face comes back via on_roll.
-
-        When the electronic die cannot roll (its cable is pulled), the software die rolls
-        instead, so the game goes on (the die area says so: :meth:`die_problem`)."""
-        if self.match is None or self.match.awaiting != "roll":
-            return False
-        return self.rolls.ask(self.match)
-
-    def table_roll(self, face: int) -> bool:
-        """A face of the table's own die, tapped: counted under "table", then played."""
-        return self.on_roll(face, source="table")
-
-    def on_roll(self, value: int, source: str | None = None) -> bool:
-        """A face from the die (software, GPIO or electronic): counted, then played."""
-        if self.match is None or self.match.awaiting != "roll" or not 1 <= value <= 6:
-            return False
-        return self.send(f"roll {value}", die_face=(source or self.die.source, value))
-
-    def die_status_changed(self, status: str) -> None:
-        """The die's ``on_status`` callback (on the Kivy clock): listeners hear "die"."""
-        if self.rolls.status_changed(status):
-            self._tell(Change("die"))
-
-    def die_problem(self) -> str:
-        """What is wrong with the electronic die, in words for the die area ("" when fine)."""
-        if self.rolls.is_disconnected:
-            return self.tr("Die disconnected — reconnecting…")
-        return ""
-
-    def confirm(self) -> bool:
-        """The OK button or key with no preview on the board: roll when a roll is awaited,
-        play the input when exactly one is legal; otherwise nothing (False)."""
-        if self.match is None or self.match.is_over:
-            return False
-        if self.match.awaiting == "roll":
-            return self.roll()
-        legal = self.match.legal()
-        if len(legal) == 1:
-            return self.send(legal[0])
-        return False
-
-    def die_rolled(self, value: int) -> None:
-        """The die's ``on_roll`` callback (on the Kivy clock for hardware dice). A face this
-        table asked for (:meth:`roll`) is for the position it was asked in: one that comes
-        back after an undo, a fix or a new game is dropped, never played as another seat's
-        roll. A face nobody asked for (the die's own button) is for whoever is to roll."""
-        if self.rolls.came_back_late(self.match):
-            log.info("a roll asked for before the table changed came back late: dropped")
-            return
-        self.on_roll(value)
-
-    def fix(self, position: str) -> bool:
-        return self.send(f"fix {position}")
 
     def foresee(self, line: str) -> Foreseen | None:
         """What the faces would show if ``line`` were played now (the status line, the table
@@ -503,7 +529,7 @@ class TableSession:
         self._foresight.keep(Ahead(match, base, twin.mark().steps[base.cursor], step, seen))
         return seen
 
-    # -- what the screens show (BoardHost included) ----------------------------------------------
+    # -- what the boards read (BoardHost) ----------------------------------------------------------
 
     def snapshot(self) -> dict[str, Any]:
         return self._snapshot()
@@ -544,23 +570,34 @@ class TableSession:
         """What to change on the physical board after ``events``."""
         return self.words.describe(events)
 
-    # -- private helpers -------------------------------------------------------------------------
+    # -- what to change on the table (the part: steps) ---------------------------------------------
 
-    def open_match(self, match: Match, stored_id: int | None,
-                   companions: CompanionSeats | None = None,
-                   unnamed_seats: Collection[int] = ()) -> None:
-        """Sit down at ``match`` (stored as ``stored_id``, None while not yet stored): a face
-        that opened or resumed a game itself (the terminal player) hands it over here, with
-        the seats nobody gave a name (:attr:`Setup.unnamed`)."""
-        from companion.table.companions import CompanionSeats
-        from companion.table.seats import default_colours
-        from companion.table.setups import Setup
+    @property
+    def steps(self) -> BoardSteps:
+        """The steps behind :attr:`table_lines`, made when first needed (a game is open): a
+        face copies them (cheap: the steps are immutable) to make the lines elsewhere (the
+        phones, in each phone's language) or shows the board changes no person made here."""
+        if self._made_steps is None:
+            from companion.table.steps import BoardSteps
 
-        seats = companions or CompanionSeats()
-        self.setup = Setup(match.game_id, list(match.names), default_colours(match.players),
-                           dict(match.options), dict(seats.levels),
-                           unnamed=frozenset(unnamed_seats))
-        self._open(match, stored_id)
+            self._made_steps = BoardSteps()
+        return self._made_steps
+
+    @property
+    def table_lines(self) -> tuple[str, ...]:
+        """What a person must change on the physical board now, in the session's language:
+        the consequences of a person's last input, the companion's round after it (one line
+        per action, its rolls named), or what an undo or redo takes back or puts back."""
+        return tuple(line.text for line in self.table_todo())
+
+    def table_todo(self) -> list[TableLine]:
+        """:attr:`table_lines` with the board things each line accounts for."""
+        match = self.match
+        if match is None:
+            return []
+        return self._lines(self.steps, match)
+
+    # -- private helpers ---------------------------------------------------------------------------
 
     def _open(self, match: Match, stored_id: int | None) -> None:
         from companion.table.companions import CompanionSeats
@@ -613,31 +650,6 @@ class TableSession:
                          is_companion=is_companion,
                          is_person_input=kind == "played" and not is_companion, roller=roller)
 
-    @property
-    def steps(self) -> BoardSteps:
-        """The steps behind :attr:`table_lines`, made when first needed (a game is open): a
-        face copies them (cheap: the steps are immutable) to make the lines elsewhere (the
-        phones, in each phone's language) or shows the board changes no person made here."""
-        if self._made_steps is None:
-            from companion.table.steps import BoardSteps
-
-            self._made_steps = BoardSteps()
-        return self._made_steps
-
-    @property
-    def table_lines(self) -> tuple[str, ...]:
-        """What a person must change on the physical board now, in the session's language:
-        the consequences of a person's last input, the companion's round after it (one line
-        per action, its rolls named), or what an undo or redo takes back or puts back."""
-        return tuple(line.text for line in self.table_todo())
-
-    def table_todo(self) -> list[TableLine]:
-        """:attr:`table_lines` with the board things each line accounts for."""
-        match = self.match
-        if match is None:
-            return []
-        return self._lines(self.steps, match)
-
     def _lines(self, steps: BoardSteps, match: Match) -> list[TableLine]:
         colours = self.setup.colours if self.setup else None
         return steps.lines(match.game_id, match.names, self._lang, colours)
@@ -649,4 +661,3 @@ class TableSession:
                         change.reason, self.seq)
         for listener in list(self.listeners):
             listener(change)
-
