@@ -40,6 +40,8 @@ Write = Callable[[sqlite3.Connection], object]
 
 
 def _log() -> logging.Logger:
+    """The store's log, as :mod:`companion.records.faults` writes it too: the file's messages
+    keep the name they had before the file was a part of its own."""
     import logging
 
     return logging.getLogger("companion.records.store")
