@@ -22,7 +22,7 @@ from companion.records.faults import StoreUnwritable
 from companion.records.store import Store
 from companion.table.companions import CompanionSeats
 from companion.table.session import Change, TableSession
-from companion.table.texts import game_texts
+from companion.table.words.texts import game_texts
 
 COMMANDS = ("legal", "undo", "redo", "position", "board", "hint", "quit")
 DieRoll = Callable[[], int]

@@ -1,5 +1,5 @@
 """An input as a choice button says it: one Kivy-free place (each game's ``choices.py``, reached
-through ``companion.table.words.choice_label``) that the touchscreen's choice buttons and the
+through ``companion.table.words.game.choice_label``) that the touchscreen's choice buttons and the
 phones' buttons both read, in Czech and English.
 
 Each test sits at a table where a seat is offered inputs, as the players would be: every input
@@ -20,7 +20,7 @@ from companion.engine import open_game
 from companion.games.patamat.state import ALL_CARS
 from companion.i18n import LANGUAGES, load_catalogue
 from companion.records.store import Store
-from companion.table import words
+from companion.table.words import game as words
 from companion.table.session import Setup, TableSession
 from companion.web.state import state_json, take_view
 

@@ -104,7 +104,7 @@ def test_unknown_option_and_bad_player_count_are_named(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_has_texts_in_both_languages(game_id: str) -> None:
-    from companion.table.texts import game_texts
+    from companion.table.words.texts import game_texts
 
     texts = game_texts(game_id)
     players = GAMES[game_id].player_counts[0]

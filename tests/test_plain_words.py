@@ -11,7 +11,7 @@ from refusal_templates import scan_games
 
 from companion.engine import GAMES, IllegalInput, Match, open_game
 from companion.i18n import LOCALE_DIR, load_catalogue
-from companion.table.plain_words import COMMON, plain_module, plain_table, refusal, rule_line
+from companion.table.words.refusals import COMMON, plain_module, plain_table, refusal, rule_line
 
 SPEC_LABEL = re.compile(r"\b(R\d+[a-z]?(\.\d+)*|[KSNQAC]\d+(\.\d+)*|E_[A-Z_]+)\b|§")
 """A label of the rules specification: R24, R6.1, K2, S3, N4, E_NOT_EMPTY, §5.2."""

@@ -28,7 +28,7 @@ from companion.app.steady_layouts import SteadyBoxLayout
 from companion.app.widgets import TOUCH_TARGET
 
 if TYPE_CHECKING:
-    from companion.table.screen_words import ScreenWords
+    from companion.table.words.screens import ScreenWords
 
 INSTRUCTION_LINE = 24
 """The height of one line of instructions (20 px text)."""

@@ -19,7 +19,7 @@ faces show a "not saved" mark, and every input and :meth:`TableSession.retry_sav
 again and write the whole game as soon as it takes writes.
 
 The session composes parts that each own one thing, and decides when each is used: its words
-for the screens (:attr:`TableSession.words`, :mod:`companion.table.screen_words`), the open
+for the screens (:attr:`TableSession.words`, :mod:`companion.table.words.screens`), the open
 game in the store and unsaved play (:attr:`TableSession.saving`, :mod:`companion.table.saving`),
 the board's steps behind the table lines (:attr:`TableSession.steps`,
 :mod:`companion.table.steps`), the die (:attr:`TableSession.rolls`, :mod:`companion.table.rolls`),
@@ -33,7 +33,7 @@ import logging
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-import companion.table.words as words
+import companion.table.words.game as words
 from companion.engine import IllegalInput
 from companion.i18n import LANGUAGES, translator
 from companion.records.games import StoredGame
@@ -42,7 +42,7 @@ from companion.table.dice import DieSource, FallbackDie
 from companion.table.foresight import Ahead, Foreseen, Foresight
 from companion.table.rolls import Rolls
 from companion.table.saving import Saving
-from companion.table.screen_words import ScreenWords
+from companion.table.words.screens import ScreenWords
 
 if TYPE_CHECKING:  # what a game needs loads with the first game (or just after the app's first
     # frame): the match, the companion's seats, the set-ups and the seats' looks, the refusals'
@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # what a game needs loads with the first game (or just after 
     from companion.table.steps import BoardSteps, Step
 
 GAME_MODULES = ("companion.engine.match", "companion.table.companions",
-                "companion.table.setups", "companion.table.plain_words")
+                "companion.table.setups", "companion.table.words.refusals")
 """What the session imports when it first plays, opens or sets up a game, not with itself:
 a face that wants the first game no slower imports them once it has shown itself (the app,
 just after its first frame)."""

@@ -134,7 +134,7 @@ def _with_news(step: Step, match: Match, roller: int | None) -> Step:
     that are no board change, made now: they read the match as it is just after the input),
     after whose roll it was."""
     from companion.games.table_lines import hand_board, news_events
-    from companion.table.words import roll_events, table_describe
+    from companion.table.words.game import roll_events, table_describe
 
     first, then = news_events(match.game_id, step.events)
     after_a_roll = step.line.startswith("roll ") and roller is not None

@@ -26,8 +26,8 @@ from typing import Any, TypeVar
 from companion.engine import IllegalInput, Match
 from companion.engine.game import canonical_line
 from companion.i18n import translator
-from companion.table.plain_words import refusal
 from companion.table.session import Change, TableSession
+from companion.table.words.refusals import refusal
 from companion.web.state import (
     TableView,
     can_hint,
@@ -311,7 +311,7 @@ def choose_hint(match: Match, lang: str, time_scale: float = 1.0) -> dict[str, A
     most of a second): the input and its label in ``lang``, as its choice button says it."""
     from companion.engine import choose_input
     from companion.table.session import HINT_LEVEL
-    from companion.table.words import choice_label
+    from companion.table.words.game import choice_label
 
     line = choose_input(match, HINT_LEVEL, time_scale=time_scale)
     return {"hint": choice_label(line, match, lang), "input": line}

@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import companion.table.result_words as result_words
-import companion.table.words as words
+import companion.table.words.game as words
+import companion.table.words.results as result_words
 from companion.engine import Match
 from companion.engine.game import canonical_line
 from companion.engine.strategy import awaits_the_table
@@ -263,7 +263,7 @@ def _draw_board(view: TableView, match: Match, snapshot: Mapping[str, Any], lega
 def _labelled(lines: list[str], match: Match, lang: str,
               pause: Pause = _no_pause) -> list[dict[str, str]]:
     """Each input with its label in players' words: the words of the touchscreen's choice
-    buttons (:func:`companion.table.words.choice_label`); ``pause()`` every
+    buttons (:func:`companion.table.words.game.choice_label`); ``pause()`` every
     :data:`LABELS_PER_STEP` labels."""
     labelled = []
     for number, line in enumerate(lines, 1):

@@ -24,7 +24,6 @@ from companion.app.stats.view import Look, look_of
 from companion.engine import GAMES
 from companion.i18n import translator
 from companion.table.crash_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layout_options
-from companion.table.result_words import companion_name
 from companion.table.seating import free_seat, is_free, nearest_colour, seat_name, seat_of
 from companion.table.seats import COLOUR_NAMES, PALETTE, seat_looks
 from companion.table.setups import (
@@ -35,6 +34,7 @@ from companion.table.setups import (
     placeholder,
     value_label,
 )
+from companion.table.words.results import companion_name
 
 
 class NewGameScreen(Screen):
@@ -433,7 +433,7 @@ LEVEL_LABELS = {"easy": "easy", "normal": "normal", "strong": "strong"}
 
 def companion_seat_name(tr: Any, seat: int, companions: dict[int, str], game: str) -> str:
     """The companion's seat name: "Companion (strong)", "Companion 2 (strong)" for the second
-    companion seat (:func:`companion.table.result_words.companion_name`, the one form every
+    companion seat (:func:`companion.table.words.results.companion_name`, the one form every
     screen shows); where names are one word (Pat a Mat's notation) "Companion", "Companion2"."""
     number = sorted(companions).index(seat) + 1 if seat in companions else 1
     if game in ONE_WORD_NAMES:

@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from companion.engine import GAMES
-from companion.table.result_words import companion_name
+from companion.table.words.results import companion_name
 
 Translate = Callable[[str], str]
 Rgba = tuple[float, float, float, float]

@@ -2,7 +2,7 @@
 
 "Enter the red piece", "Move the red piece from field 12", "Give the red piece to Eva", "Pass:
 do not use this 6". Pure, no Kivy; the faces reach it through the table
-(``companion.table.words.choice_label``).
+(``companion.table.words.game.choice_label``).
 """
 
 from __future__ import annotations

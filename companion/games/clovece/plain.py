@@ -1,4 +1,4 @@
-"""Člověče's refusals in the players' words (see ``companion/table/plain_words.py``).
+"""Člověče's refusals in the players' words (see ``companion/table/words/refusals.py``).
 
 Seats are named by their players ("S2" → "Pat"), colours in words ("R" → "red"; ``piece`` is the
 whole phrase "the red piece", the object of a sentence, as in ``text.PIECES``). The refused

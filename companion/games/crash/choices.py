@@ -6,7 +6,7 @@ Rocket Drive"), a four-player discard ("Discard: Lambada, -"), the set-up's firs
 "Car on e4, push E, batteries: 1", "Magnetic car on c7", "Operator: m4, l4", "Lambada e5 e6",
 "Swap Bell Shift and Free Ride (take Tandem + blind)", "Pass: end the turn". The touchscreen's
 board previews an action with these words (and what it does); the phones list them as buttons.
-Pure, no Kivy; the faces reach it through the table (``companion.table.words``).
+Pure, no Kivy; the faces reach it through the table (``companion.table.words.game``).
 """
 
 from __future__ import annotations

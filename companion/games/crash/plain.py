@@ -1,4 +1,4 @@
-"""Crash by Crash's refusals in the players' words (see ``companion/table/plain_words.py``).
+"""Crash by Crash's refusals in the players' words (see ``companion/table/words/refusals.py``).
 
 Sides are named by their players ("A" → "Eva", a team → "Eva & Ida"), cards by their names
 ("Double Hit", never ``double``), a hole by its tile ("the hole at t23", never ``Ht23``); the

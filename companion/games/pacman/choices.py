@@ -2,7 +2,7 @@
 
 "PAC-MAN to e7 (eats the dot e7, eats blinky, wins)", "inky to c3", "pinky cannot move: it
 passes". What a path eats is the rules' own preview of it. Pure, no Kivy; the faces reach it
-through the table (``companion.table.words.choice_label``).
+through the table (``companion.table.words.game.choice_label``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The PAC-MAN variant's refusals in the players' words (see ``companion/table/plain_words.py``).
+"""The PAC-MAN variant's refusals in the players' words (see ``companion/table/words/refusals.py``).
 
 Moves are spoken of as ways across the board ("Tap the square PAC-MAN goes to"), never in the
 notation (``P:e7-e8-e9``). The layout and position sentences are for whoever edits a layout file

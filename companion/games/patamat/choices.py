@@ -2,7 +2,7 @@
 
 "Tractor: 2 fields forward" (a car to choose, or the car that goes now), "Eva: put a go-kart on
 field 7" (the set-up). Pure, no Kivy; the faces reach it through the table
-(``companion.table.words.choice_label``). English msgids of the ``patamat`` catalogue.
+(``companion.table.words.game.choice_label``). English msgids of the ``patamat`` catalogue.
 """
 
 from __future__ import annotations

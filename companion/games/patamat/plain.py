@@ -1,4 +1,4 @@
-"""Pat a Mat's refusals in the players' words (see ``companion/table/plain_words.py``).
+"""Pat a Mat's refusals in the players' words (see ``companion/table/words/refusals.py``).
 
 Cars are named as the board names them ("go-kart", never the notation's ``kart``), fields by
 their label where the board has one; the notation's own words (``place <type> <field>``,

@@ -2,7 +2,7 @@
 
 "Move to e8", "Wall between rows 3 and 4, columns e–f": the squares' names the board shows,
 never the notation of a wall. Pure, no Kivy; the faces reach it through the table
-(``companion.table.words.choice_label``).
+(``companion.table.words.game.choice_label``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Quoridor's refusals in the players' words (see ``companion/table/plain_words.py``).
+"""Quoridor's refusals in the players' words (see ``companion/table/words/refusals.py``).
 
 A wall is named by the square it starts at, as the board shows it ("the wall at a3"), never by
 its notation ("a3h"); a seat by its player's name.

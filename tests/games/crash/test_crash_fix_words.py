@@ -14,7 +14,7 @@ from companion.engine import IllegalInput, Match, open_game
 from companion.games.crash.board import parse_tiles
 from companion.games.crash.errors import PositionError
 from companion.i18n import load_catalogue
-from companion.table.plain_words import refusal
+from companion.table.words.refusals import refusal
 
 CRASH = Path(__file__).resolve().parents[3] / "companion" / "games" / "crash"
 ENGLISH = ("is not", "there is", "holds", "stands", "position", "check", "table", "cannot",

@@ -15,9 +15,10 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-import companion.table.result_words as result_words
+import companion.table.words.results as result_words
 from companion.engine import GAMES, IllegalInput
 from companion.i18n import translator
+from companion.table.words.texts import text_module
 
 if TYPE_CHECKING:  # the match, the set-ups and the refusals' words load with the first game:
     # the home screen's game names need none of them
@@ -42,7 +43,7 @@ AWAITING_TEXTS = {
 def status_line(match: Match, lang: str) -> str:
     """Whose turn it is and the one thing to do ("Eva: roll the die"), or the result."""
     tr = translator("app", lang)
-    text = result_words.text_module(match.game_id)
+    text = text_module(match.game_id)
     if text is not None:
         try:
             return str(text.status_line(match, lang))
@@ -59,7 +60,7 @@ def describe(events: Sequence[str], match: Match | None, lang: str) -> list[str]
     """What to change on the physical board after ``events`` (the game's sentences)."""
     if not events or match is None:
         return []
-    text = result_words.text_module(match.game_id)
+    text = text_module(match.game_id)
     if text is not None:
         try:
             return [str(line) for line in text.describe(list(events), match, lang)]
@@ -71,7 +72,7 @@ def describe(events: Sequence[str], match: Match | None, lang: str) -> list[str]
 def table_describe(events: Sequence[str], match: Match | None, lang: str) -> list[str]:
     """:func:`describe` of the events a person acts on at the table: without those the
     status line says already (the game's ``STATUS_EVENTS``, e.g. Člověče's "Jan's turn")."""
-    text = result_words.text_module(match.game_id) if match is not None else None
+    text = text_module(match.game_id) if match is not None else None
     said = frozenset(getattr(text, "STATUS_EVENTS", ()))
     return describe([event for event in events if event.partition(" ")[0] not in said],
                     match, lang)
@@ -80,13 +81,13 @@ def table_describe(events: Sequence[str], match: Match | None, lang: str) -> lis
 def roll_events(match: Match) -> frozenset[str]:
     """The game's ``ROLL_EVENTS``: events that say only who rolled what (Pat a Mat's roll-off
     roll), which the table's lines after a roll say already."""
-    text = result_words.text_module(match.game_id)
+    text = text_module(match.game_id)
     return frozenset(getattr(text, "ROLL_EVENTS", ()))
 
 
 def game_label(line: str, match: Match, lang: str) -> str | None:
     """The game's ``text.input_label(line, match, lang)``; None without one (or on error)."""
-    text = result_words.text_module(match.game_id)
+    text = text_module(match.game_id)
     label = getattr(text, "input_label", None) if text else None
     if not callable(label):
         return None
@@ -199,7 +200,7 @@ def start_problem(error: Exception, game: str, lang: str) -> str:
     log.warning("a start of %s was refused: %s", game or "a game", error)
     reason = str(error)
     if isinstance(error, IllegalInput) and game:  # in the players' words, without the rule
-        from companion.table.plain_words import plain_text
+        from companion.table.words.refusals import plain_text
 
         words = plain_text(game, lang, error)
         reason = words[:1].lower() + words[1:] if words[1:2].islower() else words

@@ -5,12 +5,12 @@ Kivy-free; the table passes its match, language and companion seats.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
 from collections.abc import Callable, Mapping
-from types import ModuleType
 from typing import TYPE_CHECKING
+
+from companion.table.words.texts import text_module
 
 if TYPE_CHECKING:
     from companion.engine import Match
@@ -19,14 +19,6 @@ log = logging.getLogger(__name__)
 
 RankingRow = tuple[int, int, str, dict[str, int]]
 """(place, seat, name, counters)."""
-
-
-def text_module(game_id: str) -> ModuleType | None:
-    """``companion.games.<game_id>.text`` (the game's words), or None for a game without one."""
-    try:
-        return importlib.import_module(f"companion.games.{game_id}.text")
-    except ImportError:
-        return None
 
 
 def headline(match: Match, tr: Callable[[str], str]) -> str:

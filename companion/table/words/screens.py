@@ -5,8 +5,8 @@ what to change after some events, an input on a label or a choice button, the re
 headline, lines and ranking, a seat's name, the games' names and the words of a start that
 failed. Each reads the table's open game and language when it is asked, never before, so the
 words follow a change of either at once. The sentences themselves are the games' and
-:mod:`companion.table.words`', :mod:`companion.table.result_words`' and
-:mod:`companion.table.plain_words`'; this part only binds them to the table.
+:mod:`companion.table.words.game`', :mod:`companion.table.words.results`' and
+:mod:`companion.table.words.refusals`'; this part only binds them to the table.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-import companion.table.result_words as result_words
-import companion.table.words as words
+import companion.table.words.game as words
+import companion.table.words.results as result_words
 from companion.i18n import translator
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ class ScreenWords:
         """A refused input as the screen shows it: what is wrong and what to do instead, in
         the players' words, and the rule it comes from ("rule R24"), both in the language of
         the screen. The engine's reason (rule first) stays for the log and the terminal."""
-        from companion.table.plain_words import refusal
+        from companion.table.words.refusals import refusal
 
         match = self._table.match
         game = match.game_id if match else "app"
