@@ -34,7 +34,7 @@ from companion.app.boards.crash.guide import GuidePainter
 from companion.app.boards.crash.panels import CrashPicker, CrashStrip
 from companion.games.crash import queries
 from companion.games.crash.board import DIRECTION_INDEX, DIRECTIONS, FIELD_NAMES, GEOMETRY
-from companion.games.crash.position import parse_position
+from companion.games.crash.position import parse_position, state_written_as
 from companion.games.crash.snapshot import snapshot as crash_snapshot
 from companion.games.crash.state import CrashState
 from companion.geometry.crash import HexGrid, move_chains
@@ -148,7 +148,9 @@ class CrashBoard(Board):
         self._awaiting = str(self._snap.get("awaiting", ""))
         if self._st["position"] != self._position:
             self._position = self._st["position"]
-            self._state = parse_position(self._position, len(self._snap.get("names", [])) or 2)
+            players = len(self._snap.get("names", [])) or 2
+            self._state = (state_written_as(self._position, players)
+                           or parse_position(self._position, players))
             self.guide_shown = (self.is_interactive and self._awaiting == "setup"
                                 and self._st.get("setup_stage") == "first")
         if self.guide_shown:
@@ -637,7 +639,9 @@ class CrashBoard(Board):
     def set_preview(self, line: str) -> None:
         result = queries.preview(self.game, line) if self._state is not None else {}
         if result.get("ok"):
-            state = parse_position(result["position"], self.game.players)
+            players = self.game.players
+            state = (state_written_as(result["position"], players)
+                     or parse_position(result["position"], players))
             shown = crash_snapshot(state)
             self.shown_fields = shown["fields"]
             self.shown_operator = shown["operator"]
