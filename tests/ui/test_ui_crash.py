@@ -173,6 +173,9 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     assert seen["lambada_targets"] == ["e5"]
     assert seen["card_preview"]["preview"] == "card lambada e5 e6"
     assert previews(seen["card_preview"], "Lambada e5 e6")
+    # OK plays the card: the board is redrawn once, with the new position (not first with the
+    # operator's old animation set back to its start)
+    assert seen["redraws_in_tap"] == 1
     assert seen["draw"]["action"] == "choice"
     # the choice list's buttons were made while the table was idle after the game opened:
     # the taps up to the end of the turn's draw, which shows them, made none

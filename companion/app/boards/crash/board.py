@@ -126,8 +126,11 @@ class CrashBoard(Board):
         self.controls = CrashControls(self)
         self.fix_mode = CrashFixMode(snapshot=lambda: self._snap, send=self._send, tr=self.tr,
                                      show_pick=self._show_fix_pick)
+        self._is_motion_reset = False
+        """The refresh is setting ``move_progress`` back to 0: no redraw for it (the refresh
+        redraws once, with the new position)."""
         self.bind(pos=self._layout, size=self._layout, preview=self._on_preview,
-                  move_progress=self.redraw)
+                  move_progress=self._on_move_progress)
         Clock.schedule_once(self._prepare, PREPARE_PICKER_SECONDS)
 
     def _prepare(self, *_: Any) -> None:
@@ -158,11 +161,19 @@ class CrashBoard(Board):
         self.last_events = tuple(events)
         Animation.cancel_all(self, "move_progress")
         self.chains = move_chains(events)
-        self.move_progress = 0.0
+        self._is_motion_reset = True  # the last moves' animation is over (or cut short):
+        try:  # not drawn again at its start with the new moves over the old position
+            self.move_progress = 0.0
+        finally:
+            self._is_motion_reset = False
         self._reset()
         if self.chains:
             seconds = min(MAX_MOTION_SECONDS, MOVE_SECONDS * len(self.chains))
             Animation(move_progress=float(len(self.chains)), d=seconds).start(self)
+
+    def _on_move_progress(self, *_: Any) -> None:
+        if not self._is_motion_reset:
+            self.redraw()
 
     def moving_pieces(self) -> list[tuple[str, float, float]]:
         """While animating: (final field or hole, x, y) of each piece on its way there."""

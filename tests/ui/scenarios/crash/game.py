@@ -275,6 +275,21 @@ def count_layouts() -> dict[int, int]:
     return passes
 
 
+def count_redraws(crash_board: Any) -> list[int]:
+    """How many times ``crash_board`` repaints its pieces and layers from now on (its redraw
+    updates the pieces every time)."""
+    redraws = [0]
+    painter = crash_board.painter
+    update = painter.update_pieces
+
+    def counting(layer: Any) -> None:
+        redraws[0] += 1
+        update(layer)
+
+    painter.update_pieces = counting
+    return redraws
+
+
 def record_line_renders() -> list[tuple[int, str, float]]:
     """Each table line's label asked for its texture from now on: (its id, text, width)."""
     asked: list[tuple[int, str, float]] = []
@@ -351,7 +366,9 @@ def other_actions(d: Driver) -> Iterator[float]:
     tap_field(d, "e6")
     yield P
     d.results["card_preview"] = seen(d)
-    tap_ok(d)
+    redraws = count_redraws(board(d))
+    tap_ok(d)  # (the operator's moves were shown moving before: their animation is over)
+    d.results["redraws_in_tap"] = redraws[0]  # the touch's own work, before the frames
     yield 0.3
     d.results["draw"] = seen(d)
     d.results["draw_choice_buttons"] = [
