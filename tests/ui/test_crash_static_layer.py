@@ -12,8 +12,10 @@ import pytest
 
 from companion.app.boards.batch import Shapes
 from companion.app.boards.crash.static_layer import (
+    COVER_SCALE,
     HOLE_MARK_COLOUR,
     StaticShapes,
+    cover_batch,
     layers_ahead,
     static_batches,
     static_fields,
@@ -107,3 +109,45 @@ def test_the_layers_ahead_take_away_one_bells_tile_each() -> None:
             (name, value) for name, _hole, value in fields]
         assert holes <= {name for name, hole, _value in layer if hole}
     assert layers_ahead(fields, []) == []
+
+
+def position_with_pieces() -> list[dict[str, Any]]:
+    """Fields with holes, cars (one magnetic), bells and the operator, values 0–3."""
+    fields = fields_with_holes({"c8", "a1"})
+    for name, what in (("e5", "car"), ("e6", "car"), ("k9", "bell"), ("n4", "operator"),
+                       ("c8", "car"), ("g7", "bell"), ("g8", "car")):
+        field = fields[FIELD_NAMES.index(name)]
+        field[what] = {"side": "A", "magnet": name == "g8"} if what == "car" else True
+    return fields
+
+
+def test_the_covers_are_the_field_by_field_drawing_and_picked_not_worked_out() -> None:
+    fields = position_with_pieces()
+    expected = Shapes()  # as the covers were drawn before: field by field, corners anew
+    for field in fields:
+        if not field["hole"] and (field["car"] or field["bell"] or field["operator"]):
+            expected.polygon(VALUE_COLOURS[field["value"]],
+                             GRID.corners(field["name"], COVER_SCALE))
+    shapes = StaticShapes(GRID)
+    assert cover_batch(shapes, fields).meshes() == expected.meshes()
+    assert len(expected.meshes()) >= 2  # several colours: their order is the drawing's
+    # the next position's covers (a car moved, another placed) come from the same shapes:
+    # no field's corners are worked out again
+    moved = position_with_pieces()
+    moved[FIELD_NAMES.index("e6")]["car"] = None
+    moved[FIELD_NAMES.index("f6")]["car"] = {"side": "B", "magnet": False}
+    asked: list[str] = []
+    corners = HexGrid.corners
+
+    def counted(grid: HexGrid, name: str, *scale: float) -> Any:
+        asked.append(name)
+        return corners(grid, name, *scale)
+
+    try:
+        HexGrid.corners = counted  # type: ignore[method-assign]
+        covers = cover_batch(shapes, moved)
+    finally:
+        HexGrid.corners = corners  # type: ignore[method-assign]
+    assert asked == []
+    assert sum(len(vertices) for _c, vertices, _i in covers.meshes()) == sum(
+        len(vertices) for _c, vertices, _i in expected.meshes())  # one cover left, one came

@@ -173,6 +173,9 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     assert seen["lambada_targets"] == ["e5"]
     assert seen["card_preview"]["preview"] == "card lambada e5 e6"
     assert previews(seen["card_preview"], "Lambada e5 e6")
+    # OK plays the card: the board is redrawn once, with the new position (not first with the
+    # operator's old animation set back to its start)
+    assert seen["redraws_in_tap"] == 1
     assert seen["draw"]["action"] == "choice"
     # the choice list's buttons were made while the table was idle after the game opened:
     # the taps up to the end of the turn's draw, which shows them, made none
@@ -181,9 +184,20 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     assert seen["labels_made_in_taps"] == 0  # nor a label, nor a probe to measure a line
     assert seen["eva_turn"]["history"] == [
         "operator m5 l5", "card lambada e5 e6", "draw d:rocket", "refill saboteur"]
+    # the five actions came back to the strip after the turn's end: their row was laid out
+    # once, at the width the strip gives it (the strip's pass first, in the tap), not at its
+    # old width and again
+    assert seen["strip_row_passes_at_new_turn"] == [5, 1]
     assert seen["magnet_preview"]["preview"].startswith("magnet ")
     assert seen["swap_preview"]["preview"] == "swap fluct ticket take=blind,blind"
     assert previews(seen["swap_preview"], "Swap Bell Shift and Free Ride")
+    # the swap's lines, more than were shown: each panel showing them laid them out once,
+    # every label asked for its look at the width it is shown at (added with its text set and
+    # at the lines' width: not at Kivy's default width first, then again, and laid out again)
+    assert seen["line_passes_at_swap"] != []
+    assert all(shown >= 5 and passes == 1 for shown, passes in seen["line_passes_at_swap"]), \
+        seen["line_passes_at_swap"]
+    assert seen["lines_asked_at_other_widths"] == []
     assert seen["after_pass"]["history"][-2:] == ["swap fluct ticket take=blind,blind", "pass"]
     assert seen["after_pass"]["status"] == "Eva: action 1 of 2"
     # the table lines' labels too were made while the table was idle: none in these taps

@@ -94,3 +94,24 @@ def test_short_corrections_and_whole_position_fixes() -> None:
     assert match.position().startswith("board reference | operator o2 | A: a1 | B: b1")
     assert "fix operator" not in " ".join(match.legal())
     assert match.undo() and "operator g7" in match.position()
+
+
+def test_a_position_just_written_gives_back_its_state_without_reading_the_text() -> None:
+    from companion.games.crash.position import (
+        WRITTEN_KEPT,
+        format_position,
+        parse_position,
+        state_written_as,
+    )
+
+    match = open_game("crash", players=2, position=EXAMPLE)
+    text = format_position(match.state)
+    assert state_written_as(text, 2) is match.state  # the very state: nothing parsed
+    assert parse_position(text, 2) == match.state  # what reading the text gives
+    assert state_written_as(text, 4) is None  # another number of players: read it
+    assert state_written_as(EXAMPLE, 2) is None  # a text typed, not written: read it
+    line = match.legal()[0]
+    for _ in range(WRITTEN_KEPT):  # later positions written push the first one out
+        match.play(line if line in match.legal() else match.legal()[0])
+        format_position(match.state)
+    assert state_written_as(text, 2) is None

@@ -34,7 +34,7 @@ from companion.app.boards.crash.guide import GuidePainter
 from companion.app.boards.crash.panels import CrashPicker, CrashStrip
 from companion.games.crash import queries
 from companion.games.crash.board import DIRECTION_INDEX, DIRECTIONS, FIELD_NAMES, GEOMETRY
-from companion.games.crash.position import parse_position
+from companion.games.crash.position import parse_position, state_written_as
 from companion.games.crash.snapshot import snapshot as crash_snapshot
 from companion.games.crash.state import CrashState
 from companion.geometry.crash import HexGrid, move_chains
@@ -126,8 +126,11 @@ class CrashBoard(Board):
         self.controls = CrashControls(self)
         self.fix_mode = CrashFixMode(snapshot=lambda: self._snap, send=self._send, tr=self.tr,
                                      show_pick=self._show_fix_pick)
+        self._is_motion_reset = False
+        """The refresh is setting ``move_progress`` back to 0: no redraw for it (the refresh
+        redraws once, with the new position)."""
         self.bind(pos=self._layout, size=self._layout, preview=self._on_preview,
-                  move_progress=self.redraw)
+                  move_progress=self._on_move_progress)
         Clock.schedule_once(self._prepare, PREPARE_PICKER_SECONDS)
 
     def _prepare(self, *_: Any) -> None:
@@ -148,7 +151,9 @@ class CrashBoard(Board):
         self._awaiting = str(self._snap.get("awaiting", ""))
         if self._st["position"] != self._position:
             self._position = self._st["position"]
-            self._state = parse_position(self._position, len(self._snap.get("names", [])) or 2)
+            players = len(self._snap.get("names", [])) or 2
+            self._state = (state_written_as(self._position, players)
+                           or parse_position(self._position, players))
             self.guide_shown = (self.is_interactive and self._awaiting == "setup"
                                 and self._st.get("setup_stage") == "first")
         if self.guide_shown:
@@ -156,11 +161,19 @@ class CrashBoard(Board):
         self.last_events = tuple(events)
         Animation.cancel_all(self, "move_progress")
         self.chains = move_chains(events)
-        self.move_progress = 0.0
+        self._is_motion_reset = True  # the last moves' animation is over (or cut short):
+        try:  # not drawn again at its start with the new moves over the old position
+            self.move_progress = 0.0
+        finally:
+            self._is_motion_reset = False
         self._reset()
         if self.chains:
             seconds = min(MAX_MOTION_SECONDS, MOVE_SECONDS * len(self.chains))
             Animation(move_progress=float(len(self.chains)), d=seconds).start(self)
+
+    def _on_move_progress(self, *_: Any) -> None:
+        if not self._is_motion_reset:
+            self.redraw()
 
     def moving_pieces(self) -> list[tuple[str, float, float]]:
         """While animating: (final field or hole, x, y) of each piece on its way there."""
@@ -637,7 +650,9 @@ class CrashBoard(Board):
     def set_preview(self, line: str) -> None:
         result = queries.preview(self.game, line) if self._state is not None else {}
         if result.get("ok"):
-            state = parse_position(result["position"], self.game.players)
+            players = self.game.players
+            state = (state_written_as(result["position"], players)
+                     or parse_position(result["position"], players))
             shown = crash_snapshot(state)
             self.shown_fields = shown["fields"]
             self.shown_operator = shown["operator"]

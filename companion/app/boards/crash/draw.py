@@ -40,6 +40,7 @@ from companion.app.boards.crash.hex import (
 from companion.app.boards.crash.static_layer import (
     StaticField,
     StaticShapes,
+    cover_batch,
     layers_ahead,
     static_batches,
     static_fields,
@@ -50,7 +51,6 @@ from companion.geometry.crash import (
     LABEL_COLOUR,
     LABEL_FONT,
     PIECE_SHARE,
-    VALUE_COLOURS,
     VALUE_FONT,
 )
 
@@ -60,8 +60,6 @@ SUBTLE_OUTLINE = 1.6
 FILL_WIDTH = 0.0
 """A target's fill has no width: its shapes are kept under this one."""
 TARGET_SHAPES = (("outline", STRONG_OUTLINE), ("outline", SUBTLE_OUTLINE), ("fill", FILL_WIDTH))
-COVER_SCALE = 0.86
-"""A field's value is covered by a hex this big (inside its outline and the tile borders)."""
 Label = tuple[str, int, float, float, float, float]
 """An edge name as drawn: its text, font size and box (x, y, width, height)."""
 STATIC_LAYERS_SHOWN_KEPT = 2
@@ -152,13 +150,11 @@ class BoardPainter:
         (``static_layer``)."""
         grid: HexGrid = key[2]
         fields: tuple[StaticField, ...] = key[3]
-        if self._static_shapes is None or self._static_shapes.grid != grid:
-            self._static_shapes = StaticShapes(grid)
-            self._value_quads = {}
+        shapes = self._shapes(grid)
         (x, y), (width, height) = key[0], key[1]
         side = min(width, height)
         fills, lines, shown_values = static_batches(
-            self._static_shapes, fields, (x + (width - side) / 2, y + (height - side) / 2, side,
+            shapes, fields, (x + (width - side) / 2, y + (height - side) / 2, side,
                                           side))
         values = Glyphs()
         textures: dict[int, Any] = {}
@@ -190,19 +186,22 @@ class BoardPainter:
             lines.draw()
         return canvas, labels
 
+    def _shapes(self, grid: HexGrid) -> StaticShapes:
+        """The fields' shapes on ``grid`` (worked out once per grid)."""
+        if self._static_shapes is None or self._static_shapes.grid != grid:
+            self._static_shapes = StaticShapes(grid)
+            self._value_quads = {}
+        return self._static_shapes
+
     def covers_key(self) -> tuple[Any, ...]:
         return (self.board.grid(), tuple(
             field["name"] for field in self.board.shown_fields
             if not field["hole"] and (field["car"] or field["bell"] or field["operator"])))
 
     def paint_covers(self, layer: Canvas) -> None:
-        """Hide the value of each field under a car, a bell or the operator."""
-        grid: HexGrid = self.board.grid()
-        covers = Shapes()
-        for field in self.board.shown_fields:
-            if not field["hole"] and (field["car"] or field["bell"] or field["operator"]):
-                covers.polygon(VALUE_COLOURS.get(field["value"], VALUE_COLOURS[0]),
-                               grid.corners(field["name"], COVER_SCALE))
+        """Hide the value of each field under a car, a bell or the operator (the covers' shapes
+        are the grid's, worked out once: a move picks them anew)."""
+        covers = cover_batch(self._shapes(self.board.grid()), self.board.shown_fields)
         with layer:
             covers.draw()
 

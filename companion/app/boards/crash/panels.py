@@ -106,6 +106,10 @@ class CrashStrip(SteadyBoxLayout):
             del self._kept[oldest]
         self._labels = [label for _key, label, _action, _enabled in buttons]
         self._share_width(self._labels)
+        if self._left_as is not None:  # shown before: the strip's pass now, not in the frame
+            self.do_layout()  # after the row's (which the row asked for first): the row then
+            # has its new width at its only pass; a row that came back (the five actions after
+            # a turn's end) was laid out at its old width, then again (~0.3 ms)
 
     def on_size(self, *_: Any) -> None:
         self._share_width(self._labels)

@@ -40,6 +40,8 @@ FILL_SCALE = 0.97
 OUTLINE_WIDTH = 1.0
 HOLE_MARK_WIDTH = 1.2
 TILE_EDGE_WIDTH = 1.8
+COVER_SCALE = 0.86
+"""A field's value is covered by a hex this big (inside its outline and the tile borders)."""
 Segment = tuple[float, float, float, float]
 StaticField = tuple[str, bool, int]
 """What the static layer shows of a field: its name, whether it is a hole, its value."""
@@ -47,7 +49,8 @@ StaticField = tuple[str, bool, int]
 
 class StaticShapes:
     """The static layer's shapes on one grid, as mesh vertices (x, y, u, v…): each field's
-    fill, outline, hole and hole mark, and the tile borders."""
+    fill, outline, hole and hole mark, the cover of its value under a piece, and the tile
+    borders."""
 
     def __init__(self, grid: HexGrid) -> None:
         self.grid = grid
@@ -55,12 +58,14 @@ class StaticShapes:
         self.outlines: dict[str, Vertices] = {}
         self.holes: dict[str, Vertices] = {}
         self.hole_marks: dict[str, Vertices] = {}
+        self.covers: dict[str, Vertices] = {}
         self.fan: Sequence[int] = []
         self.outline_indices: Sequence[int] = []
         self.hole_mark_indices: Sequence[int] = []
         for name in FIELD_NAMES:
             self.fills[name], self.fan = polygon_vertices(grid.corners(name, FILL_SCALE))
             self.holes[name], _fan = polygon_vertices(grid.corners(name))
+            self.covers[name], _fan = polygon_vertices(grid.corners(name, COVER_SCALE))
             self.outlines[name], self.outline_indices = outline_vertices(grid.corners(name),
                                                                          OUTLINE_WIDTH)
             self.hole_marks[name], self.hole_mark_indices = segments_mesh(
@@ -150,7 +155,24 @@ def static_batches(shapes: StaticShapes, fields: Iterable[StaticField],
     return fills, lines, values
 
 
+def cover_batch(shapes: StaticShapes, fields: Iterable[dict[str, Any]]) -> Shapes:
+    """The covers of the values under a car, a bell or the operator among ``fields`` (the
+    snapshot's), each in its field's colour: picked from ``shapes`` (worked out once per grid),
+    in the order a field-by-field drawing lays them out (colour by colour as first used, each
+    colour's in the fields' order). A move changes some pieces: the covers are picked anew,
+    not worked out anew."""
+    chunks: dict[Colour, list[Vertices]] = {}
+    for field in fields:
+        if not field["hole"] and (field["car"] or field["bell"] or field["operator"]):
+            colour: Colour = VALUE_COLOURS.get(field["value"], VALUE_COLOURS[0])
+            chunks.setdefault(colour, []).append(shapes.covers[field["name"]])
+    covers = Shapes()
+    for colour, places in chunks.items():
+        covers.repeated(colour, places, shapes.fan)
+    return covers
+
+
 __all__ = [
-    "HOLE_MARK_COLOUR", "StaticField", "StaticShapes", "is_dark", "layers_ahead",
-    "segments_mesh", "static_batches", "static_fields", "value_text_colour",
+    "COVER_SCALE", "HOLE_MARK_COLOUR", "StaticField", "StaticShapes", "cover_batch", "is_dark",
+    "layers_ahead", "segments_mesh", "static_batches", "static_fields", "value_text_colour",
 ]

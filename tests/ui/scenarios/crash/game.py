@@ -24,11 +24,12 @@ from driver import (  # noqa: E402  (configures Kivy before it is imported)
     run_from_command_line,
     see_result,
 )
+from kivy.uix.boxlayout import BoxLayout  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 
 from companion.app.boards.crash.panels import STRIP_FONT, CrashCardButton  # noqa: E402
 from companion.app.measure import text_width  # noqa: E402
-from companion.app.panels import ChoiceButton, InstructionLine  # noqa: E402
+from companion.app.panels import ChoiceButton, InstructionLine, InstructionLines  # noqa: E402
 from companion.engine import open_game  # noqa: E402
 from companion.table.session import Setup  # noqa: E402
 
@@ -259,6 +260,50 @@ def count_renders(cls: type) -> list[int]:
     return rendered
 
 
+def count_layouts() -> dict[int, int]:
+    """The box layouts' real passes from now on, by the layout's id (a steady layout's pass that
+    would change nothing is skipped: not one)."""
+    passes: dict[int, int] = {}
+    original = BoxLayout.do_layout
+
+    def counting(layout: Any, *args: Any) -> None:
+        passes[id(layout)] = passes.get(id(layout), 0) + 1
+        original(layout, *args)
+
+    counting.__name__ = "do_layout"
+    BoxLayout.do_layout = counting  # type: ignore[method-assign]
+    return passes
+
+
+def count_redraws(crash_board: Any) -> list[int]:
+    """How many times ``crash_board`` repaints its pieces and layers from now on (its redraw
+    updates the pieces every time)."""
+    redraws = [0]
+    painter = crash_board.painter
+    update = painter.update_pieces
+
+    def counting(layer: Any) -> None:
+        redraws[0] += 1
+        update(layer)
+
+    painter.update_pieces = counting
+    return redraws
+
+
+def record_line_renders() -> list[tuple[int, str, float]]:
+    """Each table line's label asked for its texture from now on: (its id, text, width)."""
+    asked: list[tuple[int, str, float]] = []
+    original = InstructionLine.texture_update
+
+    def recording(label: Any, *args: Any) -> None:
+        asked.append((id(label), label.text, label.text_size[0]))
+        original(label, *args)
+
+    recording.__name__ = "texture_update"  # Kivy's triggers look a bound method up by its name
+    InstructionLine.texture_update = recording  # type: ignore[method-assign]
+    return asked
+
+
 def record_static_layers(painter: Any) -> list[list[Any]]:
     """Each static layer the board paints from now on: when ("ahead", after a frame, or "now",
     in a redraw) and the bells whose fields are holes in it."""
@@ -321,7 +366,9 @@ def other_actions(d: Driver) -> Iterator[float]:
     tap_field(d, "e6")
     yield P
     d.results["card_preview"] = seen(d)
-    tap_ok(d)
+    redraws = count_redraws(board(d))
+    tap_ok(d)  # (the operator's moves were shown moving before: their animation is over)
+    d.results["redraws_in_tap"] = redraws[0]  # the touch's own work, before the frames
     yield 0.3
     d.results["draw"] = seen(d)
     d.results["draw_choice_buttons"] = [
@@ -334,8 +381,12 @@ def other_actions(d: Driver) -> Iterator[float]:
     yield 0.3
     d.results["refill"] = seen(d)
     d.shot(f"crash_refill_{lang}")
+    row = board(d).strip.ids.buttons.__self__  # (kv ids are weak proxies)
+    passes = count_layouts()
     tap_pick(d, "saboteur")                                # the new display card
     yield 0.3
+    # the five actions back in the strip: their row laid out once, at the strip's width
+    d.results["strip_row_passes_at_new_turn"] = [len(row.children), passes.get(id(row), 0)]
     d.results["eva_turn"] = seen(d)
     tap_strip(d, board(d).tr("Magnet"))
     yield P
@@ -352,8 +403,20 @@ def other_actions(d: Driver) -> Iterator[float]:
         yield 0.05
     yield P
     d.results["swap_preview"] = seen(d)
-    tap_ok(d)
+    passes.clear()
+    asked = record_line_renders()
+    tap_ok(d)                                              # the swap tells five lines
     yield 0.3
+    shown = [lines for lines in play_screen(d).walk(restrict=True)
+             if isinstance(lines, InstructionLines) and lines.children]
+    d.results["line_passes_at_swap"] = [[len(lines.children), passes.get(id(lines), 0)]
+                                        for lines in shown]
+    widths = {(id(label), label.text): label.text_size[0] for lines in shown
+              for label in lines.children}
+    d.results["lines_asked_at_other_widths"] = [
+        [text, width] for label, text, width in asked
+        if (label, text) in widths and width != widths[(label, text)]]
+    del asked[:]
     d.results["pat_again"] = seen(d)
     tap_strip(d, board(d).tr("Pass"))
     yield P
