@@ -20,8 +20,8 @@ from companion.engine import open_game
 from companion.games.patamat.state import ALL_CARS
 from companion.i18n import LANGUAGES, load_catalogue
 from companion.records.store import Store
-from companion.table.words import game as words
 from companion.table.session import Setup, TableSession
+from companion.table.words import game as words
 from companion.web.state import state_json, take_view
 
 COLOURS = ["red", "blue", "green", "yellow"]
