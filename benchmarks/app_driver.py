@@ -865,10 +865,10 @@ def _texture_owners(root: Any) -> dict[str, Any]:
                 looks.setdefault(base(texture), f"{widget.text[:40]!r} {texture.size}")
     for widget in widgets:
         for key, look in (getattr(widget, "_looks", None) or {}).items():
-            if look[0] is None:  # an empty text's look
+            if look.texture is None:  # an empty text's look, or one kept as pixels
                 continue
-            owners.setdefault(base(look[0]), f"{type(widget).__name__} remembered look")
-            looks.setdefault(base(look[0]), f"{key[1][0][:40]!r} {look[0].size}")
+            owners.setdefault(base(look.texture), f"{type(widget).__name__} remembered look")
+            looks.setdefault(base(look.texture), f"{key[1][0][:40]!r} {look.texture.size}")
     rows: dict[str, list[int]] = {}
     for key, texture in textures.items():
         owner = owners.get(key)
@@ -1057,9 +1057,9 @@ def _count_looks() -> None:
             if taken_back.pop((id(looks), gone), 0):
                 entry["let_go_used"] += 1
             else:
-                texture = before[gone][0]
+                width, height = before[gone].size
                 entry["let_go_unused"] += 1
-                entry["let_go_unused_pixels"] += texture.width * texture.height if texture else 0
+                entry["let_go_unused_pixels"] += width * height
 
     counted.__name__ = "texture_update"  # Kivy's triggers look a bound method up by its name
     RememberedLabel.texture_update = counted  # type: ignore[method-assign]
@@ -1076,7 +1076,8 @@ def _count_looks() -> None:
 
 def _write_looks(path: Path) -> None:
     """The counts of :func:`_count_looks`, and the looks kept at the end by kind of label,
-    taken back or not (count, pixels)."""
+    taken back or not: how many, their pixels, how many of them hold a texture, and the bytes
+    of the others' pixels kept compressed."""
     import gc
 
     from companion.app.label_memory import RememberedLabel
@@ -1090,9 +1091,11 @@ def _write_looks(path: Path) -> None:
                 used = LOOKS["taken_back"].get((id(thing._looks), key), 0) > 0
                 row = kept.setdefault(
                     f"{type(thing).__name__} {'taken back' if used else 'never taken back'}",
-                    [0, 0])
+                    [0, 0, 0, 0])
                 row[0] += 1
-                row[1] += look[0].width * look[0].height if look[0] is not None else 0
+                row[1] += look.size[0] * look.size[1]
+                row[2] += look.texture is not None
+                row[3] += len(look.pixels or b"")
     path.write_text(json.dumps({"by_label": LOOKS["by_label"], "kept_at_end": kept,
                                 "lines_made": LOOKS["lines_made"]}, indent=1))
 

@@ -26,9 +26,9 @@ def pixels_of(texture: Any) -> bytes:
 
 
 def looks_come_back(d: Driver) -> Iterator[float]:
-    """A name shown plain, bold, plain again: the plain texture is the one first rendered,
-    with the same pixels; the bold one too, after a look in between; a fifth look pushes the
-    oldest out."""
+    """A name shown plain, bold, plain again: the plain look comes back without a render, with
+    the pixels first rendered; the bold one too, after a look in between; a fifth look pushes
+    the oldest out."""
     from kivy.core.text import Label as CoreLabel
     from kivy.uix.label import Label
 
@@ -54,7 +54,7 @@ def looks_come_back(d: Driver) -> Iterator[float]:
     bold_pixels = pixels_of(bold)
     widget.bold = False
     yield FRAME
-    d.results["plain_again_is_the_first"] = widget.texture is plain
+    d.results["plain_again_not_rendered"] = renders == ["Eva", "Eva/b"]
     d.results["plain_pixels_kept"] = pixels_of(widget.texture) == plain_pixels
     widget.text = "Pat"  # a new look: rendered, into a texture of its own
     yield FRAME
@@ -65,18 +65,83 @@ def looks_come_back(d: Driver) -> Iterator[float]:
     d.results["new_look_size"] = [list(pat.size), list(fresh.texture.size)]
     widget.text, widget.bold = "Eva", True
     yield FRAME
-    d.results["bold_again_is_the_first"] = widget.texture is bold
+    d.results["bold_again_not_rendered"] = renders[-1] == "Pat"
     d.results["bold_pixels_kept"] = pixels_of(widget.texture) == bold_pixels
     for text in ("Ida", "Ota", "Ema"):  # three more looks: "Eva" plain is the oldest now
         widget.text, widget.bold = text, False
         yield FRAME
     widget.text = "Eva"
     yield FRAME
-    d.results["forgotten_is_rendered_again"] = widget.texture is not plain
     d.results["remembered"] = REMEMBERED_LOOKS
     d.results["renders"] = renders
     Label.texture_update = original  # type: ignore[method-assign]
     d.shot("label_memory")
+
+
+LINES = ("Eva: move the car two fields forward", "Pat: play a card or pass",
+         "Ota: draw a card", "Ida: swap two cards")
+"""Table lines of one width and height: their looks' textures are all 300 x 48."""
+LINE_OPTIONS = {"font_size": 20, "text_size": (300, 48), "valign": "middle",
+                "size_hint": (None, None), "size": (300, 48)}
+
+
+def looks_kept_as_pixels(d: Driver) -> Iterator[float]:
+    """A label's looks not shown keep their pixels, not a texture: of a table line shown in
+    four texts in turn (each drawn), one texture of that size is alive, not four; the looks
+    taken back show the pixels Kivy's own label renders for their texts (the line's own
+    texture filled again: no new one), without a render."""
+    import gc
+
+    from kivy.graphics.texture import Texture
+    from kivy.uix.label import Label
+
+    def line_textures() -> int:
+        gc.collect()
+        return len([thing for thing in gc.get_objects()  # (type(): never a dead proxy's)
+                    if issubclass(type(thing), Texture) and tuple(thing.size) == (300, 48)])
+
+    screen = d.app.root.current_screen
+    before = line_textures()
+    line = RememberedLabel(text=LINES[0], pos=(20, 200), **LINE_OPTIONS)
+    screen.add_widget(line)
+    yield FRAME
+    for text in LINES[1:]:
+        line.text = text
+        yield FRAME
+    d.results["line_textures_alive"] = line_textures() - before
+    d.results["looks_kept"] = len(line._looks)
+    shown = getattr(line, "_shown", None)  # (a look of a label that kept textures: a tuple)
+    d.results["looks_not_shown_with_a_texture"] = len(
+        [look for look in line._looks.values() if look is not shown
+         and getattr(look, "texture", look) is not None])
+    d.results["pixels_kept_bytes"] = [len(getattr(look, "pixels", None) or b"")
+                                      for look in line._looks.values()]
+
+    renders: list[str] = []
+    update = Label.texture_update
+
+    def counted(label: Any, *largs: Any) -> None:
+        if label is line:
+            renders.append(label.text)
+        update(label, *largs)
+
+    counted.__name__ = "texture_update"
+    Label.texture_update = counted  # type: ignore[method-assign]
+    shown_texture = line.texture
+    same_pixels, same_texture = [], []
+    for text in LINES[:3]:  # each taken back in turn, and drawn
+        line.text = text
+        yield FRAME
+        kivys = Label(text=text, **LINE_OPTIONS)
+        kivys.texture_update()  # Kivy's own label of that text
+        same_pixels.append(pixels_of(line.texture) == pixels_of(kivys.texture)
+                           and any(pixels_of(kivys.texture)))
+        same_texture.append(line.texture is shown_texture)
+    Label.texture_update = update  # type: ignore[method-assign]
+    d.results["renders_taking_back"] = renders
+    d.results["same_pixels_as_kivys"] = same_pixels
+    d.results["same_texture_filled_again"] = same_texture
+    d.shot("label_looks_as_pixels")
 
 
 STATUS_LINES = (
@@ -239,6 +304,7 @@ def markup_drawn_later(d: Driver) -> Iterator[float]:
 
 SCENARIOS: dict[str, Scenario] = {"markup_drawn_later": markup_drawn_later,
                                   "looks_come_back": looks_come_back,
+                                  "looks_kept_as_pixels": looks_kept_as_pixels,
                                   "pixels_let_go": pixels_let_go,
                                   "status_lines_measured": status_lines_measured,
                                   "extents_remembered": extents_remembered}
