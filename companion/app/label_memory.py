@@ -34,6 +34,7 @@ from operator import attrgetter
 from typing import Any, ClassVar
 
 import lz4.block
+from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.properties import NumericProperty
 from kivy.uix.label import Label
@@ -141,7 +142,7 @@ class RememberedLabel(Label):
         kept = self._looks.pop(key, None)
         if kept is not None:
             self._looks[key] = kept  # the most recently shown last
-            if kept is not self._shown:
+            if kept is not self._shown or self.texture is None:  # (its texture let go)
                 self._show(kept)
             self.texture_size = list(kept.size)
             self.is_shortened = kept.is_shortened
@@ -165,6 +166,27 @@ class RememberedLabel(Label):
             del self._looks[next(iter(self._looks))]
         self._keeps_its_label = True
 
+    def on_parent(self, _widget: Any, parent: Any) -> None:
+        """A label set aside (no parent) lets its texture go if it stays aside past this
+        frame (a row laid out anew takes its labels out and back in one tap); one shown again
+        gets its look's pixels back before its first frame."""
+        if parent is None:
+            _set_aside.append(self)
+            _let_aside_textures_go()
+        elif self.texture is None and self._shown is not None:
+            self._trigger_texture()
+
+    def let_texture_go(self) -> None:
+        """The texture of the look shown is let go when its pixels are kept (else kept): for a
+        label not on the window, which gets them back when it is shown
+        (:meth:`texture_update`)."""
+        texture, shown = self.texture, self._shown
+        if texture is None or shown is None or shown.pixels is None:
+            return
+        if self._label is not None and self._label.texture is texture:
+            self._label.texture = None  # (the core label that rendered it)
+        self.texture = None
+
     def _show(self, look: Look) -> None:
         """``look``'s pixels into the label's own texture (or a new one of its size), filled
         when the frame draws it; a look not drawn yet shows the texture it was rendered into."""
@@ -184,6 +206,20 @@ class RememberedLabel(Label):
         else:
             self.texture = texture
         self._shown = look
+
+
+_set_aside: list[RememberedLabel] = []
+"""Labels that lost their parent in this frame: let go of their textures in the next."""
+
+
+def _let_go_of_aside_textures(_dt: float = 0) -> None:
+    for label in _set_aside:
+        if label.parent is None:
+            label.let_texture_go()
+    _set_aside.clear()
+
+
+_let_aside_textures_go = Clock.create_trigger(_let_go_of_aside_textures, 0)
 
 
 _NAMES_PLACES = re.compile(r"\[(ref|anchor)=")

@@ -37,6 +37,15 @@ def test_looks_not_shown_keep_their_pixels_not_a_texture(display: str, tmp_path:
     assert seen["same_texture_filled_again"] == [True, True, True]
 
 
+def test_a_label_set_aside_lets_its_texture_go_and_gets_it_back_when_shown(
+        display: str, tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "set_aside_lets_its_texture_go", display, tmp_path, "en")
+    assert seen["kept_when_back_at_once"]
+    assert seen["aside_has_no_texture"] and seen["aside_keeps_its_size"]
+    assert seen["line_textures_alive_aside"] == 0
+    assert seen["back_renders"] == [] and seen["back_with_kivys_pixels"]
+
+
 def test_a_rendered_label_lets_its_surface_go_and_keeps_kivys_pixels(display: str,
                                                                      tmp_path: Path) -> None:
     seen = run_scenario_script(SCRIPT, "pixels_let_go", display, tmp_path, "en")

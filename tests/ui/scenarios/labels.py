@@ -85,20 +85,23 @@ LINE_OPTIONS = {"font_size": 20, "text_size": (300, 48), "valign": "middle",
                 "size_hint": (None, None), "size": (300, 48)}
 
 
+def line_textures() -> int:
+    """Live Kivy textures of a table line's size (after a collection)."""
+    import gc
+
+    from kivy.graphics.texture import Texture
+
+    gc.collect()
+    return len([thing for thing in gc.get_objects()  # (type(): never a dead proxy's)
+                if issubclass(type(thing), Texture) and tuple(thing.size) == (300, 48)])
+
+
 def looks_kept_as_pixels(d: Driver) -> Iterator[float]:
     """A label's looks not shown keep their pixels, not a texture: of a table line shown in
     four texts in turn (each drawn), one texture of that size is alive, not four; the looks
     taken back show the pixels Kivy's own label renders for their texts (the line's own
     texture filled again: no new one), without a render."""
-    import gc
-
-    from kivy.graphics.texture import Texture
     from kivy.uix.label import Label
-
-    def line_textures() -> int:
-        gc.collect()
-        return len([thing for thing in gc.get_objects()  # (type(): never a dead proxy's)
-                    if issubclass(type(thing), Texture) and tuple(thing.size) == (300, 48)])
 
     screen = d.app.root.current_screen
     before = line_textures()
@@ -302,9 +305,54 @@ def markup_drawn_later(d: Driver) -> Iterator[float]:
     d.shot("label_markup_drawn_later")
 
 
+def set_aside_lets_its_texture_go(d: Driver) -> Iterator[float]:
+    """A table line taken out of its box lets its texture go once it stays out past the
+    frame (not when it is back in the same tap), keeps its size, and shown again draws Kivy's
+    pixels of its text without a render."""
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.label import Label
+
+    before = line_textures()
+    box = BoxLayout(pos=(20, 300), size_hint=(None, None), size=(300, 48))
+    line = RememberedLabel(text=LINES[0], **LINE_OPTIONS)
+    box.add_widget(line)
+    d.app.root.current_screen.add_widget(box)
+    yield FRAME
+    texture = line.texture
+    box.remove_widget(line)  # out and back in within one tap: the texture stays
+    box.add_widget(line)
+    yield FRAME
+    d.results["kept_when_back_at_once"] = line.texture is texture
+    box.remove_widget(line)
+    yield FRAME
+    d.results["aside_has_no_texture"] = line.texture is None
+    d.results["aside_keeps_its_size"] = list(line.texture_size) == [300, 48]
+    d.results["line_textures_alive_aside"] = line_textures() - before
+    renders: list[str] = []
+    update = Label.texture_update
+
+    def counted(label: Any, *largs: Any) -> None:
+        if label is line:
+            renders.append(label.text)
+        update(label, *largs)
+
+    counted.__name__ = "texture_update"
+    Label.texture_update = counted  # type: ignore[method-assign]
+    box.add_widget(line)
+    yield FRAME
+    Label.texture_update = update  # type: ignore[method-assign]
+    kivys = Label(text=LINES[0], **LINE_OPTIONS)
+    kivys.texture_update()
+    d.results["back_renders"] = renders
+    d.results["back_with_kivys_pixels"] = (line.texture is not None
+                                           and pixels_of(line.texture) == pixels_of(kivys.texture))
+    d.shot("label_set_aside_and_back")
+
+
 SCENARIOS: dict[str, Scenario] = {"markup_drawn_later": markup_drawn_later,
                                   "looks_come_back": looks_come_back,
                                   "looks_kept_as_pixels": looks_kept_as_pixels,
+                                  "set_aside_lets_its_texture_go": set_aside_lets_its_texture_go,
                                   "pixels_let_go": pixels_let_go,
                                   "status_lines_measured": status_lines_measured,
                                   "extents_remembered": extents_remembered}
