@@ -33,6 +33,7 @@ def test_looks_not_shown_keep_their_pixels_not_a_texture(display: str, tmp_path:
     assert all(0 < size < 5760 for size in seen["pixels_kept_bytes"])
     # taken back: not rendered, Kivy's own label's pixels, the line's one texture filled again
     assert seen["renders_taking_back"] == []
+    assert seen["filled_by_the_frame"] == [True, True, True]
     assert seen["same_pixels_as_kivys"] == [True, True, True]
     assert seen["same_texture_filled_again"] == [True, True, True]
 

@@ -130,17 +130,31 @@ def looks_kept_as_pixels(d: Driver) -> Iterator[float]:
 
     counted.__name__ = "texture_update"
     Label.texture_update = counted  # type: ignore[method-assign]
+    from companion.app import label_memory
+
+    fill = label_memory._fill
+    fills: list[Any] = []
+
+    def filled(pixels: bytes, texture: Any) -> None:
+        fills.append(texture)
+        fill(pixels, texture)
+
+    label_memory._fill = filled  # type: ignore[assignment]
     shown_texture = line.texture
-    same_pixels, same_texture = [], []
+    same_pixels, same_texture, filled_by_the_frame = [], [], []
     for text in LINES[:3]:  # each taken back in turn, and drawn
         line.text = text
         yield FRAME
+        filled_by_the_frame.append(fills == [line.texture])  # the frame drew it: filled then
+        fills.clear()
         kivys = Label(text=text, **LINE_OPTIONS)
         kivys.texture_update()  # Kivy's own label of that text
         same_pixels.append(pixels_of(line.texture) == pixels_of(kivys.texture)
                            and any(pixels_of(kivys.texture)))
         same_texture.append(line.texture is shown_texture)
     Label.texture_update = update  # type: ignore[method-assign]
+    label_memory._fill = fill  # type: ignore[assignment]
+    d.results["filled_by_the_frame"] = filled_by_the_frame
     d.results["renders_taking_back"] = renders
     d.results["same_pixels_as_kivys"] = same_pixels
     d.results["same_texture_filled_again"] = same_texture
