@@ -3,17 +3,20 @@
 Many labels of the play screen flip between a few looks, tap after tap: a score row's name bold
 on its turn and plain after it, the die's face, whose roll it is, the status line's few
 sentences. Kivy lays a label's text out again (measuring every word) and renders a new texture
-on every change, also back to a look it had a moment ago. A :class:`RememberedLabel` keeps the
-textures of its last :data:`REMEMBERED_LOOKS` looks and takes one back when it is due again.
+on every change, also back to a look it had a moment ago. A :class:`RememberedLabel` keeps its
+last :data:`REMEMBERED_LOOKS` looks and takes one back when it is due again.
 
-A look not shown keeps its pixels, not a texture: Kivy fills a label's texture when it is first
-drawn, and that fill's pixels (RGBA, mostly transparent around the letters) are kept
-LZ4-compressed (:class:`Look`, ~12x smaller). Software GL (llvmpipe, this machine's) keeps
-every texture's pixels in the process, drawn or not: the looks' textures were the larger part
-of the app's textures after a game's 200 taps (0.55 of 1.03 Mpx in Crash by Crash). A look taken
-back is filled into the label's own texture when that is of the look's size (else into a new
-one) when the frame draws it, as Kivy fills a rendered one: ~8 us for a 300 x 48 table line,
-against ~190 us to render it.
+Under a software GL a look not shown keeps its pixels, not a texture. Mesa's llvmpipe keeps
+every texture's pixels in the app's memory (4 bytes a pixel, once filled): the looks' textures
+were the larger part of the app's textures after a game's 200 taps (0.55 of 1.03 Mpx in Crash
+by Crash). Kivy fills a label's texture when it is first drawn; that fill's pixels (RGBA,
+mostly transparent around the letters) are kept LZ4-compressed (:class:`Look`, 10-17x
+smaller), and a look taken back is filled into the label's own texture when that is of the
+look's size (else into a new one) when the frame draws it, as Kivy fills a rendered one:
+~10-18 us of the frame for a table line, against ~110-230 us to render it. With a GPU driver
+(the Pi's) the textures live in the GPU's memory: a look keeps its texture, as before, and is
+taken back by showing that texture again (:func:`~companion.app.software_gl.gl_is_software`).
+A label set aside (no parent) lets its texture go likewise and gets its pixels back when shown.
 
 A look's core label (the one that rendered it) is set aside with it at the label's next change
 until its texture's first fill, and the widget renders later looks with a core label of its
@@ -38,6 +41,8 @@ from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.properties import NumericProperty
 from kivy.uix.label import Label
+
+from companion.app.software_gl import gl_is_software
 
 REMEMBERED_LOOKS = 4
 """Looks kept per label: a name, a number, one line; a few kB of pixels each, compressed."""
@@ -88,7 +93,8 @@ class Look:
         core, self._core = self._core, None
         del core._render_end  # (the class's again: a later render keeps nothing here)
         data = type(core)._render_end(core)
-        if data is not None and data.width > 1 and data.fmt == "rgba":
+        if (data is not None and data.width > 1 and data.fmt == "rgba"
+                and gl_is_software()):
             self.pixels = lz4.block.compress(data.data)
             self.texture = None
         return data

@@ -43,8 +43,15 @@ def test_a_label_set_aside_lets_its_texture_go_and_gets_it_back_when_shown(
     seen = run_scenario_script(SCRIPT, "set_aside_lets_its_texture_go", display, tmp_path, "en")
     assert seen["kept_when_back_at_once"]
     assert seen["aside_has_no_texture"] and seen["aside_keeps_its_size"]
-    assert seen["line_textures_alive_aside"] == 0
+    assert seen["shown_texture_freed"], seen["its_holders"]
     assert seen["back_renders"] == [] and seen["back_with_kivys_pixels"]
+
+
+def test_with_a_gpu_a_look_keeps_its_texture(display: str, tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "looks_on_a_gpu", display, tmp_path, "en")
+    assert seen["first_texture_again"]
+    assert seen["looks_with_a_texture"] == 2
+    assert seen["aside_keeps_its_texture"]
 
 
 def test_a_rendered_label_lets_its_surface_go_and_keeps_kivys_pixels(display: str,

@@ -326,7 +326,6 @@ def set_aside_lets_its_texture_go(d: Driver) -> Iterator[float]:
     from kivy.uix.boxlayout import BoxLayout
     from kivy.uix.label import Label
 
-    before = line_textures()
     box = BoxLayout(pos=(20, 300), size_hint=(None, None), size=(300, 48))
     line = RememberedLabel(text=LINES[0], **LINE_OPTIONS)
     box.add_widget(line)
@@ -339,9 +338,20 @@ def set_aside_lets_its_texture_go(d: Driver) -> Iterator[float]:
     d.results["kept_when_back_at_once"] = line.texture is texture
     box.remove_widget(line)
     yield FRAME
+    d.app.root.canvas.ask_update()  # a frame drawn without it (the GL binds other textures)
+    yield FRAME
     d.results["aside_has_no_texture"] = line.texture is None
     d.results["aside_keeps_its_size"] = list(line.texture_size) == [300, 48]
-    d.results["line_textures_alive_aside"] = line_textures() - before
+    import gc
+    import weakref
+
+    shown = weakref.ref(texture)
+    del texture
+    gc.collect()
+    d.results["shown_texture_freed"] = shown() is None
+    d.results["its_holders"] = [
+        holder.f_code.co_name if type(holder).__name__ == "frame" else repr(holder)[:200]
+        for holder in gc.get_referrers(shown())] if shown() else []
     renders: list[str] = []
     update = Label.texture_update
 
@@ -363,9 +373,37 @@ def set_aside_lets_its_texture_go(d: Driver) -> Iterator[float]:
     d.shot("label_set_aside_and_back")
 
 
+def looks_on_a_gpu(d: Driver) -> Iterator[float]:
+    """With a GPU's GL (its textures in the GPU's memory) a look keeps its texture: a look
+    shown again is the texture first rendered, and a label set aside keeps its texture."""
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.app import software_gl
+
+    software_gl._is_software[:] = [False]  # as the Pi's V3D says
+    box = BoxLayout(pos=(20, 300), size_hint=(None, None), size=(300, 48))
+    line = RememberedLabel(text=LINES[0], **LINE_OPTIONS)
+    box.add_widget(line)
+    d.app.root.current_screen.add_widget(box)
+    yield FRAME
+    first = line.texture
+    line.text = LINES[1]
+    yield FRAME
+    second = line.texture
+    line.text = LINES[0]
+    yield FRAME
+    d.results["first_texture_again"] = line.texture is first and second is not first
+    d.results["looks_with_a_texture"] = len(
+        [look for look in line._looks.values() if look.texture is not None])
+    box.remove_widget(line)
+    yield FRAME
+    d.results["aside_keeps_its_texture"] = line.texture is first
+
+
 SCENARIOS: dict[str, Scenario] = {"markup_drawn_later": markup_drawn_later,
                                   "looks_come_back": looks_come_back,
                                   "looks_kept_as_pixels": looks_kept_as_pixels,
+                                  "looks_on_a_gpu": looks_on_a_gpu,
                                   "set_aside_lets_its_texture_go": set_aside_lets_its_texture_go,
                                   "pixels_let_go": pixels_let_go,
                                   "status_lines_measured": status_lines_measured,
