@@ -198,9 +198,14 @@ def _census() -> dict[str, Any]:
 
 BEFORE_NEXT_DRAW: list[Callable[[], None]] = []
 """Called once when the next frame begins drawing (its layouts and labels done), then dropped."""
-FRAME_MARKS: dict[str, float] = {"draw": 0.0, "draw_cpu": 0.0, "flip": 0.0}
+FRAME_MARKS: dict[str, float] = {"draw": 0.0, "draw_cpu": 0.0, "flip": 0.0, "flip_cpu": 0.0}
 """perf_counter() when the last frame began drawing (on_draw) and its buffer swap began;
-``draw_cpu``: the main thread's CPU time (thread_time) when it began drawing."""
+``draw_cpu`` / ``flip_cpu``: the main thread's CPU time (thread_time) at those two moments."""
+
+
+DRAWING = "the frame's drawing after it (main thread; BENCH_DRAW_CPU)"
+"""With BENCH_DRAW_CPU=1 the samples (BENCH_SAMPLES) add each tap's frame's drawing, its
+main-thread CPU from the drawing's start to the buffer swap, as a part of their own."""
 
 
 def _hook_flips(after_flip: Callable[[], None]) -> None:
@@ -211,6 +216,7 @@ def _hook_flips(after_flip: Callable[[], None]) -> None:
 
     def flip() -> None:
         FRAME_MARKS["flip"] = time.perf_counter()
+        FRAME_MARKS["flip_cpu"] = time.thread_time()
         original()
         after_flip()
 
@@ -618,6 +624,9 @@ class TapBench:
             "until_draw_cpu_ms": round((FRAME_MARKS["draw_cpu"] - pending["started_cpu"]) * 1000,
                                        3),
             "draw_ms": round((FRAME_MARKS["flip"] - FRAME_MARKS["draw"]) * 1000, 3),
+            # the frame's drawing in the main thread's CPU time (textures filled, draw calls
+            # issued), after the app part
+            "draw_cpu_ms": round((FRAME_MARKS["flip_cpu"] - FRAME_MARKS["draw_cpu"]) * 1000, 3),
             "swap_ms": round((now - FRAME_MARKS["flip"]) * 1000, 3),
             "legal": pending["legal"],
             # the garbage collector's passes in this tap (to its frame), by generation, in ms
@@ -710,9 +719,12 @@ class TapBench:
                 [[sample["line"], sample["until_draw_cpu_ms"], sample["trace"]]
                  for sample in self.samples]), encoding="utf-8")
         if os.environ.get("BENCH_SAMPLES"):  # each tap's line and main-thread CPU, in order
+            drawing = bool(os.environ.get("BENCH_DRAW_CPU"))
             Path(os.environ["BENCH_SAMPLES"]).write_text(json.dumps(  # (by part: BENCH_PARTS)
                 [[sample["line"], sample["until_draw_cpu_ms"],
-                  *([sample["parts_cpu_ms"]] if "parts_cpu_ms" in sample else [])]
+                  *([{**sample.get("parts_cpu_ms", {}),
+                      **({DRAWING: sample["draw_cpu_ms"]} if drawing else {})}]
+                    if "parts_cpu_ms" in sample or drawing else [])]
                  for sample in self.samples]), encoding="utf-8")
         if os.environ.get("BENCH_TEXTURES"):
             owners = _texture_owners(self.app.root)
