@@ -62,10 +62,12 @@ class Look:
     Until its texture is first drawn (Kivy fills it then) the look holds that texture; from
     then on its pixels, compressed, and no texture."""
 
-    __slots__ = ("texture", "pixels", "size", "is_shortened", "refs", "anchors", "_core")
+    __slots__ = ("key", "texture", "pixels", "size", "is_shortened", "refs", "anchors", "_core")
 
-    def __init__(self, texture: Any, size: tuple[int, int], is_shortened: bool,
+    def __init__(self, key: Hashable, texture: Any, size: tuple[int, int], is_shortened: bool,
                  refs: dict[str, Any], anchors: dict[str, Any]) -> None:
+        self.key = key
+        """The label's :meth:`~RememberedLabel.look` it was rendered for."""
         self.texture = texture
         """The texture rendered for it, until its pixels are kept (then None)."""
         self.pixels: bytes | None = None
@@ -146,8 +148,11 @@ class RememberedLabel(Label):
     def texture_update(self, *largs: Any) -> None:
         key = self.look()
         kept = self._looks.pop(key, None)
+        if kept is None and self._shown is not None and self._shown.key == key:
+            kept = self._shown  # (let go by the looks kept while its label was set aside)
         if kept is not None:
             self._looks[key] = kept  # the most recently shown last
+            self._keep_the_latest_looks()
             if kept is not self._shown or self.texture is None:  # (its texture let go)
                 self._show(kept)
             self.texture_size = list(kept.size)
@@ -155,7 +160,7 @@ class RememberedLabel(Label):
             if self.markup:
                 self.refs, self.anchors = kept.refs, kept.anchors
             return
-        look = Look(None, (0, 0), False, {}, {})
+        look = Look(key, None, (0, 0), False, {}, {})
         look.keep_pixels_of(self._label)  # (a markup text that names places renders now)
         if self.markup and not _NAMES_PLACES.search(self.text):
             _render_when_drawn(self, largs)
@@ -168,9 +173,12 @@ class RememberedLabel(Label):
         look.size, look.is_shortened = tuple(self.texture_size), self.is_shortened
         look.refs, look.anchors = self.refs, self.anchors
         self._looks[key] = self._shown = look
+        self._keep_the_latest_looks()
+        self._keeps_its_label = True
+
+    def _keep_the_latest_looks(self) -> None:
         while len(self._looks) > self.looks_kept:
             del self._looks[next(iter(self._looks))]
-        self._keeps_its_label = True
 
     def on_parent(self, _widget: Any, parent: Any) -> None:
         """A label set aside (no parent) lets its texture go if it stays aside past this

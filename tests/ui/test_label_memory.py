@@ -45,6 +45,8 @@ def test_a_label_set_aside_lets_its_texture_go_and_gets_it_back_when_shown(
     assert seen["aside_has_no_texture"] and seen["aside_keeps_its_size"]
     assert seen["shown_texture_freed"], seen["its_holders"]
     assert seen["back_renders"] == [] and seen["back_with_kivys_pixels"]
+    assert seen["its_look_let_go"]
+    assert seen["back_again_renders"] == [] and seen["back_again_with_kivys_pixels"]
 
 
 def test_with_a_gpu_a_look_keeps_its_texture(display: str, tmp_path: Path) -> None:

@@ -6,14 +6,15 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from driver import Driver, run_from_command_line  # noqa: E402  (configures Kivy before it is imported)
+from kivy.properties import NumericProperty  # noqa: E402
 
 from companion.app.label_memory import REMEMBERED_LOOKS, RememberedLabel  # noqa: E402
 
@@ -319,15 +320,23 @@ def markup_drawn_later(d: Driver) -> Iterator[float]:
     d.shot("label_markup_drawn_later")
 
 
+class SharingLine(RememberedLabel):
+    """Lines that keep their looks together, two at most."""
+
+    shared_looks: ClassVar[dict[Hashable, Any] | None] = {}
+    looks_kept = NumericProperty(2)
+
+
 def set_aside_lets_its_texture_go(d: Driver) -> Iterator[float]:
     """A table line taken out of its box lets its texture go once it stays out past the
     frame (not when it is back in the same tap), keeps its size, and shown again draws Kivy's
-    pixels of its text without a render."""
+    pixels of its text without a render; also when the looks it shares with other lines let
+    its own go while it was out."""
     from kivy.uix.boxlayout import BoxLayout
     from kivy.uix.label import Label
 
     box = BoxLayout(pos=(20, 300), size_hint=(None, None), size=(300, 48))
-    line = RememberedLabel(text=LINES[0], **LINE_OPTIONS)
+    line = SharingLine(text=LINES[0], **LINE_OPTIONS)
     box.add_widget(line)
     d.app.root.current_screen.add_widget(box)
     yield FRAME
@@ -370,6 +379,25 @@ def set_aside_lets_its_texture_go(d: Driver) -> Iterator[float]:
     d.results["back_renders"] = renders
     d.results["back_with_kivys_pixels"] = (line.texture is not None
                                            and pixels_of(line.texture) == pixels_of(kivys.texture))
+    # set aside again while the looks it shares are all let go for others' newer ones
+    box.remove_widget(line)
+    yield FRAME
+    other = SharingLine(text=LINES[1], pos=(20, 360), **LINE_OPTIONS)
+    d.app.root.current_screen.add_widget(other)
+    for text in LINES[2:]:
+        yield FRAME
+        other.text = text
+    yield FRAME
+    d.results["its_look_let_go"] = len(SharingLine.shared_looks) == 2 and all(
+        key[1][0] != LINES[0] for key in SharingLine.shared_looks)
+    renders.clear()
+    Label.texture_update = counted  # type: ignore[method-assign]
+    box.add_widget(line)
+    yield FRAME
+    Label.texture_update = update  # type: ignore[method-assign]
+    d.results["back_again_renders"] = renders
+    d.results["back_again_with_kivys_pixels"] = (
+        line.texture is not None and pixels_of(line.texture) == pixels_of(kivys.texture))
     d.shot("label_set_aside_and_back")
 
 
