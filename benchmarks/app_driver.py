@@ -198,9 +198,14 @@ def _census() -> dict[str, Any]:
 
 BEFORE_NEXT_DRAW: list[Callable[[], None]] = []
 """Called once when the next frame begins drawing (its layouts and labels done), then dropped."""
-FRAME_MARKS: dict[str, float] = {"draw": 0.0, "draw_cpu": 0.0, "flip": 0.0}
+FRAME_MARKS: dict[str, float] = {"draw": 0.0, "draw_cpu": 0.0, "flip": 0.0, "flip_cpu": 0.0}
 """perf_counter() when the last frame began drawing (on_draw) and its buffer swap began;
-``draw_cpu``: the main thread's CPU time (thread_time) when it began drawing."""
+``draw_cpu`` / ``flip_cpu``: the main thread's CPU time (thread_time) at those two moments."""
+
+
+DRAWING = "the frame's drawing after it (main thread; BENCH_DRAW_CPU)"
+"""With BENCH_DRAW_CPU=1 the samples (BENCH_SAMPLES) add each tap's frame's drawing, its
+main-thread CPU from the drawing's start to the buffer swap, as a part of their own."""
 
 
 def _hook_flips(after_flip: Callable[[], None]) -> None:
@@ -211,6 +216,7 @@ def _hook_flips(after_flip: Callable[[], None]) -> None:
 
     def flip() -> None:
         FRAME_MARKS["flip"] = time.perf_counter()
+        FRAME_MARKS["flip_cpu"] = time.thread_time()
         original()
         after_flip()
 
@@ -618,6 +624,9 @@ class TapBench:
             "until_draw_cpu_ms": round((FRAME_MARKS["draw_cpu"] - pending["started_cpu"]) * 1000,
                                        3),
             "draw_ms": round((FRAME_MARKS["flip"] - FRAME_MARKS["draw"]) * 1000, 3),
+            # the frame's drawing in the main thread's CPU time (textures filled, draw calls
+            # issued), after the app part
+            "draw_cpu_ms": round((FRAME_MARKS["flip_cpu"] - FRAME_MARKS["draw_cpu"]) * 1000, 3),
             "swap_ms": round((now - FRAME_MARKS["flip"]) * 1000, 3),
             "legal": pending["legal"],
             # the garbage collector's passes in this tap (to its frame), by generation, in ms
@@ -710,9 +719,12 @@ class TapBench:
                 [[sample["line"], sample["until_draw_cpu_ms"], sample["trace"]]
                  for sample in self.samples]), encoding="utf-8")
         if os.environ.get("BENCH_SAMPLES"):  # each tap's line and main-thread CPU, in order
+            drawing = bool(os.environ.get("BENCH_DRAW_CPU"))
             Path(os.environ["BENCH_SAMPLES"]).write_text(json.dumps(  # (by part: BENCH_PARTS)
                 [[sample["line"], sample["until_draw_cpu_ms"],
-                  *([sample["parts_cpu_ms"]] if "parts_cpu_ms" in sample else [])]
+                  *([{**sample.get("parts_cpu_ms", {}),
+                      **({DRAWING: sample["draw_cpu_ms"]} if drawing else {})}]
+                    if "parts_cpu_ms" in sample or drawing else [])]
                  for sample in self.samples]), encoding="utf-8")
         if os.environ.get("BENCH_TEXTURES"):
             owners = _texture_owners(self.app.root)
@@ -865,10 +877,10 @@ def _texture_owners(root: Any) -> dict[str, Any]:
                 looks.setdefault(base(texture), f"{widget.text[:40]!r} {texture.size}")
     for widget in widgets:
         for key, look in (getattr(widget, "_looks", None) or {}).items():
-            if look[0] is None:  # an empty text's look
+            if look.texture is None:  # an empty text's look, or one kept as pixels
                 continue
-            owners.setdefault(base(look[0]), f"{type(widget).__name__} remembered look")
-            looks.setdefault(base(look[0]), f"{key[1][0][:40]!r} {look[0].size}")
+            owners.setdefault(base(look.texture), f"{type(widget).__name__} remembered look")
+            looks.setdefault(base(look.texture), f"{key[1][0][:40]!r} {look.texture.size}")
     rows: dict[str, list[int]] = {}
     for key, texture in textures.items():
         owner = owners.get(key)
@@ -1057,9 +1069,9 @@ def _count_looks() -> None:
             if taken_back.pop((id(looks), gone), 0):
                 entry["let_go_used"] += 1
             else:
-                texture = before[gone][0]
+                width, height = before[gone].size
                 entry["let_go_unused"] += 1
-                entry["let_go_unused_pixels"] += texture.width * texture.height if texture else 0
+                entry["let_go_unused_pixels"] += width * height
 
     counted.__name__ = "texture_update"  # Kivy's triggers look a bound method up by its name
     RememberedLabel.texture_update = counted  # type: ignore[method-assign]
@@ -1076,7 +1088,8 @@ def _count_looks() -> None:
 
 def _write_looks(path: Path) -> None:
     """The counts of :func:`_count_looks`, and the looks kept at the end by kind of label,
-    taken back or not (count, pixels)."""
+    taken back or not: how many, their pixels, how many of them hold a texture, and the bytes
+    of the others' pixels kept compressed."""
     import gc
 
     from companion.app.label_memory import RememberedLabel
@@ -1090,9 +1103,11 @@ def _write_looks(path: Path) -> None:
                 used = LOOKS["taken_back"].get((id(thing._looks), key), 0) > 0
                 row = kept.setdefault(
                     f"{type(thing).__name__} {'taken back' if used else 'never taken back'}",
-                    [0, 0])
+                    [0, 0, 0, 0])
                 row[0] += 1
-                row[1] += look[0].width * look[0].height if look[0] is not None else 0
+                row[1] += look.size[0] * look.size[1]
+                row[2] += look.texture is not None
+                row[3] += len(look.pixels or b"")
     path.write_text(json.dumps({"by_label": LOOKS["by_label"], "kept_at_end": kept,
                                 "lines_made": LOOKS["lines_made"]}, indent=1))
 

@@ -28,37 +28,16 @@ from weakref import WeakKeyDictionary
 
 from kivy.graphics import Callback, InstructionGroup
 from kivy.graphics.instructions import VertexInstruction
-from kivy.graphics.opengl import GL_RENDERER, glFinish, glGetString
+from kivy.graphics.opengl import glFinish
+
+from companion.app.software_gl import gl_is_software
 
 MOST_DRAWS = 30
 """The most draw calls a part of a frame holds (at ~37 kB each under llvmpipe: ~1.1 MB)."""
-SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swrast")
-"""Words in the GL's renderer name of Mesa's software rasterisers (their frames' commands live
-in the app's memory)."""
-
-_flushes: list[bool] = []
-"""Whether the points wait for the GL: decided once, at the first point drawn (the GL is
-current then)."""
-
-
-def renderer_is_software(renderer: str) -> bool:
-    """Whether a GL renderer's name is one of Mesa's software rasterisers."""
-    name = renderer.lower()
-    return any(word in name for word in SOFTWARE_RENDERERS)
-
-
-def _gl_is_software() -> bool:
-    """Whether the window's GL is a software rasteriser (read once; the GL must be current)."""
-    if not _flushes:
-        renderer = glGetString(GL_RENDERER)
-        text = renderer.decode("ascii", "replace") if isinstance(renderer, bytes) else str(
-            renderer)
-        _flushes.append(renderer_is_software(text))
-    return _flushes[0]
 
 
 def _flush(_instruction: Any) -> bool:
-    if _gl_is_software():
+    if gl_is_software():
         glFinish()
     return True  # done: the point asks for no frame of its own
 
@@ -206,7 +185,7 @@ def keep_in_parts(widget: Any) -> None:
 
 
 def _split_changed(*_: Any) -> None:
-    if not _gl_is_software():  # a GPU: the points would do nothing, so none are placed
+    if not gl_is_software():  # a GPU: the points would do nothing, so none are placed
         return
     for widget, splitter in list(_kept_in_parts.items()):
         if widget.canvas.needs_redraw and widget.get_root_window() is not None:

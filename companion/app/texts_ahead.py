@@ -131,11 +131,13 @@ class TextsAhead:
 
 def _rendered(probe: RememberedLabel) -> None:
     """``probe``'s text rendered now into its looks, the pixels too (Kivy renders a label's
-    pixels at its first draw), and no texture update left due."""
+    pixels at its first draw: the look keeps them), and no texture update left due; the
+    probe, never shown, keeps no texture."""
     probe.texture_update()
     if probe.texture is not None:
         probe.texture.bind()
     probe._trigger_texture.cancel()
+    probe.let_texture_go()
 
 
 __all__ = ["FACES", "STEP_SECONDS", "TextsAhead"]

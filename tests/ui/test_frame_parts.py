@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, app_env, run_scenario_script
 
-from companion.app.flush_points import MOST_DRAWS, renderer_is_software
+from companion.app.flush_points import MOST_DRAWS
+from companion.app.software_gl import renderer_is_software
 
 SCRIPT = Path(__file__).parent / "scenarios" / "frame_parts.py"
 COLUMN_PART = 15

@@ -1,4 +1,5 @@
-"""RememberedLabel (app/label_memory.py): a look shown again takes its texture back unchanged;
+"""RememberedLabel (app/label_memory.py): a look shown again comes back unchanged without a
+render, and a look not shown keeps its pixels compressed, not a texture;
 a rendered label keeps no surface, and its pixels are those Kivy renders. And the status
 line's lines, counted without rendering, are those a rendered label shows. Text widths
 remembered per font (app/text_extents.py) lay labels out as measuring anew does."""
@@ -12,15 +13,47 @@ from conftest import run_scenario_script
 SCRIPT = Path(__file__).parent / "scenarios" / "labels.py"
 
 
-def test_a_look_shown_again_is_the_texture_first_rendered(display: str, tmp_path: Path) -> None:
+def test_a_look_shown_again_comes_back_without_a_render(display: str, tmp_path: Path) -> None:
     seen = run_scenario_script(SCRIPT, "looks_come_back", display, tmp_path, "en")
-    assert seen["plain_again_is_the_first"] and seen["plain_pixels_kept"]
-    assert seen["bold_again_is_the_first"] and seen["bold_pixels_kept"]
+    assert seen["plain_again_not_rendered"] and seen["plain_pixels_kept"]
+    assert seen["bold_again_not_rendered"] and seen["bold_pixels_kept"]
     assert seen["new_look_is_new_texture"]
     assert seen["new_look_size"][0] == seen["new_look_size"][1]
-    assert seen["forgotten_is_rendered_again"]
     # rendered: Eva, Eva bold, Pat, Ida, Ota, Ema and Eva again (forgotten after 4 newer looks)
     assert seen["renders"] == ["Eva", "Eva/b", "Pat", "Ida", "Ota", "Ema", "Eva"]
+
+
+def test_looks_not_shown_keep_their_pixels_not_a_texture(display: str, tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "looks_kept_as_pixels", display, tmp_path, "en")
+    # a table line shown in four texts: one texture of its size alive (it was four)
+    assert seen["looks_kept"] == 4
+    assert seen["line_textures_alive"] == 1
+    assert seen["looks_not_shown_with_a_texture"] == 0
+    # each look's 300 x 48 pixels (57,600 bytes) kept compressed, at most a tenth of that
+    assert all(0 < size < 5760 for size in seen["pixels_kept_bytes"])
+    # taken back: not rendered, Kivy's own label's pixels, the line's one texture filled again
+    assert seen["renders_taking_back"] == []
+    assert seen["filled_by_the_frame"] == [True, True, True]
+    assert seen["same_pixels_as_kivys"] == [True, True, True]
+    assert seen["same_texture_filled_again"] == [True, True, True]
+
+
+def test_a_label_set_aside_lets_its_texture_go_and_gets_it_back_when_shown(
+        display: str, tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "set_aside_lets_its_texture_go", display, tmp_path, "en")
+    assert seen["kept_when_back_at_once"]
+    assert seen["aside_has_no_texture"] and seen["aside_keeps_its_size"]
+    assert seen["shown_texture_freed"], seen["its_holders"]
+    assert seen["back_renders"] == [] and seen["back_with_kivys_pixels"]
+    assert seen["its_look_let_go"]
+    assert seen["back_again_renders"] == [] and seen["back_again_with_kivys_pixels"]
+
+
+def test_with_a_gpu_a_look_keeps_its_texture(display: str, tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "looks_on_a_gpu", display, tmp_path, "en")
+    assert seen["first_texture_again"]
+    assert seen["looks_with_a_texture"] == 2
+    assert seen["aside_keeps_its_texture"]
 
 
 def test_a_rendered_label_lets_its_surface_go_and_keeps_kivys_pixels(display: str,

@@ -6,14 +6,15 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 if __name__ == "__main__":  # a script: tests/ui on the path, not this package's folder
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from driver import Driver, run_from_command_line  # noqa: E402  (configures Kivy before it is imported)
+from kivy.properties import NumericProperty  # noqa: E402
 
 from companion.app.label_memory import REMEMBERED_LOOKS, RememberedLabel  # noqa: E402
 
@@ -26,9 +27,9 @@ def pixels_of(texture: Any) -> bytes:
 
 
 def looks_come_back(d: Driver) -> Iterator[float]:
-    """A name shown plain, bold, plain again: the plain texture is the one first rendered,
-    with the same pixels; the bold one too, after a look in between; a fifth look pushes the
-    oldest out."""
+    """A name shown plain, bold, plain again: the plain look comes back without a render, with
+    the pixels first rendered; the bold one too, after a look in between; a fifth look pushes
+    the oldest out."""
     from kivy.core.text import Label as CoreLabel
     from kivy.uix.label import Label
 
@@ -54,7 +55,7 @@ def looks_come_back(d: Driver) -> Iterator[float]:
     bold_pixels = pixels_of(bold)
     widget.bold = False
     yield FRAME
-    d.results["plain_again_is_the_first"] = widget.texture is plain
+    d.results["plain_again_not_rendered"] = renders == ["Eva", "Eva/b"]
     d.results["plain_pixels_kept"] = pixels_of(widget.texture) == plain_pixels
     widget.text = "Pat"  # a new look: rendered, into a texture of its own
     yield FRAME
@@ -65,18 +66,100 @@ def looks_come_back(d: Driver) -> Iterator[float]:
     d.results["new_look_size"] = [list(pat.size), list(fresh.texture.size)]
     widget.text, widget.bold = "Eva", True
     yield FRAME
-    d.results["bold_again_is_the_first"] = widget.texture is bold
+    d.results["bold_again_not_rendered"] = renders[-1] == "Pat"
     d.results["bold_pixels_kept"] = pixels_of(widget.texture) == bold_pixels
     for text in ("Ida", "Ota", "Ema"):  # three more looks: "Eva" plain is the oldest now
         widget.text, widget.bold = text, False
         yield FRAME
     widget.text = "Eva"
     yield FRAME
-    d.results["forgotten_is_rendered_again"] = widget.texture is not plain
     d.results["remembered"] = REMEMBERED_LOOKS
     d.results["renders"] = renders
     Label.texture_update = original  # type: ignore[method-assign]
     d.shot("label_memory")
+
+
+LINES = ("Eva: move the car two fields forward", "Pat: play a card or pass",
+         "Ota: draw a card", "Ida: swap two cards")
+"""Table lines of one width and height: their looks' textures are all 300 x 48."""
+LINE_OPTIONS = {"font_size": 20, "text_size": (300, 48), "valign": "middle",
+                "size_hint": (None, None), "size": (300, 48)}
+
+
+def line_textures() -> int:
+    """Live Kivy textures of a table line's size (after a collection)."""
+    import gc
+
+    from kivy.graphics.texture import Texture
+
+    gc.collect()
+    return len([thing for thing in gc.get_objects()  # (type(): never a dead proxy's)
+                if issubclass(type(thing), Texture) and tuple(thing.size) == (300, 48)])
+
+
+def looks_kept_as_pixels(d: Driver) -> Iterator[float]:
+    """A label's looks not shown keep their pixels, not a texture: of a table line shown in
+    four texts in turn (each drawn), one texture of that size is alive, not four; the looks
+    taken back show the pixels Kivy's own label renders for their texts (the line's own
+    texture filled again: no new one), without a render."""
+    from kivy.uix.label import Label
+
+    screen = d.app.root.current_screen
+    before = line_textures()
+    line = RememberedLabel(text=LINES[0], pos=(20, 200), **LINE_OPTIONS)
+    screen.add_widget(line)
+    yield FRAME
+    for text in LINES[1:]:
+        line.text = text
+        yield FRAME
+    d.results["line_textures_alive"] = line_textures() - before
+    d.results["looks_kept"] = len(line._looks)
+    shown = getattr(line, "_shown", None)  # (a look of a label that kept textures: a tuple)
+    d.results["looks_not_shown_with_a_texture"] = len(
+        [look for look in line._looks.values() if look is not shown
+         and getattr(look, "texture", look) is not None])
+    d.results["pixels_kept_bytes"] = [len(getattr(look, "pixels", None) or b"")
+                                      for look in line._looks.values()]
+
+    renders: list[str] = []
+    update = Label.texture_update
+
+    def counted(label: Any, *largs: Any) -> None:
+        if label is line:
+            renders.append(label.text)
+        update(label, *largs)
+
+    counted.__name__ = "texture_update"
+    Label.texture_update = counted  # type: ignore[method-assign]
+    from companion.app import label_memory
+
+    fill = label_memory._fill
+    fills: list[Any] = []
+
+    def filled(pixels: bytes, texture: Any) -> None:
+        fills.append(texture)
+        fill(pixels, texture)
+
+    label_memory._fill = filled  # type: ignore[assignment]
+    shown_texture = line.texture
+    same_pixels, same_texture, filled_by_the_frame = [], [], []
+    for text in LINES[:3]:  # each taken back in turn, and drawn
+        line.text = text
+        yield FRAME
+        filled_by_the_frame.append(fills == [line.texture])  # the frame drew it: filled then
+        fills.clear()
+        kivys = Label(text=text, **LINE_OPTIONS)
+        kivys.texture_update()  # Kivy's own label of that text
+        same_pixels.append(pixels_of(line.texture) == pixels_of(kivys.texture)
+                           and any(pixels_of(kivys.texture)))
+        same_texture.append(line.texture is shown_texture)
+    Label.texture_update = update  # type: ignore[method-assign]
+    label_memory._fill = fill  # type: ignore[assignment]
+    d.results["filled_by_the_frame"] = filled_by_the_frame
+    d.results["renders_taking_back"] = renders
+    d.results["same_pixels_as_kivys"] = same_pixels
+    d.results["same_texture_filled_again"] = same_texture
+    d.shot("label_looks_as_pixels")
 
 
 STATUS_LINES = (
@@ -237,8 +320,119 @@ def markup_drawn_later(d: Driver) -> Iterator[float]:
     d.shot("label_markup_drawn_later")
 
 
+class SharingLine(RememberedLabel):
+    """Lines that keep their looks together, two at most."""
+
+    shared_looks: ClassVar[dict[Hashable, Any] | None] = {}
+    looks_kept = NumericProperty(2)
+
+
+def set_aside_lets_its_texture_go(d: Driver) -> Iterator[float]:
+    """A table line taken out of its box lets its texture go once it stays out past the
+    frame (not when it is back in the same tap), keeps its size, and shown again draws Kivy's
+    pixels of its text without a render; also when the looks it shares with other lines let
+    its own go while it was out."""
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.label import Label
+
+    box = BoxLayout(pos=(20, 300), size_hint=(None, None), size=(300, 48))
+    line = SharingLine(text=LINES[0], **LINE_OPTIONS)
+    box.add_widget(line)
+    d.app.root.current_screen.add_widget(box)
+    yield FRAME
+    texture = line.texture
+    box.remove_widget(line)  # out and back in within one tap: the texture stays
+    box.add_widget(line)
+    yield FRAME
+    d.results["kept_when_back_at_once"] = line.texture is texture
+    box.remove_widget(line)
+    yield FRAME
+    d.app.root.canvas.ask_update()  # a frame drawn without it (the GL binds other textures)
+    yield FRAME
+    d.results["aside_has_no_texture"] = line.texture is None
+    d.results["aside_keeps_its_size"] = list(line.texture_size) == [300, 48]
+    import gc
+    import weakref
+
+    shown = weakref.ref(texture)
+    del texture
+    gc.collect()
+    d.results["shown_texture_freed"] = shown() is None
+    d.results["its_holders"] = [
+        holder.f_code.co_name if type(holder).__name__ == "frame" else repr(holder)[:200]
+        for holder in gc.get_referrers(shown())] if shown() else []
+    renders: list[str] = []
+    update = Label.texture_update
+
+    def counted(label: Any, *largs: Any) -> None:
+        if label is line:
+            renders.append(label.text)
+        update(label, *largs)
+
+    counted.__name__ = "texture_update"
+    Label.texture_update = counted  # type: ignore[method-assign]
+    box.add_widget(line)
+    yield FRAME
+    Label.texture_update = update  # type: ignore[method-assign]
+    kivys = Label(text=LINES[0], **LINE_OPTIONS)
+    kivys.texture_update()
+    d.results["back_renders"] = renders
+    d.results["back_with_kivys_pixels"] = (line.texture is not None
+                                           and pixels_of(line.texture) == pixels_of(kivys.texture))
+    # set aside again while the looks it shares are all let go for others' newer ones
+    box.remove_widget(line)
+    yield FRAME
+    other = SharingLine(text=LINES[1], pos=(20, 360), **LINE_OPTIONS)
+    d.app.root.current_screen.add_widget(other)
+    for text in LINES[2:]:
+        yield FRAME
+        other.text = text
+    yield FRAME
+    d.results["its_look_let_go"] = len(SharingLine.shared_looks) == 2 and all(
+        key[1][0] != LINES[0] for key in SharingLine.shared_looks)
+    renders.clear()
+    Label.texture_update = counted  # type: ignore[method-assign]
+    box.add_widget(line)
+    yield FRAME
+    Label.texture_update = update  # type: ignore[method-assign]
+    d.results["back_again_renders"] = renders
+    d.results["back_again_with_kivys_pixels"] = (
+        line.texture is not None and pixels_of(line.texture) == pixels_of(kivys.texture))
+    d.shot("label_set_aside_and_back")
+
+
+def looks_on_a_gpu(d: Driver) -> Iterator[float]:
+    """With a GPU's GL (its textures in the GPU's memory) a look keeps its texture: a look
+    shown again is the texture first rendered, and a label set aside keeps its texture."""
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.app import software_gl
+
+    software_gl._is_software[:] = [False]  # as the Pi's V3D says
+    box = BoxLayout(pos=(20, 300), size_hint=(None, None), size=(300, 48))
+    line = RememberedLabel(text=LINES[0], **LINE_OPTIONS)
+    box.add_widget(line)
+    d.app.root.current_screen.add_widget(box)
+    yield FRAME
+    first = line.texture
+    line.text = LINES[1]
+    yield FRAME
+    second = line.texture
+    line.text = LINES[0]
+    yield FRAME
+    d.results["first_texture_again"] = line.texture is first and second is not first
+    d.results["looks_with_a_texture"] = len(
+        [look for look in line._looks.values() if look.texture is not None])
+    box.remove_widget(line)
+    yield FRAME
+    d.results["aside_keeps_its_texture"] = line.texture is first
+
+
 SCENARIOS: dict[str, Scenario] = {"markup_drawn_later": markup_drawn_later,
                                   "looks_come_back": looks_come_back,
+                                  "looks_kept_as_pixels": looks_kept_as_pixels,
+                                  "looks_on_a_gpu": looks_on_a_gpu,
+                                  "set_aside_lets_its_texture_go": set_aside_lets_its_texture_go,
                                   "pixels_let_go": pixels_let_go,
                                   "status_lines_measured": status_lines_measured,
                                   "extents_remembered": extents_remembered}
