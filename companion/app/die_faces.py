@@ -70,12 +70,7 @@ class DieFaceButton(ButtonBehavior, Widget):
 
 
 class DieFaces(GridLayout):
-    """Six face buttons; a tap calls ``face_action(face)``.
-
-    The buttons are made when the faces are first shown (:meth:`make_faces`): the die panel
-    of every dice game holds a set for the table's own die, which a game rolled with the
-    app's die or an electronic one never shows (six buttons and their kv rules, ~140 kB of
-    Python objects, kept all game long)."""
+    """Six face buttons; a tap calls ``face_action(face)``."""
 
     face_action = ObjectProperty(None, allownone=True)
     is_shown = BooleanProperty(True)
@@ -85,19 +80,12 @@ class DieFaces(GridLayout):
         kwargs.setdefault("cols", 3)
         kwargs.setdefault("spacing", 8)
         super().__init__(**kwargs)
-
-    def make_faces(self) -> None:
-        """The six face buttons, made once (when the faces are first shown)."""
-        if self.children:
-            return
         for face in range(1, 7):
-            button = DieFaceButton(face=face, is_shown=self.is_shown)
+            button = DieFaceButton(face=face)
             button.bind(on_release=self._tapped)
             self.add_widget(button)
 
     def on_is_shown(self, _faces: Any, is_shown: bool) -> None:
-        if is_shown:
-            self.make_faces()
         for button in self.children:
             button.is_shown = is_shown
         if is_shown:
@@ -106,7 +94,6 @@ class DieFaces(GridLayout):
     def do_layout(self, *args: Any) -> None:
         """Not while set aside: its panel's height changes with every set of table lines."""
         if self.is_shown:
-            self.make_faces()  # (shown from the start, as in the faces dialog)
             super().do_layout(*args)
 
     def _tapped(self, button: DieFaceButton) -> None:
@@ -124,7 +111,6 @@ class FacesDialog(ModalView):
         self.choose = on_face
         load_kv("die_faces")
         super().__init__(**kwargs)
-        self.ids.faces.make_faces()  # shown as soon as it opens
 
     def chosen(self, face: int) -> None:
         self.dismiss(animation=False)  # a fading dialog would take the next tap as a face

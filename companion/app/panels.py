@@ -311,11 +311,7 @@ class DieArea(SteadyBoxLayout):
             self.remove_widget(hidden)
         if shown.parent is None:
             self.add_widget(shown, index=1)  # above the die's status line
-        # set aside: no pips drawn at its layouts; its buttons made when first shown (only a
-        # table's own die shows them)
-        self.ids.faces.is_shown = self.is_table
-        if self.is_table:
-            self.ids.faces.make_faces()
+        self.ids.faces.is_shown = self.is_table  # set aside: no pips drawn at its layouts
 
 
 class ChoiceArea(BoxLayout):

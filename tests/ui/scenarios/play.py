@@ -565,18 +565,6 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
                            "kv_parsed": sorted(Path(name).name for name in Builder.files)}
         d.shot(f"panels_{game}")
     PlayScreen._make_panels = make_panels  # type: ignore[method-assign]
-    # the table's own die chosen (as Settings does): the die panel shows its six faces
-    d.app.set_die("table", remember=False)
-    play.update()
-    panel = play._panels["roll"]
-    yield from until(d, lambda: panel.is_table and len(panel.ids.faces.children) == 6)
-    yield P
-    d.results["clovece_table_die"] = {
-        "die_faces": built(DieFaceButton),
-        "faces_shown": sum(1 for face in panel.ids.faces.children
-                           if face.is_shown and face.get_root_window() is not None),
-        "kv_parsed": sorted(Path(name).name for name in Builder.files)}
-    d.shot("panels_clovece_table_die")
 
 
 def boards_drawn_at_their_size(d: Driver) -> Iterator[float]:
