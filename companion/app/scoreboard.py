@@ -59,12 +59,17 @@ class Scoreboard:
         self.screen = screen
         self._rows: list[Any] = []
         self._key: tuple[Any, ...] = ()
+        self._players: tuple[Any, ...] = ()
+        """The game, language and seats' looks the rows were made for."""
         self._row_sets: dict[str, list[Any]] = {}
-        """The score rows made for this game, per kind of row (kept: the style changes back
+        """The score rows made for these players, per kind of row (kept: the style changes back
         and forth as the table lines come and go)."""
+        self._restyled: set[str] = set()
+        """The kinds of row whose style is worked out for this game's texts already."""
 
     def reset(self) -> None:
-        """A new game: new rows."""
+        """A new game: its rows (the last game's, when the same players play the same game in
+        the same language again: restyled for its texts as new rows would be)."""
         self._key = ()
 
     def update(self, looks: list[Any]) -> str:
@@ -93,14 +98,20 @@ class Scoreboard:
                 "\u00a0".join(str(value) for value in counters.get(seat, {}).values())
                 for seat in range(len(looks)))]
         shown = self._usual_style(len(looks)) if style == "hidden" else style
-        key = (id(match), match.game_id, table.lang,
-               tuple((look.name, tuple(look.colour), look.letter) for look in looks))
-        if key != self._key:
+        players = (match.game_id, table.lang,
+                   tuple((look.name, tuple(look.colour), look.letter) for look in looks))
+        key = (id(match), *players)
+        if key != self._key:  # a new game (or new players, or a new language)
             self._key = key
-            self._row_sets = {}
+            self._restyled = set()
+            if players != self._players:
+                self._players = players
+                self._row_sets = {}
         rows = self._row_sets.get(shown)
         if rows is None or len(rows) != len(looks):
             rows = self._row_sets[shown] = self._make_rows(shown, looks, texts)
+        elif shown not in self._restyled:  # the last game's rows, for the same players
+            self._style_rows(shown, rows, looks, texts)
         if rows is not self._rows or len(box.children) != len(rows):
             self._rows = rows
             set_aside = list(box.children)
@@ -122,7 +133,7 @@ class Scoreboard:
         can ask for it."""
         match = App.get_running_app().table.match
         if not self._key or match is None or "line" in self._row_sets:
-            return
+            return  # (the last game's, for the same players: kept)
         looks = App.get_running_app().table.seat_looks()
         if GAMES[match.game_id].uses_die or len(looks) >= CHOICE_ROOM_PLAYERS:
             self._row_sets["line"] = self._make_rows("line", looks, [("", "")] * len(looks))
@@ -149,16 +160,21 @@ class Scoreboard:
             style, LineScoreCell)
         row_height = {"rows": ROW_HEIGHTS.get(len(looks), 48),
                       "compact": COMPACT_ROW_HEIGHT}.get(style, LINE_CELL_HEIGHT)
+        rows = [row_class(name=look.name, colour=look.colour, letter=look.letter,
+                          height=row_height) for look in looks]
+        self._style_rows(style, rows, looks, texts)
+        return rows
+
+    def _style_rows(self, style: str, rows: list[Any], looks: list[Any],
+                    texts: list[tuple[str, str]]) -> None:
+        """Each row's style for these texts (worked out once a game: a row made for the last
+        game's players is restyled for the next game's texts, as a new row would be)."""
+        self._restyled.add(style)
         compact = style != "rows"
         width = self._width(compact) - (34 + 4 + 8 if compact else 44 + 6 + 8)
-        rows = []
-        for look, (full, short) in zip(looks, texts):
-            row = row_class(name=look.name, colour=look.colour, letter=look.letter,
-                            height=row_height)
+        for row, look, (full, short) in zip(rows, looks, texts):
             row.style = "short" if style == "line" else counter_style(
                 full, short, look.name, width)
-            rows.append(row)
-        return rows
 
     @staticmethod
     def _usual_style(players: int) -> str:

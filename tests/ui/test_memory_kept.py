@@ -39,6 +39,12 @@ def test_a_new_game_keeps_the_choice_buttons_and_line_labels_the_last_one_left(
     assert seen["lines_built_with_panels"][1:] == [0, 0]
     # and no game built one while it was played (the texts' own probe apart)
     assert seen["lines_built_in_all"] <= sum(seen["lines_built_with_panels"]) + 1
+    # the same three players again: the first game's score rows and one-line cells (three
+    # of each, ~100–200 kB of widgets a row) serve the next games, restyled for their texts,
+    # instead of being made again while the last game's wait for the collector
+    assert seen["rows_built"][0] >= 6
+    assert seen["rows_built"][1:] == [0, 0]
+    assert seen["rows_shown"] == ["Pat", "Mat", "Eva"]
 
 
 def test_a_new_game_brings_a_full_collection_after_its_first_frame(display: str,

@@ -79,17 +79,21 @@ def games_in_a_row(d: Driver) -> Iterator[float]:
     and how many choice buttons and table-line labels were built for them."""
     import random
 
-    from companion.app.panels import ChoiceButton, InstructionLine
+    from companion.app.panels import ChoiceButton, InstructionLine, LineScoreCell, ScoreRow
 
     choose = random.Random(5)
     alive, built, lines_built, choices_shown = [], [], [], 0
+    rows_built: list[int] = []
     made, lines_made = count_made(ChoiceButton), count_made(InstructionLine)
+    rows_made, cells_made = count_made(ScoreRow), count_made(LineScoreCell)
     for _game in range(3):
         before, lines_before = made[0], lines_made[0]
+        rows_before = rows_made[0] + cells_made[0]
         open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
         yield 0.6  # the panels (and the buttons ahead) are made 0.1 s after the screen shows
         built.append(made[0] - before)
         lines_built.append(lines_made[0] - lines_before)
+        rows_built.append(rows_made[0] + cells_made[0] - rows_before)
         alive.append(widgets_alive(ChoiceButton))
         table, play = d.app.table, d.app.root.get_screen("play")
         for _input in range(60):
@@ -98,7 +102,9 @@ def games_in_a_row(d: Driver) -> Iterator[float]:
             table.send(choose.choice(table.legal()))
             choices_shown += play.action_kind == "choice"
             yield FRAME / 3
-    d.results.update({"alive": alive, "built_with_panels": built,
+    d.results.update({"alive": alive, "built_with_panels": built, "rows_built": rows_built,
+                      "rows_shown": [row.name for row in reversed(
+                          d.app.root.get_screen("play").ids.scoreboard.children)],
                       "lines_built_with_panels": lines_built,
                       "lines_built_in_all": lines_made[0], "choices_shown": choices_shown})
     yield FRAME
