@@ -5,15 +5,14 @@ The wheel is built from the files git knows (tracked, or new and not ignored), c
 checkout, so a file that is only on this machine cannot make the test pass. The fresh venv gets
 the wheel's dependencies from the package index, as ``pip install`` does for a user.
 
-The wheel and its venv are made once a run, whichever test worker asks first (the others wait
-for it and use the same ones): each took a worker ~15 s of CPU, and pytest-xdist's groups,
-which would keep these tests on one worker, do not group under pytest 9.2 (xdist 3.8 renames
-the test ids through an attribute pytest no longer reads).
+The wheel and its venv are made once a run (``run_once``), by whichever test worker asks
+first: each took a worker ~15 s of CPU, and pytest-xdist's groups, which would keep these tests
+on one worker, do not group under pytest 9.2 (xdist 3.8 renames the test ids through an
+attribute pytest no longer reads).
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import shutil
@@ -22,10 +21,11 @@ import subprocess
 import sys
 import time
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from run_once import once_a_run
 
 from companion.virtual_display import screenshot, xvfb
 
@@ -69,24 +69,6 @@ def _as_pip_runs() -> dict[str, str]:
     return {key: value for key, value in os.environ.items() if key != "PYTHONPYCACHEPREFIX"}
 
 
-def _once_a_run(tmp_path_factory: pytest.TempPathFactory, name: str,
-                make: Callable[[Path], None]) -> Path:
-    """The folder ``name``, filled by ``make`` once for the whole run: the test workers share
-    the parent of their temporary folders, and a lock lets the first that asks make it while
-    the others wait (a ``make`` that failed leaves no mark: the next one tries again)."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    folder, made = shared / name, shared / f"{name}.made"
-    with (shared / f"{name}.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not made.exists():
-            shutil.rmtree(folder, ignore_errors=True)
-            folder.mkdir()
-            make(folder)
-            made.touch()
-    return folder
-
-
 def _build_wheel(dist: Path) -> None:
     source = dist / "checkout"
     for name in _source_files():
@@ -103,7 +85,7 @@ def _build_wheel(dist: Path) -> None:
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("the wheel is built from a git checkout")
-    (found,) = _once_a_run(tmp_path_factory, "dist", _build_wheel).glob("companion-*.whl")
+    (found,) = once_a_run(tmp_path_factory, "dist", _build_wheel).glob("companion-*.whl")
     return found
 
 
@@ -127,7 +109,7 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         )
         assert done.returncode == 0, done.stderr[-3000:]
 
-    return _once_a_run(tmp_path_factory, "venv", install) / "bin"
+    return once_a_run(tmp_path_factory, "venv", install) / "bin"
 
 
 @pytest.fixture
