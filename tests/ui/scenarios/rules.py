@@ -1,7 +1,8 @@
 """Menu → Rules in every game: the pages in the language set, every page photographed and
 measured (no label larger than its box, the points within their column), taps on a diagram do
 nothing, and Back returns to the play screen exactly as it was (the same history, a wall's
-preview still waiting). Played by ``driver.py`` like those of ``play.py``."""
+preview still waiting). Played by ``driver.py`` like those of ``play.py``: every game in one app
+(``rules_of_every_game``), which each test of ``test_ui_rules.py`` reads."""
 
 from __future__ import annotations
 
@@ -101,4 +102,20 @@ def rules_of(name: str) -> Scenario:
     return scenario
 
 
-SCENARIOS: dict[str, Scenario] = {f"rules_{name}": rules_of(name) for name in GAMES}
+def rules_of_every_game(d: Driver) -> Iterator[float]:
+    """``rules_of`` each game in turn in one app (a new match each), what each saw under
+    ``games``; the screenshots, taps and anything cut gathered as a single scenario's."""
+    whole = d.results
+    seen: dict[str, dict[str, Any]] = {}
+    for name in GAMES:
+        d.results = {"screens": [], "taps": 0}
+        yield from rules_of(name)(d)
+        seen[name] = d.results
+        whole["screens"] += d.results["screens"]
+        whole["taps"] += d.results["taps"]
+        whole.setdefault("overflows", []).extend(d.results.get("overflows", []))
+    d.results = whole
+    whole["games"] = seen
+
+
+SCENARIOS: dict[str, Scenario] = {"rules_of_every_game": rules_of_every_game}
