@@ -47,6 +47,17 @@ def card(tmp_path: Path) -> Iterator[Path]:
 # -- the order the tests start in -----------------------------------------------------------------
 
 SLOWEST: dict[str, float] = {
+    # a test that makes what others of its file read (``run_once``) starts early, the readers
+    # late, when it is made: else they start together and wait for it, their workers idle
+    "tests/ui/test_ui_rules.py::test_rules_from_the_menu_and_back[quoridor2-": 30.0,
+    "tests/ui/test_ui_rules.py::": 0.5,
+    "tests/ui/test_ui_coords.py::test_every_name_is_drawn_big_enough_inside_the_board[en-clo"
+    "vece_4]": 20.0,
+    "tests/ui/test_ui_coords.py::test_every_name_is_drawn_big_enough_inside_the_board[cs-clo"
+    "vece_4]": 20.0,
+    "tests/ui/test_ui_coords.py::": 0.5,
+    "tests/test_installed.py::test_the_installed_app_draws_its_home_screen": 20.0,
+    "tests/test_installed.py::": 0.5,
     "tests/ui/test_ui_words.py::": 40.0,
     "tests/ui/test_ui_builder.py::test_the_standin_built_by_taps": 38.0,
     "tests/test_code_quality.py::test_the_engine_games_store_and_hardware_pass_mypy": 30.0,
@@ -59,7 +70,11 @@ SLOWEST: dict[str, float] = {
     "tests/ui/test_ui_table_lines.py::test_ui_the_companions_round_is_said": 16.0,
     "tests/ui/test_ui_builder.py::": 14.0,
     "tests/web/test_page_browser.py::": 12.0,
-    "tests/test_installed.py::": 10.0,
+    "tests/ui/test_frame_parts.py::test_every_play_screen": 28.0,
+    "tests/ui/test_texts_ahead.py::": 20.0,
+    "tests/ui/test_memory_kept.py::test_a_new_game_keeps": 16.0,
+    "tests/ui/test_steady_layouts.py::test_a_switch": 16.0,
+    "tests/games/crash/test_crash_queries_same.py::test_cheap": 10.0,
     "tests/test_benchmarks_smoke.py::": 10.0,
     "tests/ui/": 8.0,
     "tests/test_code_quality.py::": 3.0,
