@@ -82,7 +82,7 @@ SLOWEST: dict[str, float] = {
 }
 """Seconds a test takes, roughly, on this 2-core machine under the suite's own load (``-n 0
 --durations=0`` alone, about doubled; the first prefix of a test's id that matches counts).
-Only the order matters: tests not named here take well under a second and come last."""
+Only the order matters (``longest_first``): tests not named here take well under a second."""
 
 
 def expected_seconds(nodeid: str) -> float:
@@ -90,18 +90,75 @@ def expected_seconds(nodeid: str) -> float:
                 0.0)
 
 
+FIRST_SECONDS = 20.0
+"""Tests expected to take this long or longer start first, longest first."""
+QUICK_SECONDS = 0.1
+"""What a test the table does not name takes, roughly (most of these are pure Python)."""
+WAITING_DONE_BY = 0.85
+"""The share of the run by which the mostly waiting tests have all been handed out: the last
+of the run are quick ones, which fill the workers evenly at the end."""
+KEPT_TOGETHER = ("tests/web/",)
+"""Folders whose files' tests stay together (one chromium a file: a module fixture)."""
+
+
+def _mostly_waits(nodeid: str) -> bool:
+    """A test that mostly waits for an app or a browser of its own (the UI and web tests,
+    the benchmarks' smoke runs, the installed wheel's)."""
+    return expected_seconds(nodeid) > 0 and not nodeid.startswith("tests/test_code_quality.py")
+
+
+def _units(items: list[Any], waiting: bool) -> list[list[Any]]:
+    """The items as units handed out in a row: a mostly waiting test alone (a file of
+    ``KEPT_TOGETHER`` whole), the quick tests a file at a time (their module fixtures)."""
+    units: list[list[Any]] = []
+    for item in items:
+        file = item.nodeid.split("::")[0]
+        together = not waiting or file.startswith(KEPT_TOGETHER)
+        if units and together and units[-1][0].nodeid.split("::")[0] == file:
+            units[-1].append(item)
+        else:
+            units.append([item])
+    return units
+
+
+def _seconds(unit: list[Any]) -> float:
+    return sum(expected_seconds(item.nodeid) or QUICK_SECONDS for item in unit)
+
+
 def longest_first(items: list[Any], workers: int) -> list[Any]:
     """The longest tests first, so none of them starts last and keeps one worker busy while
-    the others have finished (xdist hands the tests out in this order, a few at a time, with
+    the others have finished (xdist hands the tests out in this order, one at a time, with
     ``--maxschedchunk 1``: see ``pytest_configure``). Each worker is first sent two tests: the
     first ``2 * workers`` are interleaved so a worker gets the 1st and the (workers + 1)th
-    longest, not the two longest. Otherwise the order is the collection's (stable sort)."""
+    longest, not the two longest.
+
+    Then the tests that mostly wait for their app or browser are spread among the quick ones,
+    which mostly compute, so that the CPU works while an app waits (one after the other, the
+    UI tests' part of the run left the 2 cores idle a fifth of the time); the quick ones end
+    the run. Otherwise the order is the collection's."""
     ordered = sorted(items, key=lambda item: -expected_seconds(item.nodeid))
-    if workers > 1 and len(ordered) >= 2 * workers:
-        head = ordered[: 2 * workers]
-        ordered[: 2 * workers] = [head[n + offset * workers] for n in range(workers)
-                                  for offset in (0, 1)]
-    return ordered
+    first = [item for item in ordered if expected_seconds(item.nodeid) >= FIRST_SECONDS]
+    rest = ordered[len(first):]
+    if workers > 1 and len(first) >= 2 * workers:
+        head = first[: 2 * workers]
+        first[: 2 * workers] = [head[n + offset * workers] for n in range(workers)
+                                for offset in (0, 1)]
+    waiting = _units([item for item in rest if _mostly_waits(item.nodeid)], waiting=True)
+    quick = _units([item for item in rest if not _mostly_waits(item.nodeid)], waiting=False)
+    waiting_total = sum(map(_seconds, waiting)) or 1.0
+    quick_total = sum(map(_seconds, quick)) or 1.0
+    merged: list[Any] = []
+    waited = computed = 0.0
+    while waiting or quick:
+        if waiting and (not quick or waited / waiting_total * WAITING_DONE_BY
+                        <= computed / quick_total):
+            unit = waiting.pop(0)
+            waited += _seconds(unit)
+        else:
+            unit = quick.pop(0)
+            computed += _seconds(unit)
+        merged.extend(unit)
+    return first + merged
 
 
 def pytest_configure(config: pytest.Config) -> None:
