@@ -101,10 +101,13 @@ KEPT_TOGETHER = ("tests/web/",)
 """Folders whose files' tests stay together (one chromium a file: a module fixture)."""
 
 
+MOSTLY_WAITING = ("tests/ui/", "tests/web/", "tests/test_installed.py",
+                  "tests/test_benchmarks_smoke.py")
+"""Tests that mostly wait for an app, a browser or a command of their own."""
+
+
 def _mostly_waits(nodeid: str) -> bool:
-    """A test that mostly waits for an app or a browser of its own (the UI and web tests,
-    the benchmarks' smoke runs, the installed wheel's)."""
-    return expected_seconds(nodeid) > 0 and not nodeid.startswith("tests/test_code_quality.py")
+    return nodeid.startswith(MOSTLY_WAITING)
 
 
 def _units(items: list[Any], waiting: bool) -> list[list[Any]]:
