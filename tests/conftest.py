@@ -97,10 +97,6 @@ QUICK_SECONDS = 0.1
 WAITING_DONE_BY = 0.85
 """The share of the run by which the mostly waiting tests have all been handed out: the last
 of the run are quick ones, which fill the workers evenly at the end."""
-KEPT_TOGETHER = ("tests/web/",)
-"""Folders whose files' tests stay together (one chromium a file: a module fixture)."""
-
-
 MOSTLY_WAITING = ("tests/ui/", "tests/web/", "tests/test_installed.py",
                   "tests/test_benchmarks_smoke.py")
 """Tests that mostly wait for an app, a browser or a command of their own."""
@@ -111,13 +107,12 @@ def _mostly_waits(nodeid: str) -> bool:
 
 
 def _units(items: list[Any], waiting: bool) -> list[list[Any]]:
-    """The items as units handed out in a row: a mostly waiting test alone (a file of
-    ``KEPT_TOGETHER`` whole), the quick tests a file at a time (their module fixtures)."""
+    """The items as units handed out in a row: a mostly waiting test alone, the quick tests a
+    file at a time (some share a module fixture)."""
     units: list[list[Any]] = []
     for item in items:
         file = item.nodeid.split("::")[0]
-        together = not waiting or file.startswith(KEPT_TOGETHER)
-        if units and together and units[-1][0].nodeid.split("::")[0] == file:
+        if units and not waiting and units[-1][0].nodeid.split("::")[0] == file:
             units[-1].append(item)
         else:
             units.append([item])
@@ -136,9 +131,9 @@ def longest_first(items: list[Any], workers: int) -> list[Any]:
     longest, not the two longest.
 
     Then the tests that mostly wait for their app or browser are spread among the quick ones,
-    which mostly compute, so that the CPU works while an app waits (one after the other, the
-    UI tests' part of the run left the 2 cores idle a fifth of the time); the quick ones end
-    the run. Otherwise the order is the collection's."""
+    which mostly compute, so that the CPU works while an app waits (with the UI tests one
+    after the other, the lead's quiet run left the 2 cores idle 17 % of its time); the quick
+    ones end the run. Otherwise the order is the collection's."""
     ordered = sorted(items, key=lambda item: -expected_seconds(item.nodeid))
     first = [item for item in ordered if expected_seconds(item.nodeid) >= FIRST_SECONDS]
     rest = ordered[len(first):]
