@@ -58,7 +58,7 @@ def display() -> Iterator[str]:
 
 def run_scenario_script(
     script: Path, name: str, display: str, work: Path, lang: str,
-    store: Path | None = None, out: Path | None = None,
+    store: Path | None = None, out: Path | None = None, timeout: float = SCENARIO_TIMEOUT,
 ) -> dict[str, Any]:
     """Run scenario ``name`` of a game's own scenario script in its own app process.
 
@@ -69,8 +69,8 @@ def run_scenario_script(
     env = app_env(display, work / "kivy")
     command = [sys.executable, str(script), name, str(store or work / "games.sqlite3"),
                str(out), str(SCREENSHOTS), lang]
-    done = subprocess.run(command, env=env, capture_output=True, text=True,
-                          timeout=SCENARIO_TIMEOUT, cwd=ROOT)
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout,
+                          cwd=ROOT)
     assert done.returncode == 0, done.stderr[-3000:]
     seen: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     assert seen.get("ok"), seen.get("error")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DRIVER, run_scenario_script
+from conftest import DRIVER, SCENARIO_TIMEOUT, assert_nothing_cut, run_scenario_script
 from run_once import once_a_run
 from scenarios.rules import GAMES
 
@@ -35,7 +35,7 @@ def rules_seen(display: str, tmp_path_factory: pytest.TempPathFactory
     def seen(lang: str) -> dict[str, Any]:
         def observe(work: Path) -> None:
             run_scenario_script(DRIVER, "rules_of_every_game", display, work, lang,
-                                out=work / SEEN)
+                                out=work / SEEN, timeout=SCENARIO_TIMEOUT * len(GAMES))
 
         work = once_a_run(tmp_path_factory, f"rules_{lang}", observe)
         games: dict[str, Any] = json.loads((work / SEEN).read_text(encoding="utf-8"))["games"]
@@ -50,6 +50,7 @@ def test_rules_from_the_menu_and_back(rules_seen: Callable[[str], dict[str, Any]
                                       lang: str) -> None:
     game, names, inputs = GAMES[name]
     seen = rules_seen(lang)[name]
+    assert_nothing_cut(seen)
     description = DESCRIPTIONS[game]
     expected = pages(game, len(names), lang)
     assert seen["screen"] == "rules"
