@@ -47,10 +47,13 @@ def card(tmp_path: Path) -> Iterator[Path]:
 # -- the order the tests start in -----------------------------------------------------------------
 
 SLOWEST: dict[str, float] = {
-    # a test that makes what others of its file read (``run_once``) starts early, the readers
+    # a test that makes what others of its file read (``run_once``: the scenarios played in
+    # turn in one app, the coordinates' boards, the installed wheel) starts early, the readers
     # late, when it is made: else they start together and wait for it, their workers idle
     "tests/ui/test_ui_rules.py::test_rules_from_the_menu_and_back[quoridor2-": 30.0,
     "tests/ui/test_ui_rules.py::": 0.5,
+    "tests/ui/test_ui_companion.py::test_ui_the_hint_shows_on_the_clovece_board": 20.0,
+    "tests/ui/test_ui_companion.py::test_ui_the_hint_shows_on": 0.5,
     "tests/ui/test_ui_coords.py::test_every_name_is_drawn_big_enough_inside_the_board[en-clo"
     "vece_4]": 20.0,
     "tests/ui/test_ui_coords.py::test_every_name_is_drawn_big_enough_inside_the_board[cs-clo"

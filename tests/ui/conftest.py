@@ -6,6 +6,7 @@ Screenshots of every screen go to ``artifacts/screenshots/``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from run_once import once_a_run
 
 from companion.virtual_display import xvfb
 
@@ -58,7 +60,7 @@ def display() -> Iterator[str]:
 
 def run_scenario_script(
     script: Path, name: str, display: str, work: Path, lang: str,
-    store: Path | None = None, out: Path | None = None, timeout: float = SCENARIO_TIMEOUT,
+    store: Path | None = None, out: Path | None = None,
 ) -> dict[str, Any]:
     """Run scenario ``name`` of a game's own scenario script in its own app process.
 
@@ -69,8 +71,8 @@ def run_scenario_script(
     env = app_env(display, work / "kivy")
     command = [sys.executable, str(script), name, str(store or work / "games.sqlite3"),
                str(out), str(SCREENSHOTS), lang]
-    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout,
-                          cwd=ROOT)
+    done = subprocess.run(command, env=env, capture_output=True, text=True,
+                          timeout=SCENARIO_TIMEOUT, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-3000:]
     seen: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     assert seen.get("ok"), seen.get("error")
@@ -85,6 +87,39 @@ def assert_nothing_cut(seen: dict[str, Any]) -> None:
     or a button not wholly in the window (``driver.Driver.shot`` looks at every one)."""
     cut = seen.get("overflows", [])
     assert cut == [], "cut or outside the window:\n" + "\n".join(cut)
+
+
+@pytest.fixture
+def part_of_scenarios_in_turn(display: str, tmp_path_factory: pytest.TempPathFactory
+                              ) -> Callable[[tuple[str, ...], str, str], dict[str, Any]]:
+    """``(names, name, lang)``: what scenario ``name`` observed when the scenarios ``names``
+    were played one after another in one app (``driver.in_turn``), as ``run_scenario``
+    returns it and with its checks. The app runs once for the whole test run (``run_once``),
+    for whichever test asks first; the others read its file."""
+
+    def part(names: tuple[str, ...], name: str, lang: str) -> dict[str, Any]:
+        joined = "+".join(names)
+        seen_file = f"in_turn_{lang}.json"
+
+        def play(work: Path) -> None:
+            command = [sys.executable, str(DRIVER), joined, str(work / "games.sqlite3"),
+                       str(work / seen_file), str(SCREENSHOTS), lang]
+            done = subprocess.run(command, env=app_env(display, work / "kivy"),
+                                  capture_output=True, text=True,
+                                  timeout=SCENARIO_TIMEOUT * len(names), cwd=ROOT)
+            assert done.returncode == 0, done.stderr[-3000:]
+
+        key = hashlib.sha1(joined.encode()).hexdigest()[:12]
+        work = once_a_run(tmp_path_factory, f"in_turn_{key}_{lang}", play)
+        results: dict[str, Any] = json.loads(
+            (work / seen_file).read_text(encoding="utf-8"))["parts"][name]
+        assert results.get("ok"), results.get("error")
+        for screen in results["screens"]:
+            assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
+        assert_nothing_cut(results)
+        return results
+
+    return part
 
 
 @pytest.fixture

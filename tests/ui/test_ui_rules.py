@@ -2,19 +2,15 @@
 their diagrams drawn by the game's own board, nothing too big for its box, and Back returns to
 the play screen exactly as it was left.
 
-Every game's rules are opened in one app a language (``rules_of_every_game``, run once for the
-whole test run: ``run_once``); each test reads what its game showed."""
+Every game's rules are opened one after another in one app a language (``driver.in_turn``, once
+a run); each test reads what its game showed."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DRIVER, SCENARIO_TIMEOUT, assert_nothing_cut, run_scenario_script
-from run_once import once_a_run
 from scenarios.rules import GAMES
 
 from companion.engine import GAMES as DESCRIPTIONS
@@ -24,33 +20,22 @@ from companion.i18n import translator
 BOARDS = {"quoridor": "QuoridorBoard", "pacman": "PacmanBoard", "patamat": "PatamatBoard",
           "clovece": "CloveceBoard", "crash": "CrashBoard"}
 TITLES = {"en": "Rules: {game}", "cs": "Pravidla: {game}"}
-SEEN = "rules_of_every_game.json"
+RULES = tuple(f"rules_{name}" for name in GAMES)
 
 
 @pytest.fixture
-def rules_seen(display: str, tmp_path_factory: pytest.TempPathFactory
-               ) -> Callable[[str], dict[str, Any]]:
-    """What each game's rules showed in a language, by the scenario's name of the game."""
-
-    def seen(lang: str) -> dict[str, Any]:
-        def observe(work: Path) -> None:
-            run_scenario_script(DRIVER, "rules_of_every_game", display, work, lang,
-                                out=work / SEEN, timeout=SCENARIO_TIMEOUT * len(GAMES))
-
-        work = once_a_run(tmp_path_factory, f"rules_{lang}", observe)
-        games: dict[str, Any] = json.loads((work / SEEN).read_text(encoding="utf-8"))["games"]
-        return games
-
-    return seen
+def rules_seen(part_of_scenarios_in_turn: Callable[[tuple[str, ...], str, str], dict[str, Any]]
+               ) -> Callable[[str, str], dict[str, Any]]:
+    """What a game's rules showed in a language, played in turn with the other games'."""
+    return lambda name, lang: part_of_scenarios_in_turn(RULES, f"rules_{name}", lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
 @pytest.mark.parametrize("name", list(GAMES))
-def test_rules_from_the_menu_and_back(rules_seen: Callable[[str], dict[str, Any]], name: str,
-                                      lang: str) -> None:
+def test_rules_from_the_menu_and_back(rules_seen: Callable[[str, str], dict[str, Any]],
+                                      name: str, lang: str) -> None:
     game, names, inputs = GAMES[name]
-    seen = rules_seen(lang)[name]
-    assert_nothing_cut(seen)
+    seen = rules_seen(name, lang)
     description = DESCRIPTIONS[game]
     expected = pages(game, len(names), lang)
     assert seen["screen"] == "rules"

@@ -1,8 +1,8 @@
 """Menu → Rules in every game: the pages in the language set, every page photographed and
 measured (no label larger than its box, the points within their column), taps on a diagram do
 nothing, and Back returns to the play screen exactly as it was (the same history, a wall's
-preview still waiting). Played by ``driver.py`` like those of ``play.py``: every game in one app
-(``rules_of_every_game``), which each test of ``test_ui_rules.py`` reads."""
+preview still waiting). Played by ``driver.py`` like those of ``play.py`` (``test_ui_rules.py``
+plays them one after another in one app)."""
 
 from __future__ import annotations
 
@@ -102,20 +102,4 @@ def rules_of(name: str) -> Scenario:
     return scenario
 
 
-def rules_of_every_game(d: Driver) -> Iterator[float]:
-    """``rules_of`` each game in turn in one app (a new match each), what each saw under
-    ``games`` (with what its screenshots showed cut, which its own test asserts); the
-    screenshots and taps also gathered as a single scenario's."""
-    whole = d.results
-    seen: dict[str, dict[str, Any]] = {}
-    for name in GAMES:
-        d.results = {"screens": [], "taps": 0}
-        yield from rules_of(name)(d)
-        seen[name] = d.results
-        whole["screens"] += d.results["screens"]
-        whole["taps"] += d.results["taps"]
-    d.results = whole
-    whole["games"] = seen
-
-
-SCENARIOS: dict[str, Scenario] = {"rules_of_every_game": rules_of_every_game}
+SCENARIOS: dict[str, Scenario] = {f"rules_{name}": rules_of(name) for name in GAMES}
