@@ -54,6 +54,9 @@ SLOWEST: dict[str, float] = {
     "tests/ui/test_ui_rules.py::": 0.5,
     "tests/ui/test_ui_companion.py::test_ui_the_hint_shows_on_the_clovece_board": 20.0,
     "tests/ui/test_ui_companion.py::test_ui_the_hint_shows_on": 0.5,
+    "tests/ui/test_ui_layout.py::test_ui_menu_stays_whole": 30.0,
+    "tests/ui/test_ui_layout.py::test_ui_long_choices": 0.5,
+    "tests/ui/test_ui_layout.py::test_ui_refusals_and_hints": 0.5,
     "tests/ui/test_ui_coords.py::test_every_name_is_drawn_big_enough_inside_the_board[en-clo"
     "vece_4]": 20.0,
     "tests/ui/test_ui_coords.py::test_every_name_is_drawn_big_enough_inside_the_board[cs-clo"
