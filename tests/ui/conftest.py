@@ -28,6 +28,8 @@ SCENARIO_TIMEOUT = 90
 KILLED = -9
 
 RunScenario = Callable[..., dict[str, Any]]
+PartInTurn = Callable[[tuple[str, ...], str, str], dict[str, Any]]
+"""``(names, name, lang)``: what scenario ``name`` saw, played in turn with ``names``."""
 
 QUIET_AUDIO = "dummy"
 """SDL's audio driver for the app under test unless a test names one: no sound from the
@@ -91,7 +93,7 @@ def assert_nothing_cut(seen: dict[str, Any]) -> None:
 
 @pytest.fixture
 def part_of_scenarios_in_turn(display: str, tmp_path_factory: pytest.TempPathFactory
-                              ) -> Callable[[tuple[str, ...], str, str], dict[str, Any]]:
+                              ) -> PartInTurn:
     """``(names, name, lang)``: what scenario ``name`` observed when the scenarios ``names``
     were played one after another in one app (``driver.in_turn``), as ``run_scenario``
     returns it and with its checks. The app runs once for the whole test run (``run_once``),

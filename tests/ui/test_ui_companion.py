@@ -10,15 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import RunScenario
+from conftest import PartInTurn, RunScenario
 
 HINTS = ("hint_clovece", "hint_patamat", "hint_pacman", "hint_crash")
 HintSeen = Callable[[str, str], dict[str, Any]]
 
 
 @pytest.fixture
-def hint_seen(part_of_scenarios_in_turn: Callable[[tuple[str, ...], str, str], dict[str, Any]]
-              ) -> HintSeen:
+def hint_seen(part_of_scenarios_in_turn: PartInTurn) -> HintSeen:
     """What a hint scenario saw in a language, played in turn with the other games' hints."""
     return lambda name, lang: part_of_scenarios_in_turn(HINTS, name, lang)
 

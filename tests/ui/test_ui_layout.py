@@ -9,15 +9,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import RunScenario
+from conftest import PartInTurn, RunScenario
 
 IN_TURN = ("bottom_bar_keeps_menu", "long_names_choose", "banners_stay_until_a_tap")
 Seen = Callable[[str, str], dict[str, Any]]
 
 
 @pytest.fixture
-def layout_seen(part_of_scenarios_in_turn: Callable[[tuple[str, ...], str, str], dict[str, Any]]
-                ) -> Seen:
+def layout_seen(part_of_scenarios_in_turn: PartInTurn) -> Seen:
     """What a scenario of ``IN_TURN`` saw in a language, played in turn with the others."""
     return lambda name, lang: part_of_scenarios_in_turn(IN_TURN, name, lang)
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import PartInTurn
 from scenarios.rules import GAMES
 
 from companion.engine import GAMES as DESCRIPTIONS
@@ -24,8 +25,7 @@ RULES = tuple(f"rules_{name}" for name in GAMES)
 
 
 @pytest.fixture
-def rules_seen(part_of_scenarios_in_turn: Callable[[tuple[str, ...], str, str], dict[str, Any]]
-               ) -> Callable[[str, str], dict[str, Any]]:
+def rules_seen(part_of_scenarios_in_turn: PartInTurn) -> Callable[[str, str], dict[str, Any]]:
     """What a game's rules showed in a language, played in turn with the other games'."""
     return lambda name, lang: part_of_scenarios_in_turn(RULES, f"rules_{name}", lang)
 
