@@ -47,6 +47,23 @@ def card(tmp_path: Path) -> Iterator[Path]:
 # -- the order the tests start in -----------------------------------------------------------------
 
 SLOWEST: dict[str, float] = {
+    # a test that makes what others of its file read (``run_once``: the scenarios played in
+    # turn in one app, the coordinates' boards, the installed wheel) starts early, the readers
+    # late, when it is made: else they start together and wait for it, their workers idle
+    "tests/ui/test_ui_rules.py::test_rules_from_the_menu_and_back[quoridor2-": 30.0,
+    "tests/ui/test_ui_rules.py::": 0.5,
+    "tests/ui/test_ui_companion.py::test_ui_the_hint_shows_on_the_clovece_board": 20.0,
+    "tests/ui/test_ui_companion.py::test_ui_the_hint_shows_on": 0.5,
+    "tests/ui/test_ui_layout.py::test_ui_menu_stays_whole": 30.0,
+    "tests/ui/test_ui_layout.py::test_ui_long_choices": 0.5,
+    "tests/ui/test_ui_layout.py::test_ui_refusals_and_hints": 0.5,
+    "tests/ui/test_ui_coords.py::test_every_name_is_drawn_big_enough_inside_the_board[en-clo"
+    "vece_4]": 20.0,
+    "tests/ui/test_ui_coords.py::test_every_name_is_drawn_big_enough_inside_the_board[cs-clo"
+    "vece_4]": 20.0,
+    "tests/ui/test_ui_coords.py::": 0.5,
+    "tests/test_installed.py::test_the_installed_app_draws_its_home_screen": 20.0,
+    "tests/test_installed.py::": 0.5,
     "tests/ui/test_ui_words.py::": 40.0,
     "tests/ui/test_ui_builder.py::test_the_standin_built_by_taps": 38.0,
     "tests/test_code_quality.py::test_the_engine_games_store_and_hardware_pass_mypy": 30.0,
@@ -59,7 +76,11 @@ SLOWEST: dict[str, float] = {
     "tests/ui/test_ui_table_lines.py::test_ui_the_companions_round_is_said": 16.0,
     "tests/ui/test_ui_builder.py::": 14.0,
     "tests/web/test_page_browser.py::": 12.0,
-    "tests/test_installed.py::": 10.0,
+    "tests/ui/test_frame_parts.py::test_every_play_screen": 28.0,
+    "tests/ui/test_texts_ahead.py::": 20.0,
+    "tests/ui/test_memory_kept.py::test_a_new_game_keeps": 16.0,
+    "tests/ui/test_steady_layouts.py::test_a_switch": 16.0,
+    "tests/games/crash/test_crash_queries_same.py::test_cheap": 10.0,
     "tests/test_benchmarks_smoke.py::": 10.0,
     "tests/ui/": 8.0,
     "tests/test_code_quality.py::": 3.0,
@@ -67,7 +88,7 @@ SLOWEST: dict[str, float] = {
 }
 """Seconds a test takes, roughly, on this 2-core machine under the suite's own load (``-n 0
 --durations=0`` alone, about doubled; the first prefix of a test's id that matches counts).
-Only the order matters: tests not named here take well under a second and come last."""
+Only the order matters (``longest_first``): tests not named here take well under a second."""
 
 
 def expected_seconds(nodeid: str) -> float:
@@ -75,18 +96,73 @@ def expected_seconds(nodeid: str) -> float:
                 0.0)
 
 
+FIRST_SECONDS = 20.0
+"""Tests expected to take this long or longer start first, longest first."""
+QUICK_SECONDS = 0.1
+"""What a test the table does not name takes, roughly (most of these are pure Python)."""
+WAITING_DONE_BY = 0.85
+"""The share of the run by which the mostly waiting tests have all been handed out: the last
+of the run are quick ones, which fill the workers evenly at the end."""
+MOSTLY_WAITING = ("tests/ui/", "tests/web/", "tests/test_installed.py",
+                  "tests/test_benchmarks_smoke.py")
+"""Tests that mostly wait for an app, a browser or a command of their own."""
+
+
+def _mostly_waits(nodeid: str) -> bool:
+    return nodeid.startswith(MOSTLY_WAITING)
+
+
+def _units(items: list[Any], waiting: bool) -> list[list[Any]]:
+    """The items as units handed out in a row: a mostly waiting test alone, the quick tests a
+    file at a time (some share a module fixture)."""
+    units: list[list[Any]] = []
+    for item in items:
+        file = item.nodeid.split("::")[0]
+        if units and not waiting and units[-1][0].nodeid.split("::")[0] == file:
+            units[-1].append(item)
+        else:
+            units.append([item])
+    return units
+
+
+def _seconds(unit: list[Any]) -> float:
+    return sum(expected_seconds(item.nodeid) or QUICK_SECONDS for item in unit)
+
+
 def longest_first(items: list[Any], workers: int) -> list[Any]:
     """The longest tests first, so none of them starts last and keeps one worker busy while
-    the others have finished (xdist hands the tests out in this order, a few at a time, with
+    the others have finished (xdist hands the tests out in this order, one at a time, with
     ``--maxschedchunk 1``: see ``pytest_configure``). Each worker is first sent two tests: the
     first ``2 * workers`` are interleaved so a worker gets the 1st and the (workers + 1)th
-    longest, not the two longest. Otherwise the order is the collection's (stable sort)."""
+    longest, not the two longest.
+
+    Then the tests that mostly wait for their app or browser are spread among the quick ones,
+    which mostly compute, so that the CPU works while an app waits (with the UI tests one
+    after the other, the lead's quiet run left the 2 cores idle 17 % of its time); the quick
+    ones end the run. Otherwise the order is the collection's."""
     ordered = sorted(items, key=lambda item: -expected_seconds(item.nodeid))
-    if workers > 1 and len(ordered) >= 2 * workers:
-        head = ordered[: 2 * workers]
-        ordered[: 2 * workers] = [head[n + offset * workers] for n in range(workers)
-                                  for offset in (0, 1)]
-    return ordered
+    first = [item for item in ordered if expected_seconds(item.nodeid) >= FIRST_SECONDS]
+    rest = ordered[len(first):]
+    if workers > 1 and len(first) >= 2 * workers:
+        head = first[: 2 * workers]
+        first[: 2 * workers] = [head[n + offset * workers] for n in range(workers)
+                                for offset in (0, 1)]
+    waiting = _units([item for item in rest if _mostly_waits(item.nodeid)], waiting=True)
+    quick = _units([item for item in rest if not _mostly_waits(item.nodeid)], waiting=False)
+    waiting_total = sum(map(_seconds, waiting)) or 1.0
+    quick_total = sum(map(_seconds, quick)) or 1.0
+    merged: list[Any] = []
+    waited = computed = 0.0
+    while waiting or quick:
+        if waiting and (not quick or waited / waiting_total * WAITING_DONE_BY
+                        <= computed / quick_total):
+            unit = waiting.pop(0)
+            waited += _seconds(unit)
+        else:
+            unit = quick.pop(0)
+            computed += _seconds(unit)
+        merged.extend(unit)
+    return first + merged
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -4,6 +4,11 @@ into a fresh venv and run from another folder.
 The wheel is built from the files git knows (tracked, or new and not ignored), copied out of the
 checkout, so a file that is only on this machine cannot make the test pass. The fresh venv gets
 the wheel's dependencies from the package index, as ``pip install`` does for a user.
+
+The wheel and its venv are made once a run (``run_once``), by whichever test worker asks
+first: each took a worker ~15 s of CPU, and pytest-xdist's groups, which would keep these tests
+on one worker, do not group under pytest 9.2 (xdist 3.8 renames the test ids through an
+attribute pytest no longer reads).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from run_once import once_a_run
 
 from companion.virtual_display import screenshot, xvfb
 
@@ -57,47 +63,53 @@ def _source_files() -> list[str]:
     return [name for name in listed if (ROOT / name).is_file()]
 
 
-pytestmark = pytest.mark.xdist_group("installed_wheel")
-"""One worker builds the wheel and its venv once for every test here (tools/test.sh runs
-the suite with ``--dist loadgroup``); else each worker that draws one builds its own (~29 s)."""
-
-
 def _as_pip_runs() -> dict[str, str]:
     """For pip and venv as a user runs them: the bytecode of what they install beside it in the
     temporary folders, not in the tests' own cache (``conftest.PYCACHE``), which would keep it."""
     return {key: value for key, value in os.environ.items() if key != "PYTHONPYCACHEPREFIX"}
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if shutil.which("git") is None or not (ROOT / ".git").exists():
-        pytest.skip("the wheel is built from a git checkout")
-    source = tmp_path_factory.mktemp("checkout")
+def _build_wheel(dist: Path) -> None:
+    source = dist / "checkout"
     for name in _source_files():
         (source / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, source / name)
-    dist = tmp_path_factory.mktemp("dist")
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(source)],
         capture_output=True, text=True, timeout=300, env=_as_pip_runs(),
     )
     assert built.returncode == 0, built.stderr[-3000:]
-    (found,) = dist.glob("companion-*.whl")
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("the wheel is built from a git checkout")
+    (found,) = once_a_run(tmp_path_factory, "dist", _build_wheel).glob("companion-*.whl")
     return found
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bin folder of a fresh venv with the wheel installed (not editable)."""
-    venv = tmp_path_factory.mktemp("venv")
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120,
-                   env=_as_pip_runs())
-    done = subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)],
-        capture_output=True, text=True, timeout=600, env=_as_pip_runs(),
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return venv / "bin"
+    """The bin folder of a fresh venv with the wheel installed (not editable).
+
+    The venv is made without a pip of its own, and the tests' pip installs into it
+    (``--python``), the wheel's dependencies from the package index as for a user; nothing is
+    compiled ahead (``--no-compile``: the app's first start compiles what it imports, as any
+    Python does). That spares ~4 s of CPU making the venv's pip and ~6 s compiling every
+    module of Kivy and the other dependencies ahead."""
+
+    def install(venv: Path) -> None:
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
+                       timeout=120, env=_as_pip_runs())
+        done = subprocess.run(
+            [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
+             "-q", "--no-compile", str(wheel)],
+            capture_output=True, text=True, timeout=600, env=_as_pip_runs(),
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+
+    return once_a_run(tmp_path_factory, "venv", install) / "bin"
 
 
 @pytest.fixture

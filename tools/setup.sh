@@ -25,5 +25,12 @@ python_cmd="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
   "$python_cmd" -m venv .venv
 fi
-.venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q -e ".[test]"
+# pip and the project (editable, with its test tools) again only when pyproject.toml or the
+# venv's Python changed since the last time (~8 s a run of tools/test.sh otherwise); delete
+# .venv/installed-from to have them installed again anyway
+installed_from="$(sha256sum pyproject.toml | cut -d' ' -f1) $(.venv/bin/python -V 2>&1)"
+if [ "$(cat .venv/installed-from 2>/dev/null)" != "$installed_from" ]; then
+  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+  .venv/bin/python -m pip install -q -e ".[test]"
+  echo "$installed_from" > .venv/installed-from
+fi

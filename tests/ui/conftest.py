@@ -6,6 +6,7 @@ Screenshots of every screen go to ``artifacts/screenshots/``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from run_once import once_a_run
 
 from companion.virtual_display import xvfb
 
@@ -26,6 +28,8 @@ SCENARIO_TIMEOUT = 90
 KILLED = -9
 
 RunScenario = Callable[..., dict[str, Any]]
+PartInTurn = Callable[[tuple[str, ...], str, str], dict[str, Any]]
+"""``(names, name, lang)``: what scenario ``name`` saw, played in turn with ``names``."""
 
 QUIET_AUDIO = "dummy"
 """SDL's audio driver for the app under test unless a test names one: no sound from the
@@ -85,6 +89,39 @@ def assert_nothing_cut(seen: dict[str, Any]) -> None:
     or a button not wholly in the window (``driver.Driver.shot`` looks at every one)."""
     cut = seen.get("overflows", [])
     assert cut == [], "cut or outside the window:\n" + "\n".join(cut)
+
+
+@pytest.fixture
+def part_of_scenarios_in_turn(display: str, tmp_path_factory: pytest.TempPathFactory
+                              ) -> PartInTurn:
+    """``(names, name, lang)``: what scenario ``name`` observed when the scenarios ``names``
+    were played one after another in one app (``driver.in_turn``), as ``run_scenario``
+    returns it and with its checks. The app runs once for the whole test run (``run_once``),
+    for whichever test asks first; the others read its file."""
+
+    def part(names: tuple[str, ...], name: str, lang: str) -> dict[str, Any]:
+        joined = "+".join(names)
+        seen_file = f"in_turn_{lang}.json"
+
+        def play(work: Path) -> None:
+            command = [sys.executable, str(DRIVER), joined, str(work / "games.sqlite3"),
+                       str(work / seen_file), str(SCREENSHOTS), lang]
+            done = subprocess.run(command, env=app_env(display, work / "kivy"),
+                                  capture_output=True, text=True,
+                                  timeout=SCENARIO_TIMEOUT * len(names), cwd=ROOT)
+            assert done.returncode == 0, done.stderr[-3000:]
+
+        key = hashlib.sha1(joined.encode()).hexdigest()[:12]
+        work = once_a_run(tmp_path_factory, f"in_turn_{key}_{lang}", play)
+        results: dict[str, Any] = json.loads(
+            (work / seen_file).read_text(encoding="utf-8"))["parts"][name]
+        assert results.get("ok"), results.get("error")
+        for screen in results["screens"]:
+            assert (SCREENSHOTS / f"{screen}.png").stat().st_size > 0
+        assert_nothing_cut(results)
+        return results
+
+    return part
 
 
 @pytest.fixture

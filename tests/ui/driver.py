@@ -275,12 +275,48 @@ def run(scenario: Callable[[Driver], Step], store: str, out: Path, shots: Path,
     app.run()
 
 
+IN_TURN = "+"
+"""Joins the names of scenarios played one after another in one app (``in_turn``)."""
+
+
+def in_turn(names: list[str], scenarios: Mapping[str, Callable[[Driver], Step]]
+            ) -> Callable[[Driver], Step]:
+    """The scenarios ``names`` played one after another in one app, each from where the one
+    before left it (each opens its own match). What each saw goes under ``parts`` by its name,
+    with its own ``ok``, ``error``, screens and anything cut; after one that failed, the rest
+    are not played (their ``error`` says so)."""
+
+    def scenario(d: Driver) -> Step:
+        whole = d.results
+        parts: dict[str, dict[str, Any]] = {}
+        failed = ""
+        for name in names:
+            if failed:
+                parts[name] = {"screens": [], "ok": False,
+                               "error": f"not played: {failed}, before it in the same app, failed"}
+                continue
+            d.results = {"screens": [], "taps": 0}
+            try:
+                yield from scenarios[name](d)
+                d.results["ok"] = True
+            except Exception:  # noqa: BLE001 - reported to its test through the JSON
+                d.results.update(ok=False, error=traceback.format_exc())
+                failed = name
+            parts[name] = d.results
+        d.results = whole
+        whole["parts"] = parts
+
+    return scenario
+
+
 def run_from_command_line(scenarios: Mapping[str, Callable[[Driver], Step]]) -> None:
     """``SCRIPT SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]``: play one of ``scenarios`` by
-    its name (the UI tests' ``run_scenario`` and ``run_scenario_script`` start scripts so)."""
+    its name (the UI tests' ``run_scenario`` and ``run_scenario_script`` start scripts so), or
+    several in one app, their names joined by ``IN_TURN``."""
     name, store, out, shots = sys.argv[1:5]
     lang = sys.argv[5] if len(sys.argv) > 5 else None
-    run(scenarios[name], store, Path(out), Path(shots), lang)
+    scenario = in_turn(name.split(IN_TURN), scenarios) if IN_TURN in name else scenarios[name]
+    run(scenario, store, Path(out), Path(shots), lang)
 
 
 def main() -> None:

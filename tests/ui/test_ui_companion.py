@@ -1,12 +1,25 @@
 """A game with a companion seat, in the window: one tap makes a seat the companion's, it
-answers by itself, Undo goes back to the person, the coach hints, the store remembers."""
+answers by itself, Undo goes back to the person, the coach hints, the store remembers.
+
+The four games' hints are played one after another in one app a language (``driver.in_turn``,
+once a run); each hint test reads its game's part."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import RunScenario
+from conftest import PartInTurn, RunScenario
+
+HINTS = ("hint_clovece", "hint_patamat", "hint_pacman", "hint_crash")
+HintSeen = Callable[[str, str], dict[str, Any]]
+
+
+@pytest.fixture
+def hint_seen(part_of_scenarios_in_turn: PartInTurn) -> HintSeen:
+    """What a hint scenario saw in a language, played in turn with the other games' hints."""
+    return lambda name, lang: part_of_scenarios_in_turn(HINTS, name, lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
@@ -48,8 +61,8 @@ def hinted_and_played(hint: dict[str, Any], after: list[str]) -> bool:
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
-def test_ui_the_hint_shows_on_the_clovece_board(run_scenario: RunScenario, lang: str) -> None:
-    seen = run_scenario("hint_clovece", lang=lang)
+def test_ui_the_hint_shows_on_the_clovece_board(hint_seen: HintSeen, lang: str) -> None:
+    seen = hint_seen("hint_clovece", lang)
     for key, after in (("enter", "after_enter"), ("move", "after_move")):
         assert seen[key]["preview"] == seen[key]["hint"]            # on the board
         assert seen[key]["action"] == "preview"                     # OK / Cancel beside it
@@ -59,8 +72,8 @@ def test_ui_the_hint_shows_on_the_clovece_board(run_scenario: RunScenario, lang:
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
-def test_ui_the_hint_shows_on_the_patamat_board(run_scenario: RunScenario, lang: str) -> None:
-    seen = run_scenario("hint_patamat", lang=lang)
+def test_ui_the_hint_shows_on_the_patamat_board(hint_seen: HintSeen, lang: str) -> None:
+    seen = hint_seen("hint_patamat", lang)
     place = seen["place"]
     assert place["hint"].startswith("place ") and place["preview"] == place["hint"]
     assert seen["selected_kind"] == place["hint"].split()[1]
@@ -74,8 +87,8 @@ def test_ui_the_hint_shows_on_the_patamat_board(run_scenario: RunScenario, lang:
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
-def test_ui_the_hint_shows_on_the_pacman_board(run_scenario: RunScenario, lang: str) -> None:
-    seen = run_scenario("hint_pacman", lang=lang)
+def test_ui_the_hint_shows_on_the_pacman_board(hint_seen: HintSeen, lang: str) -> None:
+    seen = hint_seen("hint_pacman", lang)
     pacman, ghost = seen["pacman"], seen["ghost"]
     assert pacman["hint"].startswith("P:") and pacman["preview"] == pacman["hint"]
     assert seen["destination"] == pacman["hint"].split("-")[-1]
@@ -86,8 +99,8 @@ def test_ui_the_hint_shows_on_the_pacman_board(run_scenario: RunScenario, lang: 
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
-def test_ui_the_hint_shows_on_the_crash_board(run_scenario: RunScenario, lang: str) -> None:
-    seen = run_scenario("hint_crash", lang=lang)
+def test_ui_the_hint_shows_on_the_crash_board(hint_seen: HintSeen, lang: str) -> None:
+    seen = hint_seen("hint_crash", lang)
     first, operator = seen["first"], seen["operator"]
     assert first["preview"] == first["hint"] == "first A"
     assert seen["first_marked"] == ["Eva"]

@@ -1,9 +1,24 @@
-"""Nothing hidden or cut off on the play screen (issue #25, item 3)."""
+"""Nothing hidden or cut off on the play screen (issue #25, item 3).
+
+The three scenarios in both languages are played one after another in one app a language
+(``driver.in_turn``, once a run); each test reads its scenario's part."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
-from conftest import RunScenario
+from conftest import PartInTurn, RunScenario
+
+IN_TURN = ("bottom_bar_keeps_menu", "long_names_choose", "banners_stay_until_a_tap")
+Seen = Callable[[str, str], dict[str, Any]]
+
+
+@pytest.fixture
+def layout_seen(part_of_scenarios_in_turn: PartInTurn) -> Seen:
+    """What a scenario of ``IN_TURN`` saw in a language, played in turn with the others."""
+    return lambda name, lang: part_of_scenarios_in_turn(IN_TURN, name, lang)
 
 LONG_NAMES = ["Alžběta", "Maximilián", "Bohumila", "Kristýna", "Bartoloměj", "Svatopluk"]
 """The players of ``scenarios.layout.long_names_choose``, in seat order."""
@@ -11,9 +26,9 @@ LONG_NAMES = ["Alžběta", "Maximilián", "Bohumila", "Kristýna", "Bartoloměj"
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_ui_menu_stays_whole_after_the_hint_button_was_shown(
-    run_scenario: RunScenario, lang: str
+    layout_seen: Seen, lang: str
 ) -> None:
-    seen = run_scenario("bottom_bar_keeps_menu", lang=lang)
+    seen = layout_seen("bottom_bar_keeps_menu", lang)
     hint = {"en": "Hint", "cs": "Rada"}[lang]
     # the coach on: four buttons, Menu whole
     assert hint in seen["coached"]["texts"] and seen["coached"]["menu_whole"]
@@ -30,9 +45,9 @@ def test_ui_menu_stays_whole_after_the_hint_button_was_shown(
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_ui_long_choices_wrap_and_every_button_is_in_view(
-    run_scenario: RunScenario, lang: str
+    layout_seen: Seen, lang: str
 ) -> None:
-    seen = run_scenario("long_names_choose", lang=lang)
+    seen = layout_seen("long_names_choose", lang)
     for players in (2, 3, 4, 5, 6):
         choose = seen[f"choose{players}"]
         assert choose["kind"] == "choice" and choose["legal"] == players, choose
@@ -56,9 +71,9 @@ def test_ui_long_choices_wrap_and_every_button_is_in_view(
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_ui_refusals_and_hints_hide_no_instruction_and_stay_until_the_next_tap(
-    run_scenario: RunScenario, lang: str
+    layout_seen: Seen, lang: str
 ) -> None:
-    seen = run_scenario("banners_stay_until_a_tap", lang=lang)
+    seen = layout_seen("banners_stay_until_a_tap", lang)
     refusal, hint = seen["refusal"], seen["hint"]
     assert refusal["text"] and refusal["rule"]
     assert refusal["instructions"], refusal          # there are instructions to hide

@@ -1,11 +1,17 @@
 """Menu → Rules in every game, in Czech and English: the game's pages in the language set,
 their diagrams drawn by the game's own board, nothing too big for its box, and Back returns to
-the play screen exactly as it was left."""
+the play screen exactly as it was left.
+
+Every game's rules are opened one after another in one app a language (``driver.in_turn``, once
+a run); each test reads what its game showed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
-from conftest import RunScenario
+from conftest import PartInTurn
 from scenarios.rules import GAMES
 
 from companion.engine import GAMES as DESCRIPTIONS
@@ -15,13 +21,21 @@ from companion.i18n import translator
 BOARDS = {"quoridor": "QuoridorBoard", "pacman": "PacmanBoard", "patamat": "PatamatBoard",
           "clovece": "CloveceBoard", "crash": "CrashBoard"}
 TITLES = {"en": "Rules: {game}", "cs": "Pravidla: {game}"}
+RULES = tuple(f"rules_{name}" for name in GAMES)
+
+
+@pytest.fixture
+def rules_seen(part_of_scenarios_in_turn: PartInTurn) -> Callable[[str, str], dict[str, Any]]:
+    """What a game's rules showed in a language, played in turn with the other games'."""
+    return lambda name, lang: part_of_scenarios_in_turn(RULES, f"rules_{name}", lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
 @pytest.mark.parametrize("name", list(GAMES))
-def test_rules_from_the_menu_and_back(run_scenario: RunScenario, name: str, lang: str) -> None:
+def test_rules_from_the_menu_and_back(rules_seen: Callable[[str, str], dict[str, Any]],
+                                      name: str, lang: str) -> None:
     game, names, inputs = GAMES[name]
-    seen = run_scenario(f"rules_{name}", lang=lang)
+    seen = rules_seen(name, lang)
     description = DESCRIPTIONS[game]
     expected = pages(game, len(names), lang)
     assert seen["screen"] == "rules"

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.engine import open_game
 from companion.resources import package_path
 from companion.web.svg import board_svg
-from tests.web.browser import PHONE, boxes, chromium, needs_chromium
+from tests.web.browser import PHONE, boxes, needs_chromium
 
 pytestmark = needs_chromium
 
@@ -33,8 +34,8 @@ def page_of(svg: str, css: Path) -> str:
 
 
 @pytest.mark.parametrize("game", sorted(GAME_SEATS))
-def test_the_board_fits_a_phone_and_its_targets_take_a_finger(game: str,
-                                                              tmp_path: Path) -> None:
+def test_the_board_fits_a_phone_and_its_targets_take_a_finger(game: str, tmp_path: Path,
+                                                              browser: Any) -> None:
     match = open_game(game, players=GAME_SEATS[game])
     if game == "crash":
         match.play("first A")
@@ -44,18 +45,17 @@ def test_the_board_fits_a_phone_and_its_targets_take_a_finger(game: str,
     page = tmp_path / f"{game}.html"
     page.write_text(page_of(svg, package_path("companion.web", "static", "style.css")),
                     encoding="utf-8")
-    with chromium() as driver:
-        driver.get(page.as_uri())
-        board = boxes(driver, "#board svg")[0]
-        assert board["x"] >= 0 and board["x"] + board["width"] <= PHONE[0] + 0.5
-        assert board["width"] >= PHONE[0] - 20  # the board takes the phone's width
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        driver.save_screenshot(str(SCREENSHOTS / f"web_board_{game}.png"))
-        # shown now (Pat a Mat shows the fields of the car type picked: the first one)
-        targets = [target for target in boxes(driver, "#board .tap") if target["width"]]
-        inputs = [target["input"] for target in targets]
-        assert set(inputs) <= set(match.legal()) and len(inputs) == len(set(inputs))
-        for target in targets:
-            assert target["x"] >= -0.5 and target["x"] + target["width"] <= PHONE[0] + 0.5
-            assert min(target["width"], target["height"]) >= SMALLEST[game] or \
-                max(target["width"], target["height"]) >= 44, target
+    browser.get(page.as_uri())
+    board = boxes(browser, "#board svg")[0]
+    assert board["x"] >= 0 and board["x"] + board["width"] <= PHONE[0] + 0.5
+    assert board["width"] >= PHONE[0] - 20  # the board takes the phone's width
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SCREENSHOTS / f"web_board_{game}.png"))
+    # shown now (Pat a Mat shows the fields of the car type picked: the first one)
+    targets = [target for target in boxes(browser, "#board .tap") if target["width"]]
+    inputs = [target["input"] for target in targets]
+    assert set(inputs) <= set(match.legal()) and len(inputs) == len(set(inputs))
+    for target in targets:
+        assert target["x"] >= -0.5 and target["x"] + target["width"] <= PHONE[0] + 0.5
+        assert min(target["width"], target["height"]) >= SMALLEST[game] or \
+            max(target["width"], target["height"]) >= 44, target

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import PHONE, boxes, chromium, needs_chromium, sized, wait_for
+from tests.web.browser import PHONE, boxes, needs_chromium, sized, wait_for
 from tests.web.served import serving, start
 
 pytestmark = needs_chromium
@@ -24,12 +24,6 @@ NAMES = {"quoridor": ["Eva", "Pat"], "pacman": ["Eva", "Pat"],
          "crash": ["Eva", "Pat"]}
 WORDS = {"en": {"spectator": "Watching", "players": "PLAYERS"},
          "cs": {"spectator": "Divák", "players": "HRÁČI"}}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
 
 
 def open_page(driver: Any, url: str, lang: str, seq: int | None = None) -> int:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -54,12 +53,6 @@ def store_with_games(path: Path) -> Path:
     store.abandon(early)
     store.close()
     return path
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
 
 
 def api(url: str, path: str, body: dict[str, Any] | None = None, lang: str = "en") -> Any:

@@ -1,7 +1,8 @@
 """Menu → Rules in every game: the pages in the language set, every page photographed and
 measured (no label larger than its box, the points within their column), taps on a diagram do
 nothing, and Back returns to the play screen exactly as it was (the same history, a wall's
-preview still waiting). Played by ``driver.py`` like those of ``play.py``."""
+preview still waiting). Played by ``driver.py`` like those of ``play.py`` (``test_ui_rules.py``
+plays them one after another in one app)."""
 
 from __future__ import annotations
 
