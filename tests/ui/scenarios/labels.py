@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Hashable, Iterator
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -26,25 +27,45 @@ def pixels_of(texture: Any) -> bytes:
     return bytes(texture.pixels)
 
 
+class RendersCounted(list[str]):
+    """What ``label`` renders while counted (``with RendersCounted(label) as renders:``):
+    Kivy's ``Label.texture_update`` wrapped for that label, put back at the block's end."""
+
+    def __init__(self, label: Any, said: Callable[[Any], str] = attrgetter("text")) -> None:
+        super().__init__()
+        self._label, self._said = label, said
+        self._update: Any = None
+
+    def __enter__(self) -> RendersCounted:
+        from kivy.uix.label import Label
+
+        update = self._update = Label.texture_update
+
+        def counted(label: Any, *largs: Any) -> None:
+            if label is self._label:
+                self.append(self._said(label))
+            update(label, *largs)
+
+        counted.__name__ = "texture_update"
+        Label.texture_update = counted  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        from kivy.uix.label import Label
+
+        Label.texture_update = self._update  # type: ignore[method-assign]
+
+
 def looks_come_back(d: Driver) -> Iterator[float]:
     """A name shown plain, bold, plain again: the plain look comes back without a render, with
     the pixels first rendered; the bold one too, after a look in between; a fifth look pushes
     the oldest out."""
     from kivy.core.text import Label as CoreLabel
-    from kivy.uix.label import Label
 
-    renders: list[str] = []
-    original = Label.texture_update
-
-    def counted(label: Any, *largs: Any) -> None:
-        if label is widget:
-            renders.append(f"{label.text}{'/b' if label.bold else ''}")
-        original(label, *largs)
-
-    counted.__name__ = "texture_update"
-    Label.texture_update = counted  # type: ignore[method-assign]
     widget = RememberedLabel(text="Eva", font_size=22, size_hint=(None, None),
                              size=(200, 40), pos=(20, 20))
+    counting = RendersCounted(widget, lambda label: f"{label.text}{'/b' if label.bold else ''}")
+    renders = counting.__enter__()  # (a render of the widget's first look is counted too)
     d.app.root.current_screen.add_widget(widget)
     yield FRAME
     plain = widget.texture
@@ -74,8 +95,8 @@ def looks_come_back(d: Driver) -> Iterator[float]:
     widget.text = "Eva"
     yield FRAME
     d.results["remembered"] = REMEMBERED_LOOKS
-    d.results["renders"] = renders
-    Label.texture_update = original  # type: ignore[method-assign]
+    d.results["renders"] = list(renders)
+    counting.__exit__()
     d.shot("label_memory")
 
 
@@ -121,16 +142,8 @@ def looks_kept_as_pixels(d: Driver) -> Iterator[float]:
     d.results["pixels_kept_bytes"] = [len(getattr(look, "pixels", None) or b"")
                                       for look in line._looks.values()]
 
-    renders: list[str] = []
-    update = Label.texture_update
-
-    def counted(label: Any, *largs: Any) -> None:
-        if label is line:
-            renders.append(label.text)
-        update(label, *largs)
-
-    counted.__name__ = "texture_update"
-    Label.texture_update = counted  # type: ignore[method-assign]
+    counting = RendersCounted(line)
+    renders = counting.__enter__()
     from companion.app import label_memory
 
     fill = label_memory._fill
@@ -153,10 +166,10 @@ def looks_kept_as_pixels(d: Driver) -> Iterator[float]:
         same_pixels.append(pixels_of(line.texture) == pixels_of(kivys.texture)
                            and any(pixels_of(kivys.texture)))
         same_texture.append(line.texture is shown_texture)
-    Label.texture_update = update  # type: ignore[method-assign]
+    counting.__exit__()
     label_memory._fill = fill  # type: ignore[assignment]
     d.results["filled_by_the_frame"] = filled_by_the_frame
-    d.results["renders_taking_back"] = renders
+    d.results["renders_taking_back"] = list(renders)
     d.results["same_pixels_as_kivys"] = same_pixels
     d.results["same_texture_filled_again"] = same_texture
     d.shot("label_looks_as_pixels")
@@ -361,22 +374,12 @@ def set_aside_lets_its_texture_go(d: Driver) -> Iterator[float]:
     d.results["its_holders"] = [
         holder.f_code.co_name if type(holder).__name__ == "frame" else repr(holder)[:200]
         for holder in gc.get_referrers(shown())] if shown() else []
-    renders: list[str] = []
-    update = Label.texture_update
-
-    def counted(label: Any, *largs: Any) -> None:
-        if label is line:
-            renders.append(label.text)
-        update(label, *largs)
-
-    counted.__name__ = "texture_update"
-    Label.texture_update = counted  # type: ignore[method-assign]
-    box.add_widget(line)
-    yield FRAME
-    Label.texture_update = update  # type: ignore[method-assign]
+    with RendersCounted(line) as renders:
+        box.add_widget(line)
+        yield FRAME
     kivys = Label(text=LINES[0], **LINE_OPTIONS)
     kivys.texture_update()
-    d.results["back_renders"] = renders
+    d.results["back_renders"] = list(renders)
     d.results["back_with_kivys_pixels"] = (line.texture is not None
                                            and pixels_of(line.texture) == pixels_of(kivys.texture))
     # set aside again while the looks it shares are all let go for others' newer ones
@@ -390,12 +393,10 @@ def set_aside_lets_its_texture_go(d: Driver) -> Iterator[float]:
     yield FRAME
     d.results["its_look_let_go"] = len(SharingLine.shared_looks) == 2 and all(
         key[1][0] != LINES[0] for key in SharingLine.shared_looks)
-    renders.clear()
-    Label.texture_update = counted  # type: ignore[method-assign]
-    box.add_widget(line)
-    yield FRAME
-    Label.texture_update = update  # type: ignore[method-assign]
-    d.results["back_again_renders"] = renders
+    with RendersCounted(line) as renders:
+        box.add_widget(line)
+        yield FRAME
+    d.results["back_again_renders"] = list(renders)
     d.results["back_again_with_kivys_pixels"] = (
         line.texture is not None and pixels_of(line.texture) == pixels_of(kivys.texture))
     d.shot("label_set_aside_and_back")
