@@ -139,9 +139,9 @@ def remembered_setup(store: Store, game: str, tr: Callable[[str], str]) -> Setup
         players = description.player_counts[0]
     names = list(saved.get("names") or [])
     colours = list(saved.get("colours") or [])
-    options = {**description.option_defaults(), **(saved.get("options") or {})}
     known = description.option_defaults()
-    options = {key: value for key, value in options.items() if key in known}
+    options = {key: value for key, value in {**known, **(saved.get("options") or {})}.items()
+               if key in known}
     companions = CompanionSeats.from_json(saved.get("companions")).levels
     player_ids = {int(seat): int(pid) for seat, pid in (saved.get("player_ids") or {}).items()}
     setup = Setup(game, names, colours, options, dict(companions), player_ids)
