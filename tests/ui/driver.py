@@ -31,7 +31,6 @@ from overflow import overflows  # noqa: E402
 from touch import Touch  # noqa: E402
 
 from companion.app.main import CompanionApp  # noqa: E402
-from companion.games.quoridor.board import COLUMNS, parse_wall  # noqa: E402
 from companion.table.session import Setup  # noqa: E402
 
 TAP_PAUSE = 0.12
@@ -127,6 +126,8 @@ class Driver:
     def tap_wall(self, name: str, off: float = 0.0) -> None:
         """In the groove of ``name``, 0.3 cell from its midpoint along the wall, and ``off``
         cells beside the groove (a finger that misses the thin groove a little)."""
+        from companion.games.quoridor.board import parse_wall  # (only Quoridor's runs need it)
+
         board = self.app.root.get_screen("play").board
         ox, oy, pitch = board._grid()
         wall = parse_wall(name)
@@ -330,7 +331,7 @@ def die_now() -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-__all__ = ["COLUMNS", "Driver", "die_now", "run", "run_from_command_line"]
+__all__ = ["Driver", "die_now", "run", "run_from_command_line"]
 
 if __name__ == "__main__":
     main()
