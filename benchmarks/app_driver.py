@@ -1228,10 +1228,11 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
 
         _time_parts()
     if os.environ.get("BENCH_DIE_SEED"):  # the software die's faces from the seed too
-        import secrets  # (the die draws from it: every run then plays the same game)
+        from hardware import software_die  # (the die and Crash's set-up draw from its
+        # fair_below: every run then plays the same game; the app imports it anyway)
 
         faces = random.Random(seed)
-        secrets.randbelow = lambda sides: faces.randrange(sides)
+        software_die.fair_below = lambda sides: faces.randrange(sides)
     app = CompanionApp(store_path=store, lang="en", die_spec="software")
     driver = Driver(app, out, out.parent)
     bench = TapBench(app, driver, game, count, seed, max_seconds)

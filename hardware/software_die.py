@@ -1,4 +1,4 @@
-"""The software die: a fair roll from :mod:`secrets` when no electronic die is configured.
+"""The software die: a fair roll from the system's randomness when no electronic die is configured.
 
 Same shape as :class:`hardware.serial_die.SerialDie` (``request_roll()``, ``on_roll``,
 ``close()``, ``source``), so the app treats every die alike.
@@ -6,12 +6,21 @@ Same shape as :class:`hardware.serial_die.SerialDie` (``request_roll()``, ``on_r
 
 from __future__ import annotations
 
-import secrets
+import random
 from collections.abc import Callable
 
 from hardware import Post, call_now
 
 FACES = 6
+
+_SYSTEM_RANDOM = random.SystemRandom()
+
+
+def fair_below(n: int) -> int:
+    """A uniform integer in ``0..n-1`` from the system's randomness (``os.urandom``), drawn as
+    :func:`secrets.randbelow` draws it (``SystemRandom``): ``secrets`` itself is not imported,
+    it brings ``hmac`` and ``hashlib``, whose OpenSSL digests take ~0.7 MB of the app's memory."""
+    return _SYSTEM_RANDOM.randrange(n)
 
 
 class SoftwareDie:
@@ -19,7 +28,7 @@ class SoftwareDie:
 
     ``source`` names the die for the fairness statistics: ``"software"`` (rolled from the
     screen or keyboard) or ``"gpio"`` (rolled by the GPIO ROLL button). ``random_below(n)``
-    returns a uniform integer in ``0..n-1``; the default is :func:`secrets.randbelow`.
+    returns a uniform integer in ``0..n-1``; the default is :func:`fair_below`.
     """
 
     def __init__(
@@ -28,13 +37,13 @@ class SoftwareDie:
         on_roll: Callable[[int], None] | None = None,
         post: Post = call_now,
         source: str = "software",
-        random_below: Callable[[int], int] = secrets.randbelow,
+        random_below: Callable[[int], int] | None = None,
     ) -> None:
         self.source = source
         self.status = "connected"
         self._on_roll = on_roll
         self._post = post
-        self._random_below = random_below
+        self._random_below = random_below or fair_below
         self._is_closed = False
 
     @property

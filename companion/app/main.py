@@ -59,16 +59,17 @@ codes (``phones``, with the QR code maker) load with their first dialog (``phone
 ``common`` (the colours, buttons, labels) is loaded before the home screen; ``controls`` (the
 shared parts home does not show) just after the first frame, and by every other screen."""
 SCREEN_KV = tuple(SCREENS)
-AFTER_FIRST_FRAME_IMPORTS = ("uuid", "hashlib", "companion.engine.strategy",
-                             "companion.table.steps", *GAME_MODULES, "companion.records.players",
+AFTER_FIRST_FRAME_IMPORTS = ("companion.engine.strategy", "companion.table.steps",
+                             *GAME_MODULES, "companion.records.players",
                              "companion.games.clovece.board")
 """Modules the first frame does not need, imported just after it rather than by the first
-game's opening (a new game's identity, ``records.schema.new_uid``; the companion's
-strategies and their seeded choices, ``engine.strategy``; Pat a Mat's boards' keys; the board
-steps behind the table lines, ``table.steps`` with ``games.table_lines``; the match, the
-companion's seats, the set-ups and the refusals' words, ``session.GAME_MODULES``; the players'
-records, which a game's start writes; Člověče's board, which its description no longer
-loads)."""
+game's opening (the companion's strategies and their seeded choices, ``engine.strategy``, with
+the SHA-256 of ``digests`` that a finished game's key and Pat a Mat's boards' keys take too:
+not ``hashlib``, whose OpenSSL digests take ~0.6 MB; the board steps behind the table lines,
+``table.steps`` with ``games.table_lines``; the match, the companion's seats, the set-ups and
+the refusals' words, ``session.GAME_MODULES``; the players' records, which a game's start
+writes; Člověče's board, which its description no longer loads). A new game's identity
+(``records.schema.new_uid``) needs no ``uuid`` module."""
 GIVE_BACK_AFTER_SCREEN_SECONDS = 1.0
 GIVE_BACK_AFTER_INPUT_SECONDS = 10.0
 """Freed memory goes back to the system (:mod:`companion.heap`, ~1 ms) once the table has been

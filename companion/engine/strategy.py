@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from companion.digests import sha256_digest
 from companion.engine.errors import IllegalInput
 
 if TYPE_CHECKING:
@@ -159,10 +160,8 @@ def best_of(lines: Sequence[str], score: Callable[[str], float], rng: SeededRand
 
 def seed_for(history: Sequence[str], level: str, seed: int | None, game_id: str) -> int:
     """One 64-bit seed from everything a decision may depend on."""
-    import hashlib  # here: the app's first frame needs none of it (imported just after it)
-
     text = "\n".join([game_id, level, str(seed), *history])
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+    return int.from_bytes(sha256_digest(text)[:8], "big")
 
 
 def strategy_for(game_id: str) -> Strategy:

@@ -10,12 +10,13 @@ allowed are one turn; in Quoridor every move is a turn).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from companion.digests import sha256_hex
 
 if TYPE_CHECKING:
     from companion.engine import Match, Outcome
@@ -97,7 +98,7 @@ def game_key(game: str, players: int, start_position: str | None, started: str,
 
 def key_of_text(text: str) -> str:
     """The key of a game whose fields and inputs are ``text``, one per line."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+    return sha256_hex(text)[:24]
 
 
 def save_results(

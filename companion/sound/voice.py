@@ -9,7 +9,6 @@ a newer one before it is rendered, or while it is, is dropped.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -21,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from companion.digests import sha256_hex
 from companion.engine.errors import CompanionError
 from companion.sound.cues import FADE_OUT, PEAK_CEILING_DBFS
 from companion.sound.wav import read_wav, shaped, write_wav
@@ -87,7 +87,7 @@ class Voice:
         """Where the rendering of ``text`` in ``lang`` is kept (whether made yet or not)."""
         settings = self._settings(lang)
         key = json.dumps([VOICE_VERSION, text, lang, asdict(settings)], ensure_ascii=False)
-        digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+        digest = sha256_hex(key)[:32]
         return self.cache / "voice" / lang / f"{digest}.wav"
 
     def render(self, text: str, lang: str) -> Path:

@@ -1,16 +1,16 @@
 """Crash by Crash: the board layout at set-up (issue #8), without Kivy.
 
 The engine never draws random numbers, so a shuffled layout is made here, by the app, with
-``secrets`` (R11: the X tiles onto the X positions, the flowers onto the flower positions, a
-random rotation each) and handed to ``open_game("crash", tiles=…)`` as the ``tiles=`` option
-(N1: ``t11=X01:0 t12=F01:3 …``). The build guide on the board reads the layout back from the
-match's options (the reference layout when ``tiles`` is empty) and says, per tile position,
-which tile to lay there and how far to turn it.
+the software die's fair draw (``hardware.software_die.fair_below``; R11: the X tiles onto the X
+positions, the flowers onto the flower positions, a random rotation each) and handed to
+``open_game("crash", tiles=…)`` as the ``tiles=`` option (N1: ``t11=X01:0 t12=F01:3 …``). The
+build guide on the board reads the layout back from the match's options (the reference layout
+when ``tiles`` is empty) and says, per tile position, which tile to lay there and how far to
+turn it.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -22,9 +22,11 @@ from companion.games.crash.board import (
     build_layout,
     parse_tiles,
 )
+from hardware import software_die
 
 Chooser = Callable[[int], int]
-"""``choose(n)`` gives a number 0 … n−1 (``secrets.randbelow``; a test injects its own)."""
+"""``choose(n)`` gives a number 0 … n−1 (``hardware.software_die.fair_below``, the system's
+randomness; a test injects its own)."""
 
 LAYOUT_CHOICES = ("reference", "shuffled")
 """The new-game screen's layout choice for Crash: the reference layout or a shuffled one."""
@@ -56,8 +58,9 @@ def _shuffle(items: list[str], choose: Chooser) -> list[str]:
     return items
 
 
-def shuffled_tiles(choose: Chooser = secrets.randbelow) -> str:
+def shuffled_tiles(choose: Chooser | None = None) -> str:
     """A random arrangement (R11) as the ``tiles=`` option text, in position order."""
+    choose = choose or software_die.fair_below
     placement: dict[str, tuple[str, int]] = {}
     for flower, turns in ((False, 2), (True, 6)):
         positions = _positions(flower)
@@ -71,7 +74,7 @@ def format_tiles(placement: Mapping[str, tuple[str, int]]) -> str:
                     for position in GEOMETRY.tile_names)
 
 
-def layout_options(choice: str, choose: Chooser = secrets.randbelow) -> dict[str, str]:
+def layout_options(choice: str, choose: Chooser | None = None) -> dict[str, str]:
     """The engine options a layout choice of the new-game screen stands for."""
     if choice not in LAYOUT_CHOICES:
         raise ValueError(f"layout choice {choice!r} is not one of {', '.join(LAYOUT_CHOICES)}")

@@ -8,7 +8,6 @@ or raises :class:`BoardError` with those messages. The stepping functions ``fwd`
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import tomllib
@@ -18,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from companion.digests import sha256_hex
 from companion.games.patamat.description import DEFAULT_BOARD
 from companion.resources import package_path
 
@@ -455,7 +455,7 @@ def _parse_cached(text: str, source: str) -> Board:
 
 def board_sha(text: str) -> str:
     """The hash a board file's text is known by (in saved positions and in the store)."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return sha256_hex(text)[:16]
 
 
 def _find_named(directory: Path, name: str) -> Path | None:
