@@ -86,12 +86,22 @@ IDLE_MAX_SETUP_INPUTS = 60
 """Idle: time after opening the play screen before the measurement starts."""
 
 
+def _proc_self(name: str) -> str:
+    """``/proc/self/<name>``, read by its path as text: not through ``pathlib``, which interns
+    each part of a path (``sys.intern``). Read after every tap, ``Path("/proc/self/statm")``
+    put a new "statm" into the interpreter's interned strings each time (it died with the
+    path): each one is an entry the table counts until it is resized, so the harness filled
+    the app's table, ~1 entry a tap, and doubled it (~0.5 MB) in the middle of Crash's taps."""
+    with open("/proc/self/" + name, encoding="utf-8", errors="replace") as file:
+        return file.read()
+
+
 def _current_rss_kb() -> int:
-    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    return int(_proc_self("statm").split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
 
 
 def _peak_rss_kb() -> int:
-    for line in Path("/proc/self/status").read_text().splitlines():
+    for line in _proc_self("status").splitlines():
         if line.startswith("VmHWM:"):
             return int(line.split()[1])
     return 0
@@ -153,7 +163,7 @@ def _memory_mark(step: str) -> dict[str, Any]:
     ``modules_since_home`` as though the app had loaded it."""
     if os.environ.get("BENCH_SMAPS_MARKS"):  # PREFIX: the smaps at every mark, to compare
         Path(f"{os.environ['BENCH_SMAPS_MARKS']}-{step.replace(' ', '-')}.smaps").write_text(
-            Path("/proc/self/smaps").read_text())
+            _proc_self("smaps"))
     tracemalloc = sys.modules.get("tracemalloc")
     traced = {}
     if tracemalloc is not None and tracemalloc.is_tracing():  # the traced Python heap now and
