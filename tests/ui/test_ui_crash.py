@@ -72,6 +72,7 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     seen = run_crash(display, tmp_path, "two_players", lang)
     texts = TEXTS[lang]
     assert seen["board"] == "CrashBoard"
+    assert seen["modules_not_needed"] == []  # (hashlib with OpenSSL's digests: ~0.6 MB)
     assert seen["start"]["strip"] == texts["first"]
     assert seen["operator_stage"]["history"] == ["first A"]
     assert seen["operator_stage"]["strip"] == texts["operator"]
