@@ -331,9 +331,9 @@ def _parse_option(text: str) -> tuple[str, object]:
 def _die_reader(source: str):  # type: ignore[no-untyped-def]
     """A function that returns the next roll from the die ``source``."""
     if source in ("software", "gpio"):  # the GPIO button is not read here: ``roll`` rolls
-        import secrets
+        from hardware.software_die import fair_below  # (as the app's software die draws)
 
-        return lambda: secrets.randbelow(6) + 1
+        return lambda: fair_below(6) + 1
     if source.startswith("serial:"):
         from hardware.serial_die import wait_for_roll
 
