@@ -30,6 +30,25 @@ def test_a_digest_is_hashlibs_sha256_of_the_text_in_utf8(text: str) -> None:
     assert sha256_digest(text) == hashlib.sha256(text.encode("utf-8")).digest()
 
 
+def test_without_cpythons_own_sha256_the_digests_are_hashlibs(monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    import importlib
+
+    from companion import digests
+
+    real = importlib.import_module
+
+    def without_builtin(name: str, *args: object) -> object:
+        if name in ("_sha2", "_sha256"):
+            raise ImportError(name)
+        return real(name, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib, "import_module", without_builtin)
+    assert digests._sha256_constructor() is hashlib.sha256
+    monkeypatch.undo()
+    assert digests._sha256_constructor() is not hashlib.sha256  # (CPython's own, here)
+
+
 def test_a_new_game_identity_is_a_random_version_4_uuid_as_uuid4_writes_it() -> None:
     uids = [new_uid() for _ in range(2000)]
     for uid in uids:
