@@ -34,7 +34,7 @@ CARD_ARGUMENTS = {"fluct": 2, "lambada": 2, "ticket": 2, "saboteur": 1, "flying"
 """How many fields each card kind names (the others name none)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shown:
     """What the board shows of the game: the position's fields and operator with the last
     action's events, or a preview's."""
@@ -44,7 +44,7 @@ class Shown:
     events: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Position:
     """The position the taps are on (made again when it changes): the rules' state, the
     snapshot's fields and operator, what the match awaits, and the fields a tap starts an
@@ -83,7 +83,7 @@ class Position:
         return Shown(shown["fields"], shown["operator"], tuple(result["events"]))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TapState:
     """The input the taps have built so far."""
 
@@ -185,50 +185,43 @@ class TapState:
         return self.choose_direction(at, f"{self.first_push},{key}")
 
     def choose_direction(self, at: Position, key: str) -> Step:
+        """A push direction (Double Hit: both), previewed with the first battery count it
+        allows."""
         allowed = self.directions.get(key, [0])
-        return replace(self, direction=key, mode="battery").choose_batteries(at, allowed[0])
+        return self._placing(at, key, allowed[0])
 
     def choose_batteries(self, at: Position, count: int) -> Step:
-        line = f"place {self.selected}"
-        if self.direction:
-            line += f" push={self.direction}"
-        if count:
-            line += f" bat={count}"
-        return replace(self, batteries=count).previewing(at, line)
+        return self._placing(at, self.direction, count)
 
     def place_magnet_here(self, at: Position) -> Step:
-        return replace(self, mode="magnet").previewing(at, f"magnet {self.selected}")
+        return self.previewing(at, f"magnet {self.selected}", mode="magnet")
 
     def start_magnet(self, at: Position) -> Step:
         targets = frozenset(queries.legal_placement_fields(at.state, "magnet"))
         return Step(replace(self, mode="magnet", selected="", targets=targets), preview="")
 
     def start_operator(self, at: Position) -> Step:
-        state = replace(self, mode="operator", selected="", steps=())
-        return Step(state._with_operator_targets(at), preview="")
+        return Step(self._stepping(at, (), mode="operator", selected=""), preview="")
 
     def add_step(self, at: Position, token: str) -> Step:
         """One more step of the operator: after 2 and 4 the move is previewed (when legal)."""
         steps = (*self.steps, token)
-        state = replace(self, mode="operator", steps=steps)
-        preview = ""
+        preview, shown = "", Shown(self.shown.fields, self.shown.operator, ())
         if len(steps) in (2, 4):
             line = " ".join(["operator", *steps])
-            shown = at.preview_shown(line)
-            if shown is not None:
-                state, preview = replace(state, shown=shown), line
-        if not preview:
-            state = replace(state, shown=replace(state.shown, events=()))
-        return Step(state._with_operator_targets(at), preview=preview)
+            previewed = at.preview_shown(line)
+            if previewed is not None:
+                preview, shown = line, previewed
+        return Step(self._stepping(at, steps, mode="operator", shown=shown), preview=preview)
 
     def undo_step(self, at: Position) -> Step:
         """The operator's last step taken back (after it, 2 steps are previewed again)."""
-        state = replace(self, steps=self.steps[:-1], shown=at.shown())
-        preview = ""
-        if len(state.steps) == 2:
-            preview = " ".join(["operator", *state.steps])
-            state = state.previewing(at, preview).state
-        return Step(state._with_operator_targets(at), preview=preview)
+        steps = self.steps[:-1]
+        preview, shown = "", at.shown()
+        if len(steps) == 2:
+            preview = " ".join(["operator", *steps])
+            shown = at.preview_shown(preview) or shown
+        return Step(self._stepping(at, steps, shown=shown), preview=preview)
 
     def start_card(self, at: Position, kind: str) -> Step:
         """A card kind picked: its targets, or (a card without any) its preview."""
@@ -239,10 +232,11 @@ class TapState:
         return Step(replace(state, mode="card",
                             targets=frozenset(line.split()[2] for line in lines)))
 
-    def previewing(self, at: Position, line: str) -> Step:
-        """``line`` shown as the preview: the position after it (a refused one: as it is)."""
+    def previewing(self, at: Position, line: str, **changes: Any) -> Step:
+        """``line`` shown as the preview: the position after it (a refused one: as it is);
+        ``changes``: the rest of the state that changes with it."""
         shown = at.preview_shown(line) or at.shown()
-        return Step(replace(self, shown=shown), preview=line)
+        return Step(replace(self, shown=shown, **changes), preview=line)
 
     def hinted(self, at: Position, line: str) -> Step:
         """The coach's hint ``line`` shown where the players' own taps would have brought the
@@ -274,7 +268,7 @@ class TapState:
                             mode="card" if words[2:] else self.mode, targets=frozenset())
         step = state.previewing(at, line)
         if head == "operator":  # two more steps may follow, as after the players' own taps
-            return Step(step.state._with_operator_targets(at), preview=line)
+            return Step(step.state._stepping(at, step.state.steps), preview=line)
         return step
 
     # -- the steps of a tap ----------------------------------------------------------------------
@@ -291,12 +285,25 @@ class TapState:
             return state.choose_direction(at, "")
         return Step(state, preview="")
 
-    def _with_operator_targets(self, at: Position) -> TapState:
-        tokens = tuple(queries.operator_steps(at.state, list(self.steps)))
+    def _placing(self, at: Position, direction: str, batteries: int) -> Step:
+        """The car on the selected field pushing ``direction`` with ``batteries``, previewed."""
+        line = f"place {self.selected}"
+        if direction:
+            line += f" push={direction}"
+        if batteries:
+            line += f" bat={batteries}"
+        return self.previewing(at, line, mode="battery", direction=direction,
+                               batteries=batteries)
+
+    def _stepping(self, at: Position, steps: tuple[str, ...], **changes: Any) -> TapState:
+        """The operator's ``steps`` tapped, the steps that may follow them the targets;
+        ``changes``: the rest of the state that changes with them."""
+        tokens = tuple(queries.operator_steps(at.state, list(steps)))
         targets: set[str] = set()
         for token in tokens:
             targets.update(token_fields(token))
-        return replace(self, step_tokens=tokens, targets=frozenset(targets))
+        return replace(self, steps=steps, step_tokens=tokens, targets=frozenset(targets),
+                       **changes)
 
     def _operator_tap(self, at: Position, name: str) -> Step:
         tokens = tuple(token for token in self.step_tokens if name in token_fields(token))
@@ -318,13 +325,13 @@ class TapState:
                 *([name] * (CARD_ARGUMENTS[self.card] - depth - 1))]))
         args = (*self.card_args, name)
         if len(args) == CARD_ARGUMENTS[self.card]:
-            return replace(self, card_args=args, targets=frozenset()).previewing(
-                at, " ".join(["card", self.card, *args]))
+            return self.previewing(at, " ".join(["card", self.card, *args]), card_args=args,
+                                   targets=frozenset())
         return Step(replace(self, card_args=args,
                             targets=frozenset(line.split()[3] for line in matching)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """What a tap did: the input's next state, and what the board does with it (in this
     order: the preview, the input played, the strip, the board drawn)."""
