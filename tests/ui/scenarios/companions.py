@@ -208,7 +208,7 @@ def hint_crash(d: Driver) -> Iterator[float]:
     play.confirm()
     yield P
     seen["operator"] = yield from ask_hint(d, play)
-    seen["operator_selected"] = play.board.selected
+    seen["operator_selected"] = play.board.tap_state.selected
     play.confirm()
     yield P
     seen["after_setup_hints"] = d.history
@@ -218,17 +218,18 @@ def hint_crash(d: Driver) -> Iterator[float]:
     yield 0.5
     seen["place"] = yield from ask_hint(d, play)
     board = play.board
-    seen["mode"] = board.mode
-    seen["chosen_arrows"] = sorted(board.chosen_arrows())
-    seen["shown_events"] = list(board.shown_events)
+    tap = board.tap_state
+    seen["mode"] = tap.mode
+    seen["chosen_arrows"] = sorted(tap.chosen_arrows())
+    seen["shown_events"] = list(tap.shown.events)
     d.shot(f"hint_crash_{lang}")
     before = len(d.history)
     arrows = board.arrow_centres()
-    last = board.direction.split(",")[-1]
+    last = tap.direction.split(",")[-1]
     if last in arrows:
         d.tap_at(*board.to_window(*arrows[last]))       # the chosen arrow again
     else:
-        d.tap_at(*board.to_window(*board.field_centre(board.selected)))
+        d.tap_at(*board.to_window(*board.field_centre(tap.selected)))
     yield from until(d, lambda: len(d.history) > before)
     seen["after_place"] = d.history[before:]
 

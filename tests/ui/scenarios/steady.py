@@ -111,7 +111,7 @@ def steady_layouts(d: Driver) -> Iterator[float]:
 def paragraph_heights(d: Driver) -> Iterator[float]:
     """The Pat a Mat board measures an instruction paragraph without rendering it: its height
     at each size is the height of the texture rendered at that size."""
-    from companion.app.boards.patamat.board import _core_label
+    from companion.app.boards.patamat.texts import core_label
 
     texts = ["Pat: move to field F19 and take the go-kart with you\nPat: get into the car there",
              "Mat: roll the die",
@@ -121,8 +121,8 @@ def paragraph_heights(d: Driver) -> Iterator[float]:
     for text in texts:
         for size in (22, 20):
             for width in (300, 464):
-                measured = _core_label(text, size, (1, 1, 1, 1), width).render()[1]
-                label = _core_label(text, size, (1, 1, 1, 1), width)
+                measured = core_label(text, size, (1, 1, 1, 1), width).render()[1]
+                label = core_label(text, size, (1, 1, 1, 1), width)
                 label.refresh()
                 rows.append([size, width, measured, label.texture.height])
     d.results["heights"] = rows

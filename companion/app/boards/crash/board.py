@@ -12,13 +12,17 @@ The players tap only what they did; the engine works out every push, pull, bell 
 - Swap, pass, the set-up (first placer, operator start, display, starting cars) and the display
   refill at the end of a turn: buttons in the strip or the card picker.
 
-The per-field queries of ``companion.games.crash.queries`` answer each tap on the position the
-snapshot carries; ``legal()`` (thousands of lines) is asked only where it is short (set-up).
+What each tap means in the current step, and the input it builds, is the Kivy-free part
+``tap_state`` (``board.tap_state``); the board finds the field or arrow under the finger and does
+what the tap's step says. The per-field queries of ``companion.games.crash.queries`` answer each
+tap on the position the snapshot carries; ``legal()`` (thousands of lines) is asked only where it
+is short (set-up).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from kivy.animation import Animation
@@ -27,15 +31,15 @@ from kivy.graphics import Canvas
 from kivy.properties import BooleanProperty, NumericProperty
 
 from companion.app.boards.base import Board
-from companion.app.boards.crash.controls import CARD_ARGUMENTS, CrashControls
+from companion.app.boards.crash.controls import CrashControls
 from companion.app.boards.crash.draw import BoardPainter
 from companion.app.boards.crash.fix_mode import CrashFixMode, CrashFixPanel
 from companion.app.boards.crash.guide import GuidePainter
 from companion.app.boards.crash.panels import CrashPicker, CrashStrip
+from companion.app.boards.crash.tap_state import Position, Step, TapState
 from companion.games.crash import queries
-from companion.games.crash.board import DIRECTION_INDEX, DIRECTIONS, FIELD_NAMES, GEOMETRY
+from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES
 from companion.games.crash.position import parse_position, state_written_as
-from companion.games.crash.snapshot import snapshot as crash_snapshot
 from companion.games.crash.state import CrashState
 from companion.geometry.crash import HexGrid, move_chains
 
@@ -55,8 +59,9 @@ SETUP_ACTIONS = ("first", "operator-start", "init")
 
 
 class CrashBoard(Board):
-    """The hexes and the input the players' taps are building; its parts: the painters
-    (``painter``, ``guide``), the strip and picker (``controls``) and ``fix_mode``."""
+    """The hexes and the input the players' taps are building; its parts: the input's state
+    (``tap_state``), the painters (``painter``, ``guide``), the strip and picker (``controls``)
+    and ``fix_mode``."""
 
     supports_fix = True
     """Fixing goes through the position text (``fix <position>``, with ``fix put A e5`` …)."""
@@ -76,27 +81,14 @@ class CrashBoard(Board):
         self._state: CrashState | None = None
         self._position = ""
         self._awaiting = ""
-        self.mode = "idle"
-        self.targets: set[str] = set()
-        self.selected = ""
-        self.directions: dict[str, list[int]] = {}
-        self.direction = ""
-        self.magnet_here = False
-        self.first_push = ""
-        self._step_tokens: list[str] = []
-        self._step_choices: list[str] = []
-        self._card_lines: list[str] = []
-        self.batteries = 0
-        self.steps: list[str] = []
-        self.card = ""
-        self.card_args: list[str] = []
         self.last_events: tuple[str, ...] = ()
-        self.shown_fields: list[dict[str, Any]] = []
-        self.shown_events: tuple[str, ...] = ()
         self.chains: list[list[str]] = []
+        self._tap_position = Position(None)
+        """The position the taps are on (made again when the input starts again)."""
+        self.tap_state = TapState()
+        """The input the players' taps are building (its part: ``tap_state``)."""
         self._answers: dict[tuple[str, str], Any] = {}
         self._grid_of: tuple[tuple[float, float, float, float], HexGrid] | None = None
-        self.shown_operator: str | None = None
         self.painter = BoardPainter(self)
         self.guide = GuidePainter(self)
         self._guide_layer = Canvas()
@@ -212,7 +204,7 @@ class CrashBoard(Board):
     # screen's choice buttons (the hinted one marked).
 
     def is_choosing(self) -> bool:
-        return bool(self.preview) or bool(self.selected)
+        return bool(self.preview) or bool(self.tap_state.selected)
 
     def can_preview(self, line: str) -> bool:
         if self._state is None or not self.is_interactive or self.is_fixing:
@@ -226,41 +218,7 @@ class CrashBoard(Board):
 
     def show_preview(self, line: str) -> None:
         self._reset()
-        words = line.split()
-        head = words[0]
-        if head == "first":  # only the strip's button: the build guide covers the hexes
-            self.preview = line
-            self.controls.update_strip()
-            return
-        if head in ("init", "operator-start"):
-            self.selected = words[1]
-        elif head == "magnet":  # as after "Magnet" and a tap on the field
-            self.mode = "magnet"
-            self.selected = words[1]
-            self.targets = set(queries.legal_placement_fields(self.game, "magnet"))
-        elif head == "place":
-            field = words[1]
-            push = next((word[5:] for word in words if word.startswith("push=")), "")
-            self.selected = field
-            self.directions = queries.push_directions(self.game, field)
-            self.first_push = push.split(",")[0] if "," in push else ""
-            self.direction = push
-            self.batteries = int(next((word[4:] for word in words if word.startswith("bat=")),
-                                      "0"))
-            self.mode = "battery"
-        elif head == "operator":
-            self.mode = "operator"
-            self.steps = words[1:]
-        elif head == "card":
-            self.card = words[1]
-            self.card_args = words[2:]
-            self._card_lines = queries.card_targets(self.game, self.card)
-            self.mode = "card" if self.card_args else self.mode
-            self.targets = set()
-        self.set_preview(line)
-        if head == "operator":  # two more steps may follow, as after the players' own taps
-            self._operator_targets()
-
+        self._take(self.tap_state.hinted(self._tap_position, line))
 
     # -- fix mode (its part: ``fix_mode``) ---------------------------------------------------------
 
@@ -299,7 +257,7 @@ class CrashBoard(Board):
 
     def _show_fix_pick(self, field: str) -> None:
         """The fix mode picked up the car on ``field`` ("": nothing, or put it down)."""
-        self.selected = field
+        self.tap_state = replace(self.tap_state, selected=field)
         self.redraw()
 
     # -- its controls (their part: ``controls``): words, the strip, the picker ------------------
@@ -348,26 +306,17 @@ class CrashBoard(Board):
         card picker, what the choice is)."""
         return tuple(self.cached("legal", lambda _game: tuple(self.host.legal())))
 
-    # -- the state machine of a tap --------------------------------------------------------------
+    # -- the taps (their state machine's part: ``tap_state``) ----------------------------------
 
     def _reset(self) -> None:
         """Back to the start of an input: no selection, targets of the current stage."""
-        self.mode = "idle"
-        self.selected = ""
-        self.directions = {}
-        self.direction = ""
-        self.first_push = ""
-        self.magnet_here = False
-        self.batteries = 0
-        self.steps = []
-        self.card = ""
-        self.card_args = []
-        self.shown_fields = list(self._st.get("fields", []))
-        self.shown_operator = self._st.get("operator")
-        self.shown_events = self.last_events
+        self._tap_position = Position(
+            self._state, self._st.get("fields", ()), self._st.get("operator"), self._awaiting,
+            self._st.get("setup_stage"), self.last_events,
+            frozenset() if self.is_fixing else self._idle_targets())
+        self.tap_state = TapState.start(self._tap_position)
         if self.preview:
             self.preview = ""
-        self.targets = set() if self.is_fixing else self._idle_targets()
         self.controls.close_picker(redraw=False)
         # The card picker offers the end-of-turn choices (up to ~2,200 card combinations):
         # the play screen must not build a button for each of them.
@@ -382,17 +331,36 @@ class CrashBoard(Board):
         self.controls.update_strip()
         self.redraw()
 
-    def _idle_targets(self) -> set[str]:
+    def _take(self, step: Step) -> None:
+        """Where a tap brought the input: its state, then the preview, the input played, the
+        strip and the board drawn, as the step says."""
+        if step.is_confirm:
+            self.confirm_preview()
+            return
+        self.tap_state = step.state
+        if step.preview is not None:
+            self.preview = step.preview
+        if step.send:
+            self.host.send(step.send)
+            if step.is_reset:
+                self._reset()
+            return
+        if step.is_strip_changed:
+            self.controls.update_strip()
+        if step.is_board_changed:
+            self.redraw()
+
+    def _idle_targets(self) -> frozenset[str]:
         if self._state is None or not self.is_interactive:
-            return set()
+            return frozenset()
         if self._awaiting == "setup":
             stage = self._st.get("setup_stage")
             if stage in ("operator", "init"):
-                return {line.split()[1] for line in self.legal_lines()}
-            return set()
+                return frozenset(line.split()[1] for line in self.legal_lines())
+            return frozenset()
         if self._awaiting == "move":
-            return set(self.cached("placement", queries.legal_placement_fields))
-        return set()
+            return frozenset(self.cached("placement", queries.legal_placement_fields))
+        return frozenset()
 
     def first_legal_line(self) -> str:
         """The position's first legal line ("" when none), asked once per position without
@@ -422,85 +390,12 @@ class CrashBoard(Board):
             if field is not None:
                 self.fix_mode.tap(field)
             return True
-        if self.mode in ("direction", "battery") and self._arrow_tap(x, y):
+        if self.tap_state.mode in ("direction", "battery") and self._arrow_tap(x, y):
             return True
-        field = self.grid().field_at(x, y, self.targets | self._operator_fields())
+        field = self.grid().field_at(x, y, self.tap_state.tappable_fields(self._tap_position))
         if field is not None:
-            self._field_tap(field)
+            self._take(self.tap_state.tap_field(self._tap_position, field, self.preview))
         return True
-
-    def _operator_fields(self) -> set[str]:
-        operator = self._st.get("operator")
-        if self._awaiting == "move" and operator and self.mode in ("idle", "direction"):
-            return {operator} if operator in FIELD_NAMES else set()
-        return set()
-
-    def _field_tap(self, field: str) -> None:
-        if self._awaiting == "setup":
-            stage = self._st.get("setup_stage")
-            if stage == "operator":
-                self.host.send(f"operator-start {field}")
-            elif stage == "init":
-                self.host.send(f"init {field}")
-            return
-        if self._awaiting != "move" or self._state is None:
-            return
-        if self.preview and field in self._preview_fields():
-            self.confirm_preview()  # "tap it again or OK"
-        elif self.mode == "operator":
-            self._operator_tap(field)
-        elif self.mode == "card":
-            self._card_tap(field)
-        elif self.mode == "magnet":
-            if field in self.targets:
-                self.set_preview(f"magnet {field}")
-            else:
-                self.host.send(f"magnet {field}")  # the banner says why not
-        elif field == self._st.get("operator"):
-            self.start_operator()
-        else:
-            self._select_field(field)
-
-    def _preview_fields(self) -> set[str]:
-        """The field whose second tap confirms the preview: the car's, the operator's last step,
-        the card's last target (a hole step: any field of the hole)."""
-        tokens = self.preview.split()
-        if tokens[0] in ("place", "magnet"):
-            return {tokens[1]}
-        if tokens[0] in ("operator", "card") and len(tokens) > 2:
-            return set(self._token_fields(tokens[-1]))
-        return set()
-
-    def _select_field(self, field: str) -> None:
-        self.preview = ""
-        directions = queries.push_directions(self.game, field)
-        magnet = queries.magnet_preview(self.game, field).get("legal", False)
-        if not directions and not magnet:
-            self._reject_placement(field)
-            self._reset()
-            return
-        self.mode = "direction"
-        self.selected = field
-        self.directions = directions
-        self.direction = ""
-        self.first_push = ""
-        self.shown_fields = list(self._st["fields"])
-        self.shown_operator = self._st.get("operator")
-        self.shown_events = ()
-        self.targets = set(self._idle_targets())
-        if list(directions) == [""]:  # Permitted Expansion: no push is the only choice
-            self.choose_direction("")
-        self.magnet_here = bool(magnet)
-        self.controls.update_strip()
-        self.redraw()
-
-    def _reject_placement(self, field: str) -> None:
-        """An illegal field: let the engine say why (R41 …) in the banner; nothing changes."""
-        index = FIELD_NAMES.index(field)
-        from companion.games.crash.board import NEIGHBOURS
-
-        direction = next((d for d, n in enumerate(NEIGHBOURS[index]) if n >= 0), 1)
-        self.host.send(f"place {field} push={DIRECTIONS[direction]}")
 
     def _arrow_tap(self, x: float, y: float) -> bool:
         for key, (ax, ay) in self.arrow_centres().items():
@@ -509,161 +404,39 @@ class CrashBoard(Board):
                 return True
         return False
 
+    # the strip's and the picker's buttons
+
     def tap_arrow(self, key: str) -> None:
         """An arrow: choose it; the chosen one again confirms; Double Hit takes two."""
-        is_double = any("," in option for option in self.directions)
-        last = self.direction.split(",")[-1] if self.direction else ""
-        if self.mode == "battery" and self.preview and key == last:
-            self.confirm_preview()
-        elif not is_double:
-            self.choose_direction(key)
-        elif not self.first_push or key == self.first_push:
-            self.first_push = "" if key == self.first_push else key
-            self.direction = ""
-            self.mode = "direction"
-            self.preview = ""
-            self.shown_fields = list(self._st["fields"])
-            self.shown_events = ()
-            self.controls.update_strip()
-            self.redraw()
-        else:
-            self.choose_direction(f"{self.first_push},{key}")
-
-    def chosen_arrows(self) -> set[str]:
-        return {*self.direction.split(","), self.first_push} - {""}
+        self._take(self.tap_state.tap_arrow(self._tap_position, key, self.preview))
 
     def choose_direction(self, key: str) -> None:
-        self.direction = key
-        self.mode = "battery"
-        allowed = self.directions.get(key, [0])
-        self.choose_batteries(allowed[0])
+        self._take(self.tap_state.choose_direction(self._tap_position, key))
 
     def choose_batteries(self, count: int) -> None:
-        self.batteries = count
-        line = f"place {self.selected}"
-        if self.direction:
-            line += f" push={self.direction}"
-        if count:
-            line += f" bat={count}"
-        self.set_preview(line)
+        self._take(self.tap_state.choose_batteries(self._tap_position, count))
 
     def place_magnet_here(self) -> None:
-        self.mode = "magnet"
-        self.set_preview(f"magnet {self.selected}")
+        self._take(self.tap_state.place_magnet_here(self._tap_position))
 
     def start_magnet(self) -> None:
-        self.preview = ""
-        self.mode = "magnet"
-        self.selected = ""
-        self.targets = set(queries.legal_placement_fields(self.game, "magnet"))
-        self.controls.update_strip()
-        self.redraw()
+        self._take(self.tap_state.start_magnet(self._tap_position))
 
     def start_operator(self) -> None:
-        self.preview = ""
-        self.mode = "operator"
-        self.selected = ""
-        self.steps = []
-        self._operator_targets()
-
-    def _operator_targets(self) -> None:
-        tokens = queries.operator_steps(self.game, self.steps)
-        self._step_tokens = tokens
-        targets: set[str] = set()
-        for token in tokens:
-            targets.update(self._token_fields(token))
-        self.targets = targets
-        self.controls.update_strip()
-        self.redraw()
-
-    def _token_fields(self, token: str) -> list[str]:
-        if token.upper().startswith("HT"):
-            tile = GEOMETRY.tile_names.index(token[1:].lower())
-            return [FIELD_NAMES[i] for i in GEOMETRY.tile_fields[tile]]
-        return [token.split("/")[0]]
-
-    def _operator_tap(self, field: str) -> None:
-        tokens = [t for t in self._step_tokens if field in self._token_fields(t)]
-        if not tokens:
-            self.host.send(" ".join(["operator", *self.steps, field, field]))
-            return
-        if len(tokens) > 1:
-            self.mode = "operator-direction"
-            self._step_choices = tokens
-            self.controls.update_strip()
-            return
-        self.add_step(tokens[0])
+        self._take(self.tap_state.start_operator(self._tap_position))
 
     def add_step(self, token: str) -> None:
-        self.mode = "operator"
-        self.preview = ""
-        self.steps.append(token)
-        if len(self.steps) in (2, 4):
-            line = " ".join(["operator", *self.steps])
-            if queries.preview(self.game, line)["ok"]:
-                self.set_preview(line)
-        self.shown_events = self.shown_events if self.preview else ()
-        self._operator_targets()
+        self._take(self.tap_state.add_step(self._tap_position, token))
 
     def undo_step(self) -> None:
-        if self.steps:
-            self.steps.pop()
-        self.preview = ""
-        self.shown_fields = list(self._st["fields"])
-        self.shown_operator = self._st.get("operator")
-        self.shown_events = ()
-        if len(self.steps) == 2:
-            self.set_preview(" ".join(["operator", *self.steps]))
-        self._operator_targets()
+        self._take(self.tap_state.undo_step(self._tap_position))
 
     def start_card(self, kind: str) -> None:
         """A card kind picked: its targets, or (a card without any) its preview."""
-        self.card = kind
-        self.card_args = []
-        self._card_lines = queries.card_targets(self.game, kind)
-        if CARD_ARGUMENTS.get(kind, 0) == 0:
-            self.set_preview(f"card {kind}")
-            return
-        self.mode = "card"
-        self.targets = {line.split()[2] for line in self._card_lines}
-        self.controls.update_strip()
-        self.redraw()
-
-    def _card_tap(self, field: str) -> None:
-        depth = len(self.card_args)
-        lines = [line for line in self._card_lines
-                 if line.split()[2:2 + depth] == self.card_args]
-        matching = [line for line in lines if line.split()[2 + depth] == field]
-        if not matching:
-            self.host.send(" ".join(["card", self.card, *self.card_args, field,
-                                     *([field] * (CARD_ARGUMENTS[self.card] - depth - 1))]))
-            return
-        self.card_args.append(field)
-        if len(self.card_args) == CARD_ARGUMENTS[self.card]:
-            self.set_preview(" ".join(["card", self.card, *self.card_args]))
-            self.targets = set()
-        else:
-            self.targets = {line.split()[3] for line in matching}
-        self.controls.update_strip()
-        self.redraw()
+        self._take(self.tap_state.start_card(self._tap_position, kind))
 
     def set_preview(self, line: str) -> None:
-        result = queries.preview(self.game, line) if self._state is not None else {}
-        if result.get("ok"):
-            players = self.game.players
-            state = (state_written_as(result["position"], players)
-                     or parse_position(result["position"], players))
-            shown = crash_snapshot(state)
-            self.shown_fields = shown["fields"]
-            self.shown_operator = shown["operator"]
-            self.shown_events = tuple(result["events"])
-        else:
-            self.shown_fields = list(self._st["fields"])
-            self.shown_operator = self._st.get("operator")
-            self.shown_events = ()
-        self.preview = line
-        self.controls.update_strip()
-        self.redraw()
+        self._take(self.tap_state.previewing(self._tap_position, line))
 
     def _on_preview(self, *_: Any) -> None:
         """The strip follows the preview (cancel_preview() → refresh() resets the rest)."""
@@ -690,29 +463,19 @@ class CrashBoard(Board):
     def field_centre(self, name: str) -> tuple[float, float]:
         return self.grid().centre(name)
 
-    def arrow_keys(self) -> list[str]:
-        """The push directions to draw as arrows now (Double Hit: first one, then the other)."""
-        keys = [key for key in self.directions if key]
-        if not any("," in key for key in keys):
-            return keys
-        firsts = list(dict.fromkeys(key.split(",")[0] for key in keys))
-        if not self.first_push:
-            return firsts
-        seconds = [key.split(",")[1] for key in keys if key.split(",")[0] == self.first_push]
-        return [self.first_push, *seconds]
-
     def arrow_centres(self) -> dict[str, tuple[float, float]]:
         """Where the arrow buttons of the selected field are (kept inside the hexes)."""
-        if not self.selected or self.mode not in ("direction", "battery"):
+        tap = self.tap_state
+        if not tap.selected or tap.mode not in ("direction", "battery"):
             return {}
         grid = self.grid()
-        cx, cy = grid.centre(self.selected)
+        cx, cy = grid.centre(tap.selected)
         side = min(self.width, self.height)
         left = self.x + (self.width - side) / 2
         bottom = self.y + (self.height - side) / 2 + STRIP_HEIGHT
         centres = {}
-        for key in self.arrow_keys():
-            ux, uy = grid.direction_vector(self.selected, DIRECTION_INDEX[key])
+        for key in tap.arrow_keys():
+            ux, uy = grid.direction_vector(tap.selected, DIRECTION_INDEX[key])
             distance = ARROW_DISTANCE * grid.w
             ax = min(max(cx + ux * distance, left + ARROW_RADIUS), left + side - ARROW_RADIUS)
             ay = min(max(cy + uy * distance, bottom + ARROW_RADIUS),
@@ -805,7 +568,7 @@ class CrashBoard(Board):
         self.painter.update_pieces(self._pieces_layer)
         with self._dynamic_layer:
             self.painter.paint()
-            if self.mode in ("direction", "battery"):
+            if self.tap_state.mode in ("direction", "battery"):
                 self.painter.arrows(ARROW_RADIUS)
 
 

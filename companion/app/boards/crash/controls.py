@@ -15,14 +15,12 @@ from typing import Any, Protocol
 from kivy.uix.widget import Widget
 
 from companion.app.boards.crash.panels import SPARE_BUTTONS, CrashPicker, CrashStrip
+from companion.app.boards.crash.tap_state import TapState
 from companion.games.crash import queries
 from companion.games.crash.cards import KINDS, colour
 from companion.games.crash.choices import action_words
 from companion.games.crash.text import card_name
 from companion.i18n import translator
-
-CARD_ARGUMENTS = {"fluct": 2, "lambada": 2, "ticket": 2, "saboteur": 1, "flying": 1}
-"""How many fields each card kind names (the others name none)."""
 
 
 class ControlledBoard(Protocol):
@@ -38,15 +36,7 @@ class ControlledBoard(Protocol):
     _st: dict[str, Any]
     _awaiting: str
     _state: Any
-    mode: str
-    directions: dict[str, list[int]]
-    direction: str
-    batteries: int
-    magnet_here: bool
-    steps: list[str]
-    _step_choices: list[str]
-    card: str
-    shown_events: tuple[str, ...]
+    tap_state: TapState
 
     @property
     def game(self) -> Any: ...
@@ -103,7 +93,7 @@ class CrashControls:
                             host.lang if host is not None else "en") or line
         # what matters most first (the board shows the moves with arrows anyway)
         order = ("eval", "pts", "off", "ring", "pull", "swap", "bell", "move", "back")
-        effects = sorted((e for e in self.board.shown_events if e.split()[0] in order),
+        effects = sorted((e for e in self.board.tap_state.shown.events if e.split()[0] in order),
                          key=lambda e: order.index(e.split()[0]))
         if effects and self.board.host is not None:
             lines = self.host_describe(effects)
@@ -265,6 +255,7 @@ class CrashControls:
         ``hint`` follows them."""
         _ = self.tr
         board = self.board
+        tap = board.tap_state
         strip = self.strip
         evals = board._st.get("evaluations", 0)
         strip.evaluations = f"{evals}/{board._st.get('evaluations_to_end', 7)}" if board._st else ""
@@ -285,28 +276,28 @@ class CrashControls:
             else:
                 text = _("Tap the new display cards")
             strip.set_buttons(text, [])
-        elif board.mode == "direction":
+        elif tap.mode == "direction":
             buttons = [("magnet_here", _("Magnet here"), board.place_magnet_here, True)] \
-                if board.magnet_here else []
-            if "" in board.directions:  # Permitted Expansion: the car may push nothing
+                if tap.magnet_here else []
+            if "" in tap.directions:  # Permitted Expansion: the car may push nothing
                 buttons.insert(0, ("nopush", _("No push"), lambda: board.choose_direction(""),
                                    True))
             buttons.append(("cancel", _("Cancel"), board.cancel_preview, True))
-            strip.set_buttons(_("Tap an arrow") if board.directions
+            strip.set_buttons(_("Tap an arrow") if tap.directions
                               else _("Only the magnetic car fits here"), buttons)
-        elif board.mode == "battery":
-            allowed = board.directions.get(board.direction, [0])
+        elif tap.mode == "battery":
+            allowed = tap.directions.get(tap.direction, [0])
             buttons = [(str(n), _("{count} bat.").format(count=n),
                         lambda n=n: board.choose_batteries(n), True) for n in allowed]
-            strip.set_buttons(_("Batteries:"), buttons, chosen=str(board.batteries))
-        elif board.mode == "magnet":
+            strip.set_buttons(_("Batteries:"), buttons, chosen=str(tap.batteries))
+        elif tap.mode == "magnet":
             strip.set_buttons(_("Tap a field for the magnetic car"),
                               [("cancel", _("Cancel"), board.cancel_preview, True)])
-        elif board.mode in ("operator", "operator-direction"):
+        elif tap.mode in ("operator", "operator-direction"):
             self._operator_strip()
-        elif board.mode == "card":
+        elif tap.mode == "card":
             strip.set_buttons(_("{card}: tap a green field").format(
-                card=self.card_label(board.card)),
+                card=self.card_label(tap.card)),
                 [("cancel", _("Cancel"), board.cancel_preview, True)])
         elif board.preview:
             strip.set_buttons(_("Check the preview, then OK"), [])
@@ -344,14 +335,15 @@ class CrashControls:
     def _operator_strip(self) -> None:
         _ = self.tr
         board = self.board
+        tap = board.tap_state
         buttons: list[tuple[str, str, Any, bool]] = []
-        if board.mode == "operator-direction":
+        if tap.mode == "operator-direction":
             buttons = [(token, token, lambda t=token: board.add_step(t), True)
-                       for token in board._step_choices]
+                       for token in tap.step_choices]
             text = _("Push direction out of the hole:")
         else:
-            text = _("Operator: tap step {number}").format(number=len(board.steps) + 1)
-            if board.steps:
+            text = _("Operator: tap step {number}").format(number=len(tap.steps) + 1)
+            if tap.steps:
                 buttons.append(("back", _("Back"), board.undo_step, True))
         buttons.append(("cancel", _("Cancel"), board.cancel_preview, True))
         self.strip.set_buttons(text, buttons)

@@ -1,11 +1,12 @@
 """Painting the Crash by Crash board on the canvas: fields, tiles, holes, bells, cars, operator,
 the targets of the current step, and what the last (or previewed) action moved.
 
-Reads what it paints from the board widget (``shown_fields``, ``shown_events``, ``targets``,
-``selected``, ``steps``); keeps no state except cached text textures, shapes and the static
-layer's canvases. Two layers: the static board (background, hexes, values, holes, tile borders),
-painted again only when the geometry or the holes change, and everything that moves (bells,
-cars, the operator, targets, arrows), painted on every redraw.
+Reads what it paints from the board widget and its taps' state (``board.tap_state``: what is
+shown, the targets, the field selected, the operator's steps); keeps no state except cached
+text textures, shapes and the static layer's canvases. Two layers: the static board
+(background, hexes, values, holes, tile borders), painted again only when the geometry or the
+holes change, and everything that moves (bells, cars, the operator, targets, arrows), painted
+on every redraw.
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ class BoardPainter:
         """What the static layer depends on: the geometry and each field's hole and value."""
         board = self.board
         return (tuple(board.pos), tuple(board.size), board.grid(),
-                static_fields(board.shown_fields))
+                static_fields(board.tap_state.shown.fields))
 
     def paint_static(self, layer: Canvas) -> None:
         """The board without anything that moves, into ``layer``: every value is shown
@@ -121,7 +122,7 @@ class BoardPainter:
         are these and the last shown."""
         key = self.static_key()
         geometry, fields = key[:3], key[3]
-        bells = [field["name"] for field in self.board.shown_fields
+        bells = [field["name"] for field in self.board.tap_state.shown.fields
                  if field["bell"] and not field["hole"]]
         self._static_planned = [(*geometry, ahead) for ahead in layers_ahead(fields, bells)]
         self._keep_static(self._static_shown + self._static_planned)
@@ -195,22 +196,23 @@ class BoardPainter:
 
     def covers_key(self) -> tuple[Any, ...]:
         return (self.board.grid(), tuple(
-            field["name"] for field in self.board.shown_fields
+            field["name"] for field in self.board.tap_state.shown.fields
             if not field["hole"] and (field["car"] or field["bell"] or field["operator"])))
 
     def paint_covers(self, layer: Canvas) -> None:
         """Hide the value of each field under a car, a bell or the operator (the covers' shapes
         are the grid's, worked out once: a move picks them anew)."""
-        covers = cover_batch(self._shapes(self.board.grid()), self.board.shown_fields)
+        covers = cover_batch(self._shapes(self.board.grid()), self.board.tap_state.shown.fields)
         with layer:
             covers.draw()
 
     def targets_key(self) -> tuple[Any, ...]:
         board = self.board
-        if not board.targets or (board.preview and board.mode != "operator"):
+        tap = board.tap_state
+        if not tap.targets or (board.preview and tap.mode != "operator"):
             return (board.grid(),)
-        is_strong = board.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
-        return (board.grid(), is_strong, tuple(sorted(board.targets)))
+        is_strong = tap.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
+        return (board.grid(), is_strong, tuple(sorted(tap.targets)))
 
     def paint_targets(self, layer: Canvas) -> None:
         with layer:
@@ -232,7 +234,7 @@ class BoardPainter:
         self._update_bells(layer, grid, hidden)
         wanted: dict[str, tuple[Any, ...]] = {}
         fields: dict[str, dict[str, Any]] = {}
-        for field in board.shown_fields:
+        for field in board.tap_state.shown.fields:
             car = field["car"]
             if (car or field["operator"]) and field["name"] not in hidden:
                 seat = 0 if car and car["side"] == "A" else 1
@@ -257,7 +259,8 @@ class BoardPainter:
 
     def _update_bells(self, layer: Canvas, grid: HexGrid, hidden: set[str]) -> None:
         size = min(grid.w, 2 * grid.radius) * PIECE_SHARE
-        places = tuple((*grid.centre(field["name"]), size) for field in self.board.shown_fields
+        places = tuple((*grid.centre(field["name"]), size)
+                       for field in self.board.tap_state.shown.fields
                        if field["bell"] and field["name"] not in hidden)
         key = (grid, places)
         if self._bells is not None and self._bells[0] == key:
@@ -285,7 +288,8 @@ class BoardPainter:
         field, the operator's path."""
         board = self.board
         grid: HexGrid = board.grid()
-        fields = board.shown_fields
+        tap = board.tap_state
+        fields = tap.shown.fields
         looks = board.host.seat_looks() if board.host is not None else []
         moving = board.moving_pieces()
         hidden = {where for where, _x, _y in moving}
@@ -297,9 +301,9 @@ class BoardPainter:
             elif where.upper().startswith("HT"):
                 draw_operator(self.texts, x, y, min(grid.w, 2 * grid.radius) * 0.74)
         self._evaluation_badges(grid)
-        if board.selected:
+        if tap.selected:
             Color(*SELECTED_COLOUR)
-            outline_hex(grid, board.selected, 3.0, 1.05)
+            outline_hex(grid, tap.selected, 3.0, 1.05)
         self._operator_path(grid)
 
     # -- layers ----------------------------------------------------------------------------------
@@ -307,12 +311,13 @@ class BoardPainter:
     def _targets(self, grid: HexGrid) -> None:
         """Where a tap does something now: strong while a step is chosen, subtle otherwise."""
         board = self.board
-        if not board.targets or (board.preview and board.mode != "operator"):
+        tap = board.tap_state
+        if not tap.targets or (board.preview and tap.mode != "operator"):
             return
         r, g, b, _ = TARGET_COLOUR
-        is_strong = board.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
+        is_strong = tap.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
         targets = Shapes()
-        names = list(board.targets)
+        names = list(tap.targets)
         outlines = self._target_shapes(grid, names, "outline",
                                        STRONG_OUTLINE if is_strong else SUBTLE_OUTLINE)
         targets.repeated((r, g, b, 0.95 if is_strong else 0.8),
@@ -365,7 +370,7 @@ class BoardPainter:
             draw_car(self.texts, cx, cy, size, colour, letter, car["magnet"])
 
     def _operator_in_hole(self, grid: HexGrid, hidden: set[str]) -> None:
-        where = self.board.shown_operator
+        where = self.board.tap_state.shown.operator
         if where and where.upper().startswith("HT") and where not in hidden:
             point = self.point(grid, where)
             if point is not None:
@@ -373,7 +378,7 @@ class BoardPainter:
 
     def _events(self, grid: HexGrid) -> None:
         """Arrows for what moved (yellow), red crosses where a car left the board."""
-        for event in self.board.shown_events:
+        for event in self.board.tap_state.shown.events:
             parts = event.split()
             kind = parts[0]
             if kind in ("move", "pull", "op") and ">" in parts[1]:
@@ -403,7 +408,7 @@ class BoardPainter:
 
     def _evaluation_badges(self, grid: HexGrid) -> None:
         """After an evaluation: each scoring car's points (+3) next to it."""
-        for event in self.board.shown_events:
+        for event in self.board.tap_state.shown.events:
             parts = event.split()
             if parts[0] != "evalcar" or parts[2] not in FIELD_NAMES:
                 continue
@@ -418,11 +423,12 @@ class BoardPainter:
     def arrows(self, radius: float) -> None:
         """Big round arrow buttons, see-through so the car about to be hit stays visible."""
         board = self.board
+        tap = board.tap_state
         grid = board.grid()
-        cx, cy = grid.centre(board.selected)
-        chosen = board.chosen_arrows()
+        cx, cy = grid.centre(tap.selected)
+        chosen = tap.chosen_arrows()
         for key, (ax, ay) in board.arrow_centres().items():
-            ux, uy = grid.direction_vector(board.selected, DIRECTION_INDEX[key])
+            ux, uy = grid.direction_vector(tap.selected, DIRECTION_INDEX[key])
             Color(0.05, 0.05, 0.05, 0.8)
             Line(points=[cx, cy, ax - ux * radius, ay - uy * radius], width=1.5)
             Color(*((1.0, 0.55, 0.0, 0.85) if key in chosen else (0.98, 0.98, 0.98, 0.72)))
@@ -433,11 +439,12 @@ class BoardPainter:
 
     def _operator_path(self, grid: HexGrid) -> None:
         board = self.board
-        if not board.steps:
+        steps = board.tap_state.steps
+        if not steps:
             return
         start = board._st.get("operator")
         found = [self.point(grid, start)] + [self.point(grid, step.split("/")[0])
-                                              for step in board.steps]
+                                              for step in steps]
         points = [p for p in found if p is not None]
         Color(*SELECTED_COLOUR)
         for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):

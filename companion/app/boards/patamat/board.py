@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from kivy.animation import Animation
-from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
     Canvas,
     Color,
@@ -42,8 +41,8 @@ from companion.app.boards.patamat.cars import (
     PANEL_TEXTS,
 )
 from companion.app.boards.patamat.fix_mode import PatamatFixMode, PatamatFixPanel
+from companion.app.boards.patamat.texts import INSTRUCTION_COLOUR, BoardTexts
 from companion.app.boards.patamat.track import CAR_SPOTS, LAMPS, TrackPainter
-from companion.app.measure import text_width
 from companion.geometry.patamat import (
     BACKGROUND,
     PAWN_SHARE,
@@ -56,26 +55,20 @@ from companion.i18n import translator
 
 DOMAIN = "patamat"
 PANEL_COLOUR = (0.09, 0.10, 0.12, 1)
-INSTRUCTION_COLOUR = (1, 0.92, 0.6, 1)
 HINT_COLOUR = (0.35, 0.85, 1.0, 1)
 """The coach's placement: a frame no field, lamp or car type has."""
 STEP_SECONDS = 0.09
 MAX_ANIMATION_SECONDS = 0.9
-TEXT_HEIGHTS_KEPT = 200
-"""Paragraph heights remembered (all forgotten at once when full: a few kB)."""
 PANEL_PAD = 8
 """The panel's margin around its texts (px)."""
-KEPT_TEXTURES = 60
-"""Textures kept for good (a letter or a noun, ~1-5 kB each: six kinds of car at the three
-sizes a car is drawn, in two languages); all are let go when that many are kept."""
 
 
 # -- the widget ------------------------------------------------------------------------------------
 
 
 class PatamatBoard(Board):
-    """The track, pawns, cars and the info panel; its parts: ``track`` (the track's painter)
-    and ``fix_mode``."""
+    """The track, pawns, cars and the info panel; its parts: ``track`` (the track's painter),
+    ``texts`` (its texts as textures) and ``fix_mode``."""
 
     anim_progress = NumericProperty(1.0)
     """0 → 1 while the last move runs along its path."""
@@ -100,16 +93,8 @@ class PatamatBoard(Board):
         self._keys: dict[str, Any] = {}
         """What each layer was last painted with (see :meth:`_layer_keys`)."""
         self._legend_place: tuple[float, float, float, float] | None = None
-        self._textures: dict[tuple[Any, ...], Any] = {}
-        self._old_textures: dict[tuple[Any, ...], Any] = {}
-        self._ahead: dict[tuple[Any, ...], Any] = {}
-        """Textures rendered ahead for the inputs the table may get next (:meth:`prepare_ahead`),
-        until the next :meth:`refresh`."""
-        self._kept: dict[tuple[Any, ...], Any] = {}
-        """The textures kept for good (:meth:`_texture`)."""
-        self._heights: dict[tuple[str, int, int], float] = {}
-        """Instruction paragraphs' heights by (text, font size, width) (:meth:`_text_height`)."""
-        self.track = TrackPainter(place=self._place, text=self._text)
+        self.texts = BoardTexts()
+        self.track = TrackPainter(place=self._place, text=self.texts.draw)
         self.fix_mode = PatamatFixMode(self, place=self._place, field_at=self._field_at,
                                        tr=self._t, host=lambda: self.host,
                                        show_state=self._show_fixed)
@@ -148,7 +133,7 @@ class PatamatBoard(Board):
         finally:
             self._refreshing = False
         self._redraw()
-        self._ahead = {}  # the input came: what it shows is drawn, the rest is let go
+        self.texts.forget_ahead()  # the input came: what it shows is drawn, the rest let go
         if self.fix_mode.fix is not None:  # e.g. the language switched while fixing
             self.fix_mode.rebase(self._state)
         elif is_moving:
@@ -349,9 +334,7 @@ class PatamatBoard(Board):
         ground, trail, fields, top, cars, panel, legend = layers
         ox, oy, size = self._frame()
         looks = self.host.seat_looks()
-        # Texts of this redraw and the one before stay cached; older ones (last turn's
-        # instructions) are let go, the canvas keeps what it still shows.
-        self._old_textures, self._textures = self._textures, {}
+        self.texts.next_redraw()
         keys = self._layer_keys(looks)
         if self._changed("track", keys):
             ground.clear()
@@ -509,8 +492,8 @@ class PatamatBoard(Board):
         Color(0.05, 0.05, 0.05, 1)
         Line(points=outline, close=True, width=1.3)
         dark = _is_dark(colour)
-        self._text(label, x, y - (half * 0.12 if shape == "triangle" else 0), size * 0.62,
-                   size * 1.4, (1, 1, 1, 1) if dark else (0, 0, 0, 1), is_kept=True)
+        self.texts.draw(label, x, y - (half * 0.12 if shape == "triangle" else 0), size * 0.62,
+                        size * 1.4, (1, 1, 1, 1) if dark else (0, 0, 0, 1), is_kept=True)
 
     def _draw_pawns(self, looks: list[Any]) -> None:
         players = self._state["players"]
@@ -534,7 +517,7 @@ class PatamatBoard(Board):
             Color(0.05, 0.05, 0.05, 1)
             Line(circle=(x, y, diameter / 2), width=1.5)
             colour = (1, 1, 1, 1) if _is_dark(looks[seat].colour) else (0, 0, 0, 1)
-            self._text(looks[seat].letter, x, y, diameter * 0.62, diameter, colour)
+            self.texts.draw(looks[seat].letter, x, y, diameter * 0.62, diameter, colour)
             if pawn.get("light"):
                 Color(*LAMPS["orange"])
                 Line(circle=(x, y, diameter / 2 + 6), width=2)
@@ -600,8 +583,8 @@ class PatamatBoard(Board):
         legend = min(64, height * 0.38)
         room = height - legend - 2 * pad
         # (a text that fits at 22 px fits at 20: the paragraph's first try answers it alone)
-        if text and self._text_height(text, 22, int(width)) > room \
-                and self._text_height(text, 20, int(width)) > room:
+        if text and self.texts.height(text, 22, int(width)) > room \
+                and self.texts.height(text, 20, int(width)) > room:
             legend = 0  # a long move (bumps, a flag): the instructions take the whole panel
         return text_left, width, legend
 
@@ -621,11 +604,8 @@ class PatamatBoard(Board):
         ox, _oy, size = self._frame()
         height = size * (1 - self._layout.panel_top)
         _left, width, legend = self._paragraph_place(text, light, ox, size, height)
-        font = self._paragraph_font(text, width, height - legend - 2 * PANEL_PAD)
-        key = (text, font, tuple(INSTRUCTION_COLOUR), int(width))
-        if key not in self._textures and key not in self._ahead:
-            texture = self._ahead[key] = _rendered(text, font, INSTRUCTION_COLOUR, int(width))
-            texture.bind()  # its pixels now (Kivy renders them at the first draw)
+        font = self.texts.paragraph_font(text, width, height - legend - 2 * PANEL_PAD)
+        self.texts.render_ahead(text, font, int(width))
 
     def _rolloff_line(self) -> str:
         rolloff = self._state.get("rolloff") or {}
@@ -648,10 +628,11 @@ class PatamatBoard(Board):
             badge = min(34, height * 0.42)
             self.draw_car(kind, bx + badge * 0.75, y + height - badge * 0.7, badge,
                           self._letter(kind))
-            self._text(f"{left}×", bx + bw - 24, y + height - badge * 0.7, 22, 44,
-                       (1, 1, 1, 1) if left else (0.5, 0.5, 0.5, 1))
-            self._text(self._t(NOUN[kind]), bx + bw / 2, y + (height - badge * 1.3) / 2, 18,
-                       bw - 4, (0.95, 0.95, 0.95, 1) if left else (0.5, 0.5, 0.5, 1), wrap=True)
+            self.texts.draw(f"{left}×", bx + bw - 24, y + height - badge * 0.7, 22, 44,
+                            (1, 1, 1, 1) if left else (0.5, 0.5, 0.5, 1))
+            self.texts.draw(self._t(NOUN[kind]), bx + bw / 2, y + (height - badge * 1.3) / 2,
+                            18, bw - 4, (0.95, 0.95, 0.95, 1) if left else (0.5, 0.5, 0.5, 1),
+                            wrap=True)
             if left:
                 self._buttons.append((kind, (bx, y, bw, height)))
 
@@ -665,8 +646,8 @@ class PatamatBoard(Board):
                 badge = row_height * 0.72
                 cx = x + index * slot + badge * 0.7
                 self.draw_car(kind, cx, cy, badge, self._letter(kind))
-                texture = self._texture(self._t(NOUN[kind]), 18, (0.85, 0.88, 0.92, 1),
-                                        is_kept=True)
+                texture = self.texts.texture(self._t(NOUN[kind]), 18, (0.85, 0.88, 0.92, 1),
+                                             is_kept=True)
                 Color(1, 1, 1, 1)
                 Rectangle(texture=texture, size=texture.size,
                           pos=(cx + badge * 0.8, cy - texture.height / 2))
@@ -687,58 +668,12 @@ class PatamatBoard(Board):
     def _paragraph(self, text: str, x: float, top: float, width: float, height: float) -> None:
         if not text:
             return
-        font = self._paragraph_font(text, width, height)
-        texture = self._texture(text, font, INSTRUCTION_COLOUR, width=int(width))
+        font = self.texts.paragraph_font(text, width, height)
+        texture = self.texts.texture(text, font, INSTRUCTION_COLOUR, width=int(width))
         Color(1, 1, 1, 1)
         shown = min(texture.height, height)
         region = texture.get_region(0, texture.height - shown, texture.width, shown)
         Rectangle(texture=region, size=(texture.width, shown), pos=(x, top - shown))
-
-    def _paragraph_font(self, text: str, width: float, height: float) -> int:
-        """22 px when the paragraph fits ``height`` at it, else 20 (measured, not rendered)."""
-        return 22 if self._text_height(text, 22, int(width)) <= height else 20
-
-    def _text(self, text: str, x: float, y: float, font: float, width: float,
-              colour: Sequence[float], wrap: bool = False, is_kept: bool = False) -> None:
-        size = int(font)
-        longest = max(text.split(), key=len) if wrap and text.split() else text
-        while size > 10 and text_width(longest, size, bold=True) > width:
-            size -= 1
-        texture = self._texture(text, size, colour, width=int(width) if wrap else None,
-                                is_kept=is_kept)
-        Color(1, 1, 1, 1)
-        Rectangle(texture=texture, size=texture.size,
-                  pos=(x - texture.width / 2, y - texture.height / 2))
-
-    def _texture(self, text: str, size: int, colour: Sequence[float],
-                 width: int | None = None, is_kept: bool = False) -> Any:
-        """A text's texture, kept while it is shown and for one redraw more; one
-        ``is_kept`` (the cars' letters, the legend's nouns: the same few, drawn again
-        whenever the cars move or the legend comes back) for good."""
-        key = (text, size, tuple(colour), width)
-        if is_kept:
-            texture = self._kept.get(key)
-            if texture is None:
-                if len(self._kept) >= KEPT_TEXTURES:
-                    self._kept.clear()
-                texture = self._kept[key] = _rendered(text, size, colour, width)
-            return texture
-        if key not in self._textures:
-            kept = self._old_textures.get(key) or self._ahead.get(key)
-            self._textures[key] = kept or _rendered(text, size, colour, width)
-        return self._textures[key]
-
-    def _text_height(self, text: str, size: int, width: int) -> float:
-        """The height of an instruction paragraph at ``size`` (as its texture would have it),
-        laid out without rendering: a size tried and not shown is never rendered."""
-        key = (text, size, width)
-        height = self._heights.get(key)
-        if height is None:
-            if len(self._heights) >= TEXT_HEIGHTS_KEPT:
-                self._heights.clear()
-            height = self._heights[key] = float(
-                _core_label(text, size, INSTRUCTION_COLOUR, width).render()[1])
-        return height
 
     def _letter(self, kind: str) -> str:
         return self._t(LETTER[kind]).split("|")[0]
@@ -747,20 +682,6 @@ class PatamatBoard(Board):
         players = self._state["players"]
         seat = players.index(token) if token in players else -1
         return tuple(looks[seat].colour) if 0 <= seat < len(looks) else (1, 1, 1, 1)
-
-
-def _core_label(text: str, size: int, colour: Sequence[float], width: int | None) -> Any:
-    """A board text's core label (bold; a one-line small text in a width centred)."""
-    return CoreLabel(text=text, font_size=size, bold=True, color=tuple(colour),
-                     text_size=(width, None) if width else (None, None),
-                     halign="center" if width and "\n" not in text and size < 20 else "left")
-
-
-def _rendered(text: str, size: int, colour: Sequence[float], width: int | None) -> Any:
-    """A board text's texture."""
-    label = _core_label(text, size, colour, width)
-    label.refresh()
-    return label.texture
 
 
 def _lit_lamp(events: Sequence[str]) -> str:

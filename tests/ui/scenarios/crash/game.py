@@ -93,7 +93,7 @@ def seen(d: Driver) -> dict[str, Any]:
     buttons = list(reversed(board(d).strip.ids.buttons.children))
     return {"status": play.status, "strip": board(d).strip.text, "action": play.action_kind,
             "area": texts, "banner": play.banner, "history": d.history,
-            "preview": board(d).preview, "targets": sorted(board(d).targets),
+            "preview": board(d).preview, "targets": sorted(board(d).tap_state.targets),
             "strip_buttons": [b.text for b in buttons],
             # labels that do not fit their button whole (they would show "…")
             "strip_cut": [b.text for b in buttons
@@ -209,7 +209,7 @@ def two_players(d: Driver) -> Iterator[float]:
     replay.host = d.app.table
     replay.size = (480, 480)
     replay.refresh(["place A g8", "move g9>g10"])
-    d.results["replay"] = {"targets": sorted(replay.targets), "strip": replay.strip.text,
+    d.results["replay"] = {"targets": sorted(replay.tap_state.targets), "strip": replay.strip.text,
                            "buttons": len(replay.strip.ids.buttons.children),
                            "chains": replay.chains}
 
@@ -318,7 +318,8 @@ def record_static_layers(painter: Any) -> list[list[Any]]:
     when = ["now"]
 
     def painting(key: tuple[Any, ...]) -> Any:
-        bells = {field["name"] for field in painter.board.shown_fields if field["bell"]}
+        bells = {field["name"] for field in painter.board.tap_state.shown.fields
+                 if field["bell"]}
         painted.append([when[0], sorted(name for name, hole, _value in key[3]
                                         if hole and name in bells)])
         return paint(key)
@@ -470,7 +471,7 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     d.results["fixing"] = [play.is_fixing, type(panel).__name__, board(d).strip.text]
     tap_field(d, "g9")                                     # Eva's car …
     yield P
-    d.results["picked"] = [board(d).fix_message, board(d).selected]
+    d.results["picked"] = [board(d).fix_message, board(d).tap_state.selected]
     tap_field(d, empty[0])                                 # … stands there
     yield 0.4
     d.tap(d.find(board(d).fix_car_text(), play.ids.action_area))  # next: A's magnetic car
