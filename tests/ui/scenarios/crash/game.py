@@ -505,8 +505,67 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     d.results["after_cancel"] = [d.history, play.is_fixing]
 
 
+def choices_again(d: Driver) -> Iterator[float]:
+    """Two turns end with the same display: the second time the end-of-turn choices are shown,
+    their buttons are laid out and rendered as often as the first time asked for (their card
+    names taken back), and the panel that gives them its place is not laid out aside."""
+    from companion.app.boards.crash.panels import CrashPicker
+    from companion.app.panels import InfoArea
+    from companion.app.steady_layouts import SteadyBoxLayout
+
+    open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP.replace(
+        "hands=3,3 pile=30", "hands=2,2 pile=31"))  # each draws a card at a turn's end
+    yield 0.5
+    renders: list[str] = []
+    passes: list[str] = []
+    render, lay_out = Label.texture_update, BoxLayout.do_layout
+
+    def rendering(label: Any, *largs: Any) -> None:
+        if isinstance(label.parent, ChoiceButton):
+            renders.append(label.text)
+        render(label, *largs)
+
+    def laying_out(layout: Any, *largs: Any) -> None:
+        if isinstance(layout, ChoiceButton):
+            passes.append("choice")
+        elif isinstance(layout, InfoArea) and layout.parent is None:
+            passes.append("info set aside")
+        lay_out(layout, *largs)
+
+    steady = SteadyBoxLayout.do_layout
+
+    def steadying(layout: Any, *largs: Any) -> None:  # (a pass or one found needless)
+        if isinstance(layout, CrashPicker) and layout.parent is None:
+            passes.append("picker set aside")
+        steady(layout, *largs)
+
+    rendering.__name__ = "texture_update"
+    laying_out.__name__ = steadying.__name__ = "do_layout"
+    Label.texture_update, BoxLayout.do_layout = rendering, laying_out  # type: ignore[method-assign]
+    SteadyBoxLayout.do_layout = steadying  # type: ignore[method-assign]
+    shown = []
+    for turn in range(2):
+        del renders[:], passes[:]
+        d.app.table.send("pass")                           # the turn ends: draw a card
+        yield 0.4
+        shown.append({"choices": [w.text for w in play_screen(d).ids.action_area.walk(
+            restrict=True) if isinstance(w.parent, ChoiceButton)], "renders": list(renders),
+            "passes": list(passes)})
+        if turn == 0:  # a display card taken: another laid out in its place
+            d.app.table.send("draw d:lambada")
+            yield 0.4
+            del passes[:]
+            d.app.table.send(d.app.table.match.legal()[0])  # (the board's picker closes)
+            yield 0.4
+            d.results["passes_at_refill"] = list(passes)
+    Label.texture_update, BoxLayout.do_layout = render, lay_out  # type: ignore[method-assign]
+    SteadyBoxLayout.do_layout = steady  # type: ignore[method-assign]
+    d.results["shown"] = shown
+
+
 SCENARIOS: dict[str, Scenario] = {"two_players": two_players, "team_game": team_game,
-                                  "other_actions": other_actions, "fix_by_taps": fix_by_taps}
+                                  "other_actions": other_actions, "fix_by_taps": fix_by_taps,
+                                  "choices_again": choices_again}
 
 
 if __name__ == "__main__":
