@@ -32,3 +32,20 @@ def test_the_fields_taken_again_say_what_fields_made_anew_say() -> None:
     assert by_name["e5"]["car"] == {"side": "A", "magnet": False}
     assert by_name["b9"]["bell"] and by_name["n4"]["operator"] and not by_name["e5"]["hole"]
     assert all(field["hole"] for field in made_anew["fields"] if field["tile"] == "t23")
+
+
+def test_the_hand_board_copies_only_the_fields_a_persons_hand_changed() -> None:
+    from companion.games.crash.hand import hand_board
+
+    match = open_game("crash", players=2, position=POSITION)
+    before = match.snapshot()
+    line = next(line for line in match.legal() if line.startswith("place "))
+    events = match.play(line)
+    placed = line.split()[1]
+    hand = hand_board(before, line, events)
+    shown = {field["name"]: field for field in hand["state"]["fields"]}
+    assert shown[placed]["car"] == {"side": "A", "magnet": False}  # Eva's car, by her hand
+    own = {field["name"]: field for field in before["state"]["fields"]}
+    assert own[placed]["car"] is None  # the snapshot before is left as it was
+    # the other fields are the snapshot's own dicts, not copies (~0.3 µs each, 188)
+    assert all(shown[name] is own[name] for name in own if name != placed)
