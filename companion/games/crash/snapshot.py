@@ -17,7 +17,6 @@ from companion.games.crash.state import (
     hole_tiles_fields,
 )
 
-
 FIELDS_KEPT = 4096
 """Field dicts kept for the snapshots to come (a game's 200 inputs make ~1,000 kinds)."""
 _REFERENCE_STARS = frozenset(REFERENCE.stars)
