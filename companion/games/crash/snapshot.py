@@ -17,8 +17,8 @@ from companion.games.crash.state import (
     hole_tiles_fields,
 )
 
-FIELDS_KEPT = 4096
-"""Field dicts kept for the snapshots to come (a game's 200 inputs make ~1,000 kinds)."""
+FIELDS_KEPT = 1024
+"""Field dicts kept for the snapshots to come (a seeded game of 200 inputs made ~300)."""
 _REFERENCE_STARS = frozenset(REFERENCE.stars)
 _fields_made: dict[tuple[int, int, bool, bool, bool, bool, int], dict[str, Any]] = {}
 """Each field's dict by everything it says: a snapshot takes the ones made before."""
