@@ -225,3 +225,12 @@ def test_the_end_of_turn_choices_shown_again_are_not_rendered_or_laid_out_again(
     assert "info set aside" not in first["passes"]
     assert first["passes"].count("choice") <= 8  # (before: 12)
     assert "picker set aside" not in seen["passes_at_refill"]  # the card picker's, likewise
+
+
+def test_the_status_lines_sentences_come_back_without_a_render(display: str,
+                                                                tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "status_looks", display, tmp_path, "en")
+    # 11 sentences: each seat's two actions and cards to draw, the display's new cards (one
+    # of them shown already); the second time round, none rendered (before: all 11 again)
+    first, again = seen["renders_by_round"]
+    assert seen["sentences"] == 11 and first >= 10 and again == 0

@@ -563,9 +563,47 @@ def choices_again(d: Driver) -> Iterator[float]:
     d.results["shown"] = shown
 
 
+def status_looks(d: Driver) -> Iterator[float]:
+    """The status line through a 2-player game's sentences, twice: each seat's two actions and
+    one or two cards to draw, and the new display cards (1, 2 or 3). The second time round
+    every look is taken back: none is rendered again."""
+    from companion.app.panels import coloured_status
+
+    open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP)
+    yield 0.5
+    screen = play_screen(d)
+    status = screen.ids.status.__self__  # (kv ids are weak proxies)
+    looks = d.app.table.seat_looks()
+    sentences = [coloured_status(f"{name}: {what}", looks, seat)
+                 for seat, name in enumerate(("Eva", "Pat"))
+                 for what in ("action 1 of 2", "action 2 of 2", "draw 1 card(s)",
+                              "draw 2 card(s)")]
+    sentences += [f"Enter the new display cards: {count}" for count in (1, 2, 3)]
+    renders: list[str] = []
+    render = Label.texture_update
+
+    def rendering(label: Any, *largs: Any) -> None:
+        if label is status:
+            renders.append(label.text)
+        render(label, *largs)
+
+    rendering.__name__ = "texture_update"
+    Label.texture_update = rendering  # type: ignore[method-assign]
+    rounds = []
+    for _round in range(2):
+        del renders[:]
+        for markup in sentences:
+            screen.status_markup = markup
+            yield 0.1
+        rounds.append(len(renders))
+    Label.texture_update = render  # type: ignore[method-assign]
+    d.results["sentences"] = len(sentences)
+    d.results["renders_by_round"] = rounds
+
+
 SCENARIOS: dict[str, Scenario] = {"two_players": two_players, "team_game": team_game,
                                   "other_actions": other_actions, "fix_by_taps": fix_by_taps,
-                                  "choices_again": choices_again}
+                                  "choices_again": choices_again, "status_looks": status_looks}
 
 
 if __name__ == "__main__":
