@@ -1001,6 +1001,7 @@ def _time_parts() -> None:
     from companion.app import flush_points
     from companion.app.boards.base import Board
     from companion.app.screens.play import PlayScreen
+    from companion.table.saving import Saving
     from companion.table.session import TableSession
 
     def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -1014,7 +1015,7 @@ def _time_parts() -> None:
         wrapper.__name__ = function.__name__
         return wrapper
 
-    for owner, name, part in ((TableSession, "_saved", "store write"),
+    for owner, name, part in ((Saving, "saved", "store write"),
                               (TableSession, "_note_step", "session step"),
                               (TableSession, "_tell", "listeners (screen and board)"),
                               (PlayScreen, "update", "play screen update"),

@@ -20,7 +20,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion import heap
-from companion.app import collector, text_extents
+from companion.app import collector, kv_bindings, text_extents
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.kv_files import load_kv
@@ -168,6 +168,7 @@ class CompanionApp(App):
 
     def build(self) -> ScreenManager:
         text_extents.install()  # a word's width measured once per font, not at every layout
+        kv_bindings.install()  # kv rules re-evaluated without formatting Kivy's trace lines
         load_kv("common")
         self.table.listeners.append(self._on_change)
         manager = Screens(transition=SwitchAtOnce())

@@ -25,7 +25,7 @@ from companion.app.kv_files import load_kv
 from companion.app.label_memory import RememberedLabel
 from companion.app.measure import text_width
 from companion.app.steady_layouts import SteadyBoxLayout
-from companion.app.widgets import TOUCH_TARGET
+from companion.app.widgets import TOUCH_TARGET, BigButton
 
 if TYPE_CHECKING:
     from companion.table.words.screens import ScreenWords
@@ -502,7 +502,11 @@ def line_height(font_size: float) -> int:
     return int(one.texture_size[1])
 
 
-class ChoiceButton(BoxLayout):
+class ChoiceButton(SteadyBoxLayout):
+    """One choice of the list: its button (and the hint's frame). A list's new data adds its
+    views to the list again: a view whose place and size did not change is not laid out again
+    (~0.05-0.1 ms each), one that only moved moves its button with it."""
+
     screen = ObjectProperty(None)
     line = StringProperty("")
     text = StringProperty("")
@@ -510,6 +514,13 @@ class ChoiceButton(BoxLayout):
     is_hinted = BooleanProperty(False)
     """The coach's hint: this choice is what the companion would play (framed, not only
     coloured)."""
+
+
+class ChoiceLabel(BigButton, RememberedLabel):
+    """A choice's button; the buttons keep their looks together (the display's cards come
+    back turn after turn, in another button of the list)."""
+
+    shared_looks: ClassVar[dict[Hashable, tuple[Any, ...]] | None] = {}
 
 
 class InfoArea(BoxLayout):

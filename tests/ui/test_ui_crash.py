@@ -209,3 +209,29 @@ def test_operator_cards_magnet_swap_and_pass_by_taps(display: str, tmp_path: Pat
     assert seen["double_second"] == ["SE", "W"]
     assert seen["double_preview"]["preview"] == "place g8 push=W,SE"
     assert seen["after_double"]["history"][-2:] == ["card double", "place g8 push=W,SE"]
+
+
+def test_the_end_of_turn_choices_shown_again_are_not_rendered_or_laid_out_again(
+        display: str, tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "choices_again", display, tmp_path, "en")
+    first, again = seen["shown"]
+    assert first["choices"] == ["Lambada", "Rocket Drive", "Tandem", "blind"]
+    assert again["choices"] == ["Rocket Drive", "Tandem", "Bell Shift", "blind"]
+    # only the new display card is rendered: the others' looks are taken back in any button
+    # (before: Rocket Drive, Bell Shift and blind, each in another button than the last time)
+    assert again["renders"] == ["Bell Shift"]
+    # the buttons stand where they stood: no pass (before: 4); the panel that made room for
+    # the choices is not laid out aside from the window (before: once each time)
+    assert again["passes"] == []
+    assert "info set aside" not in first["passes"]
+    assert first["passes"].count("choice") <= 8  # (before: 12)
+    assert "picker set aside" not in seen["passes_at_refill"]  # the card picker's, likewise
+
+
+def test_the_status_lines_sentences_come_back_without_a_render(display: str,
+                                                                tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "status_looks", display, tmp_path, "en")
+    # 11 sentences: each seat's two actions and cards to draw, the display's new cards (one
+    # of them shown already); the second time round, none rendered (before: all 11 again)
+    first, again = seen["renders_by_round"]
+    assert seen["sentences"] == 11 and first >= 10 and again == 0

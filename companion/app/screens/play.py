@@ -529,7 +529,10 @@ class PlayScreen(Screen):
             self._panels[kind] = panel
         area = self.ids.action_area
         if area.children != [panel]:
+            set_aside = list(area.children)
             area.clear_widgets()
+            for old in set_aside:  # no pass while not shown: adding it back lays it out
+                old._trigger_layout.cancel()
             area.add_widget(panel)
         return panel
 

@@ -11,17 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.games.crash.board import FIELD_INDEX
+
 BOARD_EVENTS = frozenset({"place", "move", "off", "back", "bat", "pull", "ring", "tile", "track",
                           "op", "bell", "swap"})
 """Events whose sentences say a board change (the table lines say it instead)."""
 
 
 def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> dict[str, Any]:
-    state = {**before["state"], "fields": [dict(field) for field in before["state"]["fields"]],
+    state = {**before["state"], "fields": list(before["state"]["fields"]),
              "sides": [dict(side) for side in before["state"]["sides"]],
              "bells": list(before["state"]["bells"])}
     board = {**before, "state": state}  # what it changes copied, the rest shared: it is read only
-    fields = {str(field["name"]): field for field in state["fields"]}
+    fields = _FieldsCopiedWhenChanged(state["fields"])
     sides = {str(side["side"]): side for side in state["sides"]}
     words = line.lower().split()
     action = words[1] if words[:1] == ["card"] and len(words) > 1 else "".join(words[:1])
@@ -66,3 +68,22 @@ def hand_board(before: Mapping[str, Any], line: str, events: Sequence[str]) -> d
             supply(fields[taken[1]]["car"], 1)
             fields[taken[1]]["car"] = None
     return board
+
+
+class _FieldsCopiedWhenChanged:
+    """The board's fields by name; a field is copied into the list the first time it is
+    looked up to be changed, the other 180-odd stay the snapshot's own (read only)."""
+
+    def __init__(self, fields: list[dict[str, Any]]) -> None:
+        self._fields = fields
+        self._copied: set[int] = set()
+
+    def __contains__(self, name: str) -> bool:
+        return name in FIELD_INDEX
+
+    def __getitem__(self, name: str) -> dict[str, Any]:
+        index = FIELD_INDEX[name]
+        if index not in self._copied:
+            self._copied.add(index)
+            self._fields[index] = dict(self._fields[index])
+        return self._fields[index]

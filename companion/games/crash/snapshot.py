@@ -17,28 +17,26 @@ from companion.games.crash.state import (
     hole_tiles_fields,
 )
 
+FIELDS_KEPT = 1024
+"""Field dicts kept for the snapshots to come (a seeded game of 200 inputs made ~300)."""
+_REFERENCE_STARS = frozenset(REFERENCE.stars)
+_fields_made: dict[tuple[int, int, bool, bool, bool, bool, int], dict[str, Any]] = {}
+"""Each field's dict by everything it says: a snapshot takes the ones made before."""
+
 
 def snapshot(state: CrashState) -> dict[str, Any]:
+    """The state for the screens. Its fields' dicts are shared with earlier snapshots where a
+    field shows the same (an input changes a few of the 188): readers must not change them."""
     from companion.games.crash.position import format_position
 
     holes = hole_tiles_fields(state.holes)
     # stars are known for the reference layout; after the set-up they play no part (§19 P2)
-    stars = set(REFERENCE.stars) if state.values == REFERENCE.values else set()
-    fields = []
-    for index, name in enumerate(FIELD_NAMES):
-        cell = state.cars[index]
-        fields.append({
-            "name": name,
-            "value": GEOMETRY.standard[state.values[index]],
-            "colour": GEOMETRY.value_names[state.values[index]],
-            "tile": GEOMETRY.tile_names[GEOMETRY.tile_of[index]],
-            "star": index in stars,
-            "hole": index in holes,
-            "bell": index in state.bells,
-            "operator": index == state.operator,
-            "car": ({"side": SIDES[car_side(cell)], "magnet": car_is_magnet(cell)}
-                    if cell else None),
-        })
+    stars = _REFERENCE_STARS if state.values == REFERENCE.values else frozenset()
+    bells = frozenset(state.bells)
+    operator_at = state.operator
+    fields = [_field(index, value, index in stars, index in holes, index in bells,
+                     index == operator_at, cell)
+              for index, (value, cell) in enumerate(zip(state.values, state.cars, strict=True))]
     if state.operator == NO_OPERATOR:
         operator = None
     elif state.operator >= HOLE_BASE:
@@ -88,3 +86,27 @@ def snapshot(state: CrashState) -> dict[str, Any]:
         # the whole position (§19), so the screen can ask the per-field queries on it
         "position": format_position(state),
     }
+
+
+def _field(index: int, value: int, is_star: bool, is_hole: bool, has_bell: bool,
+           has_operator: bool, cell: int) -> dict[str, Any]:
+    """The field's dict in a snapshot, made once for what it shows (~1 µs each to make, 188
+    a snapshot: ~0.15 ms of an input's snapshot)."""
+    key = (index, value, is_star, is_hole, has_bell, has_operator, cell)
+    made = _fields_made.get(key)
+    if made is None:
+        if len(_fields_made) >= FIELDS_KEPT:
+            _fields_made.clear()
+        made = _fields_made[key] = {
+            "name": FIELD_NAMES[index],
+            "value": GEOMETRY.standard[value],
+            "colour": GEOMETRY.value_names[value],
+            "tile": GEOMETRY.tile_names[GEOMETRY.tile_of[index]],
+            "star": is_star,
+            "hole": is_hole,
+            "bell": has_bell,
+            "operator": has_operator,
+            "car": ({"side": SIDES[car_side(cell)], "magnet": car_is_magnet(cell)}
+                    if cell else None),
+        }
+    return made

@@ -111,7 +111,8 @@ def choices_seen(play: Any) -> dict[str, Any]:
     panel = play.ids.action_area.children[0]
     if play.action_kind != "choice":
         return {"kind": play.action_kind, "status": play.status, "banner": play.banner}
-    buttons = [w for w in panel.walk(restrict=True) if type(w).__name__ == "BigButton"
+    buttons = [w for w in panel.walk(restrict=True)
+               if type(w).__name__ in ("BigButton", "ChoiceLabel")
                and w.opacity > 0 and w.get_root_window() is not None]
     rows = []
     for button in sorted(buttons, key=lambda b: (-round(b.to_window(0, b.top)[1]),

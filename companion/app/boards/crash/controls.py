@@ -144,6 +144,7 @@ class CrashControls:
     def close_picker(self, redraw: bool = True) -> None:
         if self.picker is not None:
             self.board.remove_widget(self.picker)
+            self.picker._trigger_layout.cancel()  # no pass while not shown: shown, it has one
             self._spare_picker = self.picker
             self.picker = None
         self.picker_purpose = ""

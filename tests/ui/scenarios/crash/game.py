@@ -512,8 +512,105 @@ def fix_by_taps(d: Driver) -> Iterator[float]:
     d.results["after_cancel"] = [d.history, play.is_fixing]
 
 
+def choices_again(d: Driver) -> Iterator[float]:
+    """Two turns end with the same display: the second time the end-of-turn choices are shown,
+    their buttons are laid out and rendered as often as the first time asked for (their card
+    names taken back), and the panel that gives them its place is not laid out aside."""
+    from companion.app.boards.crash.panels import CrashPicker
+    from companion.app.panels import InfoArea
+    from companion.app.steady_layouts import SteadyBoxLayout
+
+    open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP.replace(
+        "hands=3,3 pile=30", "hands=2,2 pile=31"))  # each draws a card at a turn's end
+    yield 0.5
+    renders: list[str] = []
+    passes: list[str] = []
+    render, lay_out = Label.texture_update, BoxLayout.do_layout
+
+    def rendering(label: Any, *largs: Any) -> None:
+        if isinstance(label.parent, ChoiceButton):
+            renders.append(label.text)
+        render(label, *largs)
+
+    def laying_out(layout: Any, *largs: Any) -> None:
+        if isinstance(layout, ChoiceButton):
+            passes.append("choice")
+        elif isinstance(layout, InfoArea) and layout.parent is None:
+            passes.append("info set aside")
+        lay_out(layout, *largs)
+
+    steady = SteadyBoxLayout.do_layout
+
+    def steadying(layout: Any, *largs: Any) -> None:  # (a pass or one found needless)
+        if isinstance(layout, CrashPicker) and layout.parent is None:
+            passes.append("picker set aside")
+        steady(layout, *largs)
+
+    rendering.__name__ = "texture_update"
+    laying_out.__name__ = steadying.__name__ = "do_layout"
+    Label.texture_update, BoxLayout.do_layout = rendering, laying_out  # type: ignore[method-assign]
+    SteadyBoxLayout.do_layout = steadying  # type: ignore[method-assign]
+    shown = []
+    for turn in range(2):
+        del renders[:], passes[:]
+        d.app.table.send("pass")                           # the turn ends: draw a card
+        yield 0.4
+        shown.append({"choices": [w.text for w in play_screen(d).ids.action_area.walk(
+            restrict=True) if isinstance(w.parent, ChoiceButton)], "renders": list(renders),
+            "passes": list(passes)})
+        if turn == 0:  # a display card taken: another laid out in its place
+            d.app.table.send("draw d:lambada")
+            yield 0.4
+            del passes[:]
+            d.app.table.send(d.app.table.match.legal()[0])  # (the board's picker closes)
+            yield 0.4
+            d.results["passes_at_refill"] = list(passes)
+    Label.texture_update, BoxLayout.do_layout = render, lay_out  # type: ignore[method-assign]
+    SteadyBoxLayout.do_layout = steady  # type: ignore[method-assign]
+    d.results["shown"] = shown
+
+
+def status_looks(d: Driver) -> Iterator[float]:
+    """The status line through a 2-player game's sentences, twice: each seat's two actions and
+    one or two cards to draw, and the new display cards (1, 2 or 3). The second time round
+    every look is taken back: none is rendered again."""
+    from companion.app.panels import coloured_status
+
+    open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP)
+    yield 0.5
+    screen = play_screen(d)
+    status = screen.ids.status.__self__  # (kv ids are weak proxies)
+    looks = d.app.table.seat_looks()
+    sentences = [coloured_status(f"{name}: {what}", looks, seat)
+                 for seat, name in enumerate(("Eva", "Pat"))
+                 for what in ("action 1 of 2", "action 2 of 2", "draw 1 card(s)",
+                              "draw 2 card(s)")]
+    sentences += [f"Enter the new display cards: {count}" for count in (1, 2, 3)]
+    renders: list[str] = []
+    render = Label.texture_update
+
+    def rendering(label: Any, *largs: Any) -> None:
+        if label is status:
+            renders.append(label.text)
+        render(label, *largs)
+
+    rendering.__name__ = "texture_update"
+    Label.texture_update = rendering  # type: ignore[method-assign]
+    rounds = []
+    for _round in range(2):
+        del renders[:]
+        for markup in sentences:
+            screen.status_markup = markup
+            yield 0.1
+        rounds.append(len(renders))
+    Label.texture_update = render  # type: ignore[method-assign]
+    d.results["sentences"] = len(sentences)
+    d.results["renders_by_round"] = rounds
+
+
 SCENARIOS: dict[str, Scenario] = {"two_players": two_players, "team_game": team_game,
-                                  "other_actions": other_actions, "fix_by_taps": fix_by_taps}
+                                  "other_actions": other_actions, "fix_by_taps": fix_by_taps,
+                                  "choices_again": choices_again, "status_looks": status_looks}
 
 
 if __name__ == "__main__":
