@@ -42,6 +42,7 @@ from kivy.graphics.texture import Texture
 from kivy.properties import NumericProperty
 from kivy.uix.label import Label
 
+from companion.app.lean_label import LeanLabel
 from companion.app.software_gl import gl_is_software
 
 REMEMBERED_LOOKS = 4
@@ -112,7 +113,7 @@ def _fill(pixels: bytes, texture: Any) -> None:
     texture.blit_buffer(lz4.block.decompress(pixels), colorfmt="rgba", bufferfmt="ubyte")
 
 
-class RememberedLabel(Label):
+class RememberedLabel(LeanLabel):
     """A :class:`~kivy.uix.label.Label` that keeps the pixels of its last few looks."""
 
     looks_kept = NumericProperty(REMEMBERED_LOOKS)
