@@ -52,8 +52,10 @@ FIXED_OPTIONS: dict[str, Any] = {
 """The options no label of the app changes, at Kivy's default (immutable: one value shared by
 every label; a test checks each equals what a new Kivy label holds)."""
 
-BOUND_OPTIONS: tuple[str, ...] = ("disabled", *(
-    name for name in Label._font_properties if name not in FIXED_OPTIONS))
+CHANGING_OPTIONS: tuple[str, ...] = tuple(
+    name for name in Label._font_properties if name not in FIXED_OPTIONS)
+"""The rendering options a label of the app may change (text, font, colours, alignment…)."""
+BOUND_OPTIONS: tuple[str, ...] = ("disabled", *CHANGING_OPTIONS)
 """What a :class:`LeanLabel` re-renders on: ``disabled`` and the options that may change."""
 
 
@@ -104,4 +106,4 @@ for _name, _value in FIXED_OPTIONS.items():
     setattr(LeanLabel, _name, FixedOption(_name, _value))
 
 
-__all__ = ["BOUND_OPTIONS", "FIXED_OPTIONS", "FixedOption", "LeanLabel"]
+__all__ = ["BOUND_OPTIONS", "CHANGING_OPTIONS", "FIXED_OPTIONS", "FixedOption", "LeanLabel"]
