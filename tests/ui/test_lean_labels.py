@@ -37,6 +37,8 @@ def test_the_fixed_options_are_kivys_defaults_and_setting_one_is_refused(
     assert "BigButton.italic is fixed at False" in refusals["set"]
     assert "outline_width" in refusals["keyword"] and "fixed" in refusals["keyword"]
     assert "font_kerning is fixed at True" in refusals["kv"]
+    # LeanLabel.__init__ is Kivy 2.3.1's Label.__init__ binding fewer options: Kivy's unchanged
+    assert seen["kivys_label_init"] == "eb9dc96eb604b28c"
     # Kivy's Button first, then this label's __init__ in place of Label's
     assert seen["bigbutton_order"] == ["BigButton", "Button", "ButtonBehavior", "LeanLabel",
                                        "Label", "Widget"]
@@ -58,9 +60,9 @@ def test_a_label_costs_less_than_kivys(display: str, tmp_path: Path) -> None:
     seen = run_scenario_script(SCRIPT, "cost_per_label", display, tmp_path, "en")
     kb = {name: size / 1000 for name, size in seen["bytes"].items()}
     # Python bytes traced per label made (~35 kB a Kivy Label, ~50 a Button; the options'
-    # storage and bindings were ~12 kB of them, a Button's bordered image's bindings ~8 more):
-    # generous bounds, not the figures
+    # storage and bindings were ~12 kB of them): generous bounds, not the figures (a BigButton
+    # has its kv rule's bindings on top of Kivy's Button: 53 kB before, 42 after)
     for lean, kivys in (("LeanLabel", "Label"), ("BodyLabel", "Label"),
                         ("RememberedLabel", "Label")):
         assert kb[lean] < kb[kivys] - 8, kb
-    assert kb["BigButton"] < kb["Button"] - 12, kb
+    assert kb["BigButton"] < kb["Button"] - 5, kb

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ast
 import gc
+import hashlib
+import inspect
 import sys
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -129,6 +131,8 @@ def fixed_options_read_as_kivys(d: Driver) -> Iterator[float]:
         refusals["kv"] = str(error)
     d.results["refusals"] = refusals
     d.results["bigbutton_order"] = [cls.__name__ for cls in BigButton.__mro__][:6]
+    d.results["kivys_label_init"] = hashlib.sha256(
+        inspect.getsource(Label.__init__).encode()).hexdigest()[:16]
     yield FRAME
 
 
