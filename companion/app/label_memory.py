@@ -40,19 +40,17 @@ import lz4.block
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.properties import NumericProperty
-from kivy.uix.label import Label
 
+from companion.app.lean_label import CHANGING_OPTIONS, LeanLabel
 from companion.app.software_gl import gl_is_software
 
 REMEMBERED_LOOKS = 4
 """Looks kept per label: a name, a number, one line; a few kB of pixels each, compressed."""
 
 
-_LISTS = ("color", "disabled_color", "padding", "outline_color", "disabled_outline_color",
-          "text_size")
+_LISTS = ("color", "disabled_color", "padding", "text_size")
 """The rendering options held in lists (Kivy's ObservableList): compared as tuples."""
-_PLAIN = attrgetter(*(name for name in Label._font_properties
-                      if name not in _LISTS and name != "ellipsis_options"))
+_PLAIN = attrgetter(*(name for name in CHANGING_OPTIONS if name not in _LISTS))
 _LISTED = attrgetter(*_LISTS)
 
 
@@ -112,7 +110,7 @@ def _fill(pixels: bytes, texture: Any) -> None:
     texture.blit_buffer(lz4.block.decompress(pixels), colorfmt="rgba", bufferfmt="ubyte")
 
 
-class RememberedLabel(Label):
+class RememberedLabel(LeanLabel):
     """A :class:`~kivy.uix.label.Label` that keeps the pixels of its last few looks."""
 
     looks_kept = NumericProperty(REMEMBERED_LOOKS)
@@ -132,10 +130,10 @@ class RememberedLabel(Label):
         super().__init__(**kwargs)
 
     def look(self) -> Hashable:
-        """Everything the texture depends on: the text and every option of its rendering."""
-        ellipsis = self.ellipsis_options
-        return (self.disabled, _PLAIN(self), tuple(map(tuple, _LISTED(self))),
-                tuple(sorted(ellipsis.items())) if ellipsis else ())
+        """Everything the texture depends on: the text and every option of its rendering that
+        may change (the others are the same in every label: :data:`~companion.app.lean_label.
+        FIXED_OPTIONS`)."""
+        return (self.disabled, _PLAIN(self), tuple(map(tuple, _LISTED(self))))
 
     def _trigger_texture_update(self, name: str | None = None, source: Any = None,
                                 value: Any = None) -> None:

@@ -25,9 +25,9 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.uix.label import Label
 
 from companion.app.label_memory import RememberedLabel
+from companion.app.lean_label import CHANGING_OPTIONS
 from companion.app.panels import InstructionLine, InstructionLines, coloured_status
 
 FACES = range(1, 7)
@@ -102,7 +102,7 @@ class TextsAhead:
             probe = self._status_probe = RememberedLabel()
         probe._looks = label._looks  # its looks are the label's
         probe.looks_kept = label.looks_kept
-        for name in Label._font_properties:
+        for name in CHANGING_OPTIONS:  # (the others are the same in every label)
             setattr(probe, name, getattr(label, name))
         probe.text, probe.font_size, probe.max_lines = markup, font_size, max_lines
         _rendered(probe)

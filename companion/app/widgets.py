@@ -9,16 +9,16 @@ from kivy.properties import ColorProperty, NumericProperty, ObjectProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.app.label_memory import RememberedLabel  # noqa: F401  (for kv: its labels)
+from companion.app.lean_label import LeanLabel
 
 TOUCH_TARGET = 48
 """The smallest touch target in pixels (about 7 mm on the 7" screen)."""
 
 
-class BigButton(Button):
+class BigButton(Button, LeanLabel):
     """A button at least 48 px high with 22 px text."""
 
     tone = StringProperty("normal")
@@ -38,7 +38,7 @@ class Token(Widget):
     letter = StringProperty("")
 
 
-class BodyLabel(Label):
+class BodyLabel(LeanLabel):
     """Text at 20 px or more, wrapped to the widget's width."""
 
 
