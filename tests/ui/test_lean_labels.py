@@ -15,10 +15,12 @@ SITES_NOT_SETTING_AN_OPTION = {"companion/app/boards/crash/controls.py": {"strip
 """Sites that name a fixed option and set no label's: Crash's action strip (an attribute of its
 controls), a remembered look's texture made as the label's (``mipmap=self.mipmap``)."""
 SETATTR_SITES = {"companion/app/lean_label.py", "companion/app/panels.py",
-                 "companion/app/texts_ahead.py", "companion/app/screens/stats.py"}
+                 "companion/app/texts_ahead.py", "companion/app/screens/stats.py",
+                 "companion/app/kv_bindings.py"}
 """Files whose ``setattr`` calls were read: none sets a fixed option (the fixed options
 themselves, a choice button's data, the status probe's changing options, the statistics' head
-rows). A new one: read it, and add it here if it sets none."""
+rows; the kv rules' bindings set what the kv rules say, which the kv walk reads). A new one: read
+it, and add it here if it sets none."""
 
 
 def test_each_option_that_may_change_re_renders_as_kivys_label(display: str,
