@@ -85,6 +85,12 @@ def state_written_as(text: str, players: int) -> CrashState | None:
     return state if state is not None and state.players == players else None
 
 
+def read_position(text: str, players: int) -> CrashState:
+    """The state a position text says: the one :func:`format_position` just wrote as it
+    (:func:`state_written_as`), else read from the text (:func:`parse_position`)."""
+    return state_written_as(text, players) or parse_position(text, players)
+
+
 def _format(state: CrashState) -> str:
     clauses = [_format_board(state.values)]
     if state.holes:

@@ -115,3 +115,12 @@ def test_a_position_just_written_gives_back_its_state_without_reading_the_text()
         match.play(line if line in match.legal() else match.legal()[0])
         format_position(match.state)
     assert state_written_as(text, 2) is None
+
+
+def test_a_position_read_is_the_state_just_written_or_the_text_parsed() -> None:
+    from companion.games.crash.position import format_position, parse_position, read_position
+
+    match = open_game("crash", players=2, position=EXAMPLE)
+    text = format_position(match.state)
+    assert read_position(text, 2) is match.state  # just written: the very state
+    assert read_position(EXAMPLE, 2) == parse_position(EXAMPLE, 2)  # typed: read from it

@@ -39,7 +39,7 @@ from companion.app.boards.crash.panels import CrashPicker, CrashStrip
 from companion.app.boards.crash.tap_state import Position, Step, TapState
 from companion.games.crash import queries
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES
-from companion.games.crash.position import parse_position, state_written_as
+from companion.games.crash.position import read_position
 from companion.games.crash.state import CrashState
 from companion.geometry.crash import HexGrid, move_chains
 
@@ -144,8 +144,7 @@ class CrashBoard(Board):
         if self._st["position"] != self._position:
             self._position = self._st["position"]
             players = len(self._snap.get("names", [])) or 2
-            self._state = (state_written_as(self._position, players)
-                           or parse_position(self._position, players))
+            self._state = read_position(self._position, players)
             self.guide_shown = (self.is_interactive and self._awaiting == "setup"
                                 and self._st.get("setup_stage") == "first")
         if self.guide_shown:

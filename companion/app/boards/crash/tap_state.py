@@ -20,8 +20,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from companion.games.crash import queries
-from companion.games.crash.board import DIRECTIONS, FIELD_NAMES, GEOMETRY, NEIGHBOURS
-from companion.games.crash.position import parse_position, state_written_as
+from companion.games.crash.board import DIRECTIONS, FIELD_INDEX, FIELD_NAMES, GEOMETRY, NEIGHBOURS
+from companion.games.crash.position import read_position
 from companion.games.crash.snapshot import snapshot as crash_snapshot
 from companion.games.crash.state import CrashState
 
@@ -76,10 +76,7 @@ class Position:
         result = queries.preview(self.game, line)
         if not result.get("ok"):
             return None
-        players = self.game.players
-        state = (state_written_as(result["position"], players)
-                 or parse_position(result["position"], players))
-        shown = crash_snapshot(state)
+        shown = crash_snapshot(read_position(result["position"], self.game.players))
         return Shown(shown["fields"], shown["operator"], tuple(result["events"]))
 
 
@@ -371,7 +368,7 @@ def preview_fields(preview: str) -> set[str]:
 def refused_placement(name: str) -> str:
     """A placement on the illegal field ``name``, for the engine to say why (R41 …) in the
     banner."""
-    index = FIELD_NAMES.index(name)
+    index = FIELD_INDEX[name]
     direction = next((d for d, n in enumerate(NEIGHBOURS[index]) if n >= 0), 1)
     return f"place {name} push={DIRECTIONS[direction]}"
 
