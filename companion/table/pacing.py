@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.table.session import DEFAULT_PAUSE, Change, TableSession
+from companion.table.session import Change, TableSession
 
 if TYPE_CHECKING:
     from companion.table.companions import Decision
@@ -26,6 +26,11 @@ Schedule = Callable[[float, Action], None]
 Post = Callable[[Action], None]
 """``post(fn)``: run ``fn`` on the owner thread soon (callable from any thread)."""
 
+DEFAULT_PAUSE = 1.0
+"""Seconds a face waits before a companion seat plays: long enough to see whose turn it is."""
+PACES = {"slow": 2.0, "normal": DEFAULT_PAUSE, "fast": 0.4}
+"""The companion's pace (Settings): the pause before each of its inputs, so that a family can
+follow its round on the board and copy it onto the table."""
 PACED_CHANGES = ("played", "redone", "opened", "saving")
 """Changes after which a companion seat may be due."""
 
@@ -85,4 +90,4 @@ class CompanionPace:
         self.next()
 
 
-__all__ = ["CompanionPace", "PACED_CHANGES"]
+__all__ = ["DEFAULT_PAUSE", "PACED_CHANGES", "PACES", "CompanionPace"]

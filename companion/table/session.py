@@ -64,14 +64,8 @@ log = logging.getLogger(__name__)
 
 HINT_LEVEL = "normal"
 """The level of the coach's hint (what the companion would play for a person)."""
-DEFAULT_PAUSE = 1.0
-"""Seconds a face waits before a companion seat plays: long enough to see whose turn it is."""
-PACES = {"slow": 2.0, "normal": DEFAULT_PAUSE, "fast": 0.4}
-"""The companion's pace (Settings): the pause before each of its inputs, so that a family can
-follow its round on the board and copy it onto the table."""
 
-__all__ = ["DEFAULT_PAUSE", "PACES", "Change", "Decision", "Foreseen", "Listener", "Setup",
-           "TableSession"]
+__all__ = ["Change", "Decision", "Foreseen", "Listener", "Setup", "TableSession"]
 
 
 def __getattr__(name: str) -> Any:

@@ -39,7 +39,8 @@ from companion.app.scoreboard import STATUS_HEIGHT, Scoreboard
 from companion.app.texts_ahead import TextsAhead
 from companion.engine import GAMES
 from companion.games.table_lines import load_game_modules
-from companion.table.session import DEFAULT_PAUSE, Change
+from companion.table.pacing import DEFAULT_PAUSE
+from companion.table.session import Change
 
 REFUSED_COLOUR = (0.72, 0.10, 0.10, 1)
 HINT_COLOUR = (0.10, 0.36, 0.62, 1)

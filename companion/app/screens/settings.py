@@ -10,7 +10,8 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.table.dice import fairness_text
-from companion.table.session import DEFAULT_PAUSE, PACES, Change
+from companion.table.pacing import DEFAULT_PAUSE, PACES
+from companion.table.session import Change
 
 DIE_CHOICES = ("software", "gpio", "serial:/dev/ttyACM0")
 
