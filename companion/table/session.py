@@ -23,7 +23,8 @@ for the screens (:attr:`TableSession.words`, :mod:`companion.table.words.screens
 game in the store and unsaved play (:attr:`TableSession.saving`, :mod:`companion.table.saving`),
 the board's steps behind the table lines (:attr:`TableSession.steps`,
 :mod:`companion.table.steps`), the die (:attr:`TableSession.rolls`, :mod:`companion.table.rolls`),
-the inputs foreseen (:mod:`companion.table.foresight`), the companion's seats
+the inputs foreseen (:mod:`companion.table.foresight`), the position's snapshot made once
+(:mod:`companion.table.snapshots`), the companion's seats
 (:mod:`companion.table.companions`) and the set-ups (:mod:`companion.table.setups`).
 """
 
@@ -42,6 +43,7 @@ from companion.table.dice import DieSource, FallbackDie
 from companion.table.foresight import Ahead, Foreseen, Foresight
 from companion.table.rolls import Rolls
 from companion.table.saving import Saving
+from companion.table.snapshots import Snapshots
 from companion.table.words.screens import ScreenWords
 
 if TYPE_CHECKING:  # what a game needs loads with the first game (or just after the app's first
@@ -130,8 +132,8 @@ class TableSession:
         self.last_roller: int | None = None
         """The seat whose roll :attr:`last_roll` is."""
         self._made_steps: BoardSteps | None = None
-        self._snapshot_of: tuple[Match, Any, int, dict[str, Any]] | None = None
-        """The last ``match.snapshot()`` made, with the match, state and cursor it is of."""
+        self._snapshots = Snapshots()
+        """The position's snapshot, made once per position."""
         self._foresight = Foresight()
         """The inputs :meth:`foresee` worked out in the position now."""
         self.saving = Saving(store, self.tr, lambda: self._tell(Change("saving")))
@@ -359,7 +361,7 @@ class TableSession:
             self.last_roller = seat
         self.last_events = tuple(events)
         if ahead is not None:  # its snapshot and table step too
-            self._snapshot_of = (match, match.state, match.cursor, ahead.seen.snapshot)
+            self._snapshots.keep(match, ahead.seen.snapshot)
             self.steps.note(ahead.step)
         else:
             self._note_step("played", seat, line, board_before, events)
@@ -610,18 +612,9 @@ class TableSession:
         self._tell(Change("opened"))
 
     def _snapshot(self) -> dict[str, Any]:
-        """``match.snapshot()`` of the position now, made once per position: an input reads it
-        three times (the table lines' before and after, the board's refresh), which cost Crash by
-        Crash ~1 ms each. A snapshot is a function of the match's state and cursor; the
-        position's is reused until they change (callers only read it)."""
-        match = self._require_match()
-        state, cursor = match.state, match.cursor
-        made = self._snapshot_of
-        if made is not None and made[0] is match and made[1] is state and made[2] == cursor:
-            return made[3]
-        snapshot = match.snapshot()
-        self._snapshot_of = (match, state, cursor, snapshot)
-        return snapshot
+        """``match.snapshot()`` of the position now, made once per position
+        (:class:`~companion.table.snapshots.Snapshots`)."""
+        return self._snapshots.of(self._require_match())
 
     def _require_match(self) -> Match:
         if self.match is None:
