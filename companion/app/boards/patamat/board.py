@@ -32,15 +32,10 @@ from kivy.graphics import (
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.app.boards.base import Board
-from companion.app.boards.patamat.cars import (
-    CAR_COUNTS,
-    CAR_LOOK,
-    CAR_TYPES,
-    LETTER,
-    NOUN,
-    PANEL_TEXTS,
-)
+from companion.app.boards.patamat import panel_words
+from companion.app.boards.patamat.cars import CAR_COUNTS, CAR_LOOK, CAR_TYPES, LETTER, NOUN
 from companion.app.boards.patamat.fix_mode import PatamatFixMode, PatamatFixPanel
+from companion.app.boards.patamat.last_move import LastMove, lit_lamp
 from companion.app.boards.patamat.texts import INSTRUCTION_COLOUR, BoardTexts
 from companion.app.boards.patamat.track import CAR_SPOTS, LAMPS, TrackPainter
 from companion.geometry.patamat import (
@@ -68,7 +63,9 @@ PANEL_PAD = 8
 
 class PatamatBoard(Board):
     """The track, pawns, cars and the info panel; its parts: ``track`` (the track's painter),
-    ``texts`` (its texts as textures) and ``fix_mode``."""
+    ``texts`` (its texts as textures) and ``fix_mode``; what it reads of the last input
+    (:class:`~companion.app.boards.patamat.last_move.LastMove`) and what its panel says
+    (:mod:`~companion.app.boards.patamat.panel_words`) are Kivy-free."""
 
     anim_progress = NumericProperty(1.0)
     """0 → 1 while the last move runs along its path."""
@@ -84,10 +81,8 @@ class PatamatBoard(Board):
         self._fields: dict[str, dict[str, Any]] = {}
         self._layout: Layout | None = None
         self._layout_key: Any = None
-        self._trail: list[str] = []
-        self._mover = ""
-        self._bumps: list[tuple[str, str, str]] = []
-        self._light = ""
+        self._last = LastMove()
+        """The input just played: the path its pawn ran, the pawns bumped, the lamp lit."""
         self._instructions: list[str] = []
         self._buttons: list[tuple[str, tuple[float, float, float, float]]] = []
         self._keys: dict[str, Any] = {}
@@ -115,7 +110,7 @@ class PatamatBoard(Board):
             self._layout = layout_board(self._fields, board["start"], board["finish"])
             self._layout_key = board["sha"]
         shown = tuple(events) or tuple(getattr(self.host, "last_events", ()) or ())
-        self._read_events(shown, before)
+        self._last = LastMove.read(shown, before)
         describe = getattr(self.host, "describe", None)
         self._instructions = list(describe(shown)) if callable(describe) and shown else []
         expect = self._state["expect"]
@@ -128,7 +123,7 @@ class PatamatBoard(Board):
             self.hint = self._hint()
             self.preview = "go" if self.is_interactive and "go" in self.host.legal() else ""
             Animation.cancel_all(self, "anim_progress")
-            is_moving = bool(events and self._trail)
+            is_moving = bool(events and self._last.trail)
             self.anim_progress = 0.0 if is_moving else 1.0
         finally:
             self._refreshing = False
@@ -137,7 +132,7 @@ class PatamatBoard(Board):
         if self.fix_mode.fix is not None:  # e.g. the language switched while fixing
             self.fix_mode.rebase(self._state)
         elif is_moving:
-            seconds = min(MAX_ANIMATION_SECONDS, STEP_SECONDS * (len(self._trail) + 2))
+            seconds = min(MAX_ANIMATION_SECONDS, STEP_SECONDS * (len(self._last.trail) + 2))
             Animation(anim_progress=1.0, d=seconds, t="linear").start(self)
 
     def cancel_preview(self) -> None:
@@ -254,34 +249,8 @@ class PatamatBoard(Board):
 
     # -- reading the position --------------------------------------------------------------------
 
-    def _read_events(self, events: Sequence[str], before: dict[str, str]) -> None:
-        self._trail, self._mover, self._bumps, self._light = [], "", [], ""
-        for event in events:
-            words = event.split()
-            if words[0] == "move" and len(words) >= 5 and words[4] != "-":
-                path = words[4].split(">")
-                origin = before.get(words[1])
-                self._trail = ([origin] if origin and origin != path[0] else []) + path
-                self._mover = words[1]
-            elif words[0] == "bump" and len(words) == 4:
-                self._bumps.append((words[1], words[2], words[3]))
-        self._light = _lit_lamp(events)
-
     def _hint(self) -> str:
-        expect = self._state["expect"]
-        name = self._name(expect.get("player") or "")
-        if expect["want"] == "place" and self.selected_kind:
-            left = CAR_COUNTS[self.selected_kind] - sum(
-                1 for car in self._state["cars"] if car.rstrip("0123456789") == self.selected_kind)
-            return self._t(PANEL_TEXTS["place"]).format(
-                name=name, car=self._t(NOUN[self.selected_kind]), left=left)
-        if expect["want"] == "roll" and expect["purpose"] == "rolloff":
-            return self._t(PANEL_TEXTS["rolloff"])
-        if expect["want"] == "roll" and expect["purpose"] == "light":
-            return self._t(PANEL_TEXTS["light_wait"]).format(name=name)
-        if expect["want"] == "go":
-            return self._t(PANEL_TEXTS["go"]).format(name=name)
-        return ""
+        return panel_words.hint(self._state, self.selected_kind, self._name, self._t)
 
     def _name(self, token: str) -> str:
         players = self._state.get("players", [])
@@ -382,19 +351,20 @@ class PatamatBoard(Board):
         letters = tuple(self._letter(kind) for kind in CAR_TYPES)
         cars = tuple(sorted(state["cars"].items()))
         seats = tuple((look.name, tuple(look.colour), look.letter) for look in looks)
-        moving = (self.anim_progress, tuple(self._trail), self._mover, tuple(self._bumps)) \
+        last = self._last
+        moving = (self.anim_progress, last.trail, last.mover, last.bumps) \
             if self.anim_progress < 1 else None
         pawns = tuple((name, pawn["field"], bool(pawn.get("light")))
                       for name, pawn in state["pawns"].items())
         return {
             "track": track,
             "letters": letters,
-            "trail": (track, tuple(self._trail), self._mover, seats),
+            "trail": (track, last.trail, last.mover, seats),
             "pawns": (track, tuple(state["players"]), pawns, state.get("turn"), seats,
-                      self._trail[-1:], moving),
+                      last.trail[-1:], moving),
             "cars": (track, cars, letters),
             "panel": (track, letters, cars, seats, self.preview, self.selected_kind, self.hint,
-                      tuple(self._instructions), self._light, expect["want"],
+                      tuple(self._instructions), last.light, expect["want"],
                       expect["purpose"], repr(state.get("rolloff")),
                       tuple(self._t(NOUN[kind]) for kind in CAR_TYPES)),
         }
@@ -407,17 +377,19 @@ class PatamatBoard(Board):
         return True
 
     def _draw_trail(self, looks: list[Any]) -> None:
-        if len(self._trail) < 2:
+        trail = self._last.trail
+        if len(trail) < 2:
             return
-        colour = self._colour_of(self._mover, looks)
-        points = [coordinate for fid in self._trail for coordinate in self._place(fid)[:2]]
+        colour = self._colour_of(self._last.mover, looks)
+        points = [coordinate for fid in trail for coordinate in self._place(fid)[:2]]
         Color(colour[0], colour[1], colour[2], 0.75)
         Line(points=points, width=6, joint="round", cap="round")
 
     def _draw_last_step(self) -> None:
         """The field the last move ended on, framed."""
-        if self._trail and self._trail[-1] in self._fields:
-            x, y, side = self._place(self._trail[-1])
+        trail = self._last.trail
+        if trail and trail[-1] in self._fields:
+            x, y, side = self._place(trail[-1])
             Color(*SELECTED_COLOUR)
             Line(rounded_rectangle=(x - side / 2 - 2, y - side / 2 - 2, side + 4, side + 4,
                                     side * 0.22), width=2.5)
@@ -531,15 +503,16 @@ class PatamatBoard(Board):
         progress = self.anim_progress
         if progress >= 1:
             return x, y
-        if name == self._mover and len(self._trail) >= 2:
+        trail = self._last.trail
+        if name == self._last.mover and len(trail) >= 2:
             share = min(1.0, progress / 0.75)
-            position = share * (len(self._trail) - 1)
-            step = min(int(position), len(self._trail) - 2)
-            ax, ay, _ = self._place(self._trail[step])
-            bx, by, _ = self._place(self._trail[step + 1])
+            position = share * (len(trail) - 1)
+            step = min(int(position), len(trail) - 2)
+            ax, ay, _ = self._place(trail[step])
+            bx, by, _ = self._place(trail[step + 1])
             t = position - step
             return ax + (bx - ax) * t, ay + (by - ay) * t
-        for victim, origin, _ in self._bumps:
+        for victim, origin, _ in self._last.bumps:
             if victim == name:
                 share = max(0.0, (progress - 0.75) / 0.25)
                 ax, ay, _ = self._place(origin)
@@ -559,13 +532,8 @@ class PatamatBoard(Board):
             top_height = height - min(86, height * 0.55) - 2 * pad
             self._paragraph(self.hint, ox + pad, oy + height - pad, size - 2 * pad, top_height)
             return None
-        lines = list(self._instructions)
-        if expect["purpose"] == "rolloff" or self._state.get("rolloff"):
-            lines = [self._rolloff_line(), *lines[-2:]]
-        elif not lines and self.hint:
-            lines = [self.hint]
-        text = "\n".join(lines)
-        light = self._light or ("wait" if expect["purpose"] == "light" else "")
+        text = panel_words.paragraph(self._state, self._instructions, self.hint, self._name)
+        light = panel_words.shown_lamp(self._state, self._last.light)
         text_left, width, legend = self._paragraph_place(text, light, ox, size, height)
         if light:
             self._draw_light(ox + pad, oy + legend + 8, 44, height - legend - 14, light)
@@ -597,21 +565,15 @@ class PatamatBoard(Board):
         expect = state["expect"]
         if (self.host is None or self._layout is None or not described
                 or state["board"]["sha"] != self._layout_key or expect["want"] == "place"
-                or expect["purpose"] == "rolloff" or state.get("rolloff")):
+                or panel_words.is_rolloff(state)):
             return
         text = "\n".join(described)
-        light = _lit_lamp(events) or ("wait" if expect["purpose"] == "light" else "")
+        light = panel_words.shown_lamp(state, lit_lamp(events))
         ox, _oy, size = self._frame()
         height = size * (1 - self._layout.panel_top)
         _left, width, legend = self._paragraph_place(text, light, ox, size, height)
         font = self.texts.paragraph_font(text, width, height - legend - 2 * PANEL_PAD)
         self.texts.render_ahead(text, font, int(width))
-
-    def _rolloff_line(self) -> str:
-        rolloff = self._state.get("rolloff") or {}
-        rolls = rolloff.get("rolls", {})
-        parts = [f"{self._name(name)} {rolls.get(name, '?')}" for name in rolloff.get("group", [])]
-        return str(self.hint) + (": " + ", ".join(parts) if parts else "")
 
     def _draw_kind_buttons(self, x: float, y: float, width: float, height: float) -> None:
         placed = [car.rstrip("0123456789") for car in self._state["cars"]]
@@ -682,16 +644,6 @@ class PatamatBoard(Board):
         players = self._state["players"]
         seat = players.index(token) if token in players else -1
         return tuple(looks[seat].colour) if 0 <= seat < len(looks) else (1, 1, 1, 1)
-
-
-def _lit_lamp(events: Sequence[str]) -> str:
-    """The traffic light's lamp an input's events light ("" when none)."""
-    lit = ""
-    for event in events:
-        words = event.split()
-        if words[0] == "light" and len(words) == 4:
-            lit = words[3]
-    return lit
 
 
 def _car_order(item: tuple[str, str]) -> tuple[int, str]:
