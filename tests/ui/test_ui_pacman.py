@@ -147,7 +147,7 @@ def test_every_board_text_has_a_czech_translation_with_the_same_placeholders() -
 
     boards = ROOT / "companion" / "app" / "boards" / "pacman"
     texts = []
-    for name in ("board.py", "fix_mode.py"):
+    for name in ("board.py", "fix_mode.py", "words.py"):
         tree = ast.parse((boards / name).read_text(encoding="utf-8"))
         texts += [
             node.args[0].value for node in ast.walk(tree)

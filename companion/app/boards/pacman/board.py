@@ -21,7 +21,9 @@ from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.app.boards.batch import Shapes
+from companion.app.boards.pacman import words
 from companion.app.boards.pacman.fix_mode import PacmanFixMode, PacmanFixPanel
+from companion.app.boards.pacman.last_move import LastMove
 from companion.app.boards.pacman.paint import (
     GHOST_COLOURS,
     PACMAN_COLOUR,
@@ -30,7 +32,6 @@ from companion.app.boards.pacman.paint import (
     draw_pacman,
 )
 from companion.app.boards.quoridor.board import QuoridorBoard
-from companion.games.pacman.text import rank_text
 from companion.geometry.pacman import (
     DOT_COLOUR,
     DOT_RADIUS,
@@ -49,7 +50,6 @@ from companion.geometry.pacman import (
     PacmanGeometry,
 )
 from companion.geometry.quoridor import SQUARE_NAMES, Grid
-from companion.i18n import translator
 
 OPTION_COLOURS = ((1.0, 0.90, 0.0, 1), (0.3, 1.0, 0.45, 1), (0.95, 0.45, 1.0, 1),
                   (1.0, 1.0, 1.0, 1))
@@ -125,9 +125,8 @@ class PacmanBoard(QuoridorBoard):
         text = super().choice_label(line)
         option = next((o for o in self._options if line in o["paths"]), None)
         if option is not None and len(self._options) > 1:
-            _ = translator("pacman", self.host.lang)
-            text += " " + _("— way {number} of {count}, tap a path to switch").format(
-                number=self._options.index(option) + 1, count=len(self._options))
+            text += " " + words.way_text(self._options.index(option) + 1, len(self._options),
+                                         self.host.lang)
         return text
 
     def cancel_preview(self) -> None:
@@ -274,7 +273,7 @@ class PacmanBoard(QuoridorBoard):
         if tapped:
             self.host.send(f"{tapped}:{square}")  # a ghost that already moved: R43 says so
             return
-        self._set_caption(translator("pacman", self.host.lang)("Tap a ghost first"))
+        self._set_caption(words.ghost_first_text(self.host.lang))
 
     def _square_at(self, x: float, y: float) -> str | None:
         return self.geometry().square_at(x, y)
@@ -291,24 +290,10 @@ class PacmanBoard(QuoridorBoard):
     # -- texts -----------------------------------------------------------------------------------
 
     def _hint(self) -> str:
-        _ = translator("pacman", self.host.lang if self.host else "en")
-        state = self._state
-        if state.get("winner"):
-            title, message = rank_text(state["rank"], self.host.lang if self.host else "en")
-            return _("Rank: {rank}. {message}").format(rank=title, message=message)
-        if state.get("phase") == "pacman":
-            if self._legal == {"P:pass"}:
-                return _("PAC-MAN cannot move: tap him to pass")
-            return _("Tap where PAC-MAN goes (yellow squares)")
-        if any(state["ghosts"][g]["frenzy"] for g in state.get("ghosts_to_move", [])):
-            return _("Tap a ghost, then where it goes. Red glow: frenzy, 1 or 2 steps")
-        return _("Tap a ghost, then where it goes")
+        return words.hint(self._state, self._legal, self.host.lang if self.host else "en")
 
     def _frenzy_text(self, ghost: str) -> str:
-        _ = translator("pacman", self.host.lang if self.host else "en")
-        if self._state["ghosts"][ghost]["frenzy"]:
-            return _("{ghost}: frenzy, 1 or 2 steps").format(ghost=ghost)
-        return _("{ghost}: one step").format(ghost=ghost)
+        return words.frenzy_text(self._state, ghost, self.host.lang if self.host else "en")
 
     def _set_caption(self, text: str, fade: bool = True) -> None:
         if self._caption_event is not None:
@@ -328,34 +313,20 @@ class PacmanBoard(QuoridorBoard):
         if not before or not events:
             self.move_progress = self.reset_progress = 1.0
             return
-        caught = ""
-        for event in events:
-            kind, _space, rest = event.partition(" ")
-            words = rest.split()
-            if kind == "pacman":
-                self._tracks["pacman"] = words[0].split("-")
-            elif kind == "ghost":
-                self._tracks[words[0]] = words[1].split("-")
-            elif kind == "eat":
-                path = self._tracks.get("pacman", [])
-                self._vanish[words[0]] = (words[1], path.index(words[1]) if words[1] in path
-                                          else 0)
-            elif kind == "caught":
-                caught = words[0]
-        steps = max((len(track) - 1 for track in self._tracks.values()), default=0)
-        seconds = min(MAX_MOVE_SECONDS, max(0.3, steps * STEP_SECONDS))
+        move = LastMove.read(events)
+        self._tracks, self._vanish = dict(move.tracks), dict(move.vanish)
+        seconds = min(MAX_MOVE_SECONDS, max(0.3, move.steps * STEP_SECONDS))
         animation = Animation(move_progress=1.0, d=seconds, t="linear")
         self.move_progress = 0.0
-        if "reset" in events:
+        if move.is_reset:
             self._reset_from = self._pieces_before_reset(before)
             self.reset_progress = 0.0
             animation += Animation(reset_progress=1.0, d=RESET_SECONDS, t="in_out_quad")
         else:
             self.reset_progress = 1.0
-        if caught:
-            _ = translator("pacman", self.host.lang if self.host else "en")
-            self._set_caption(_("Caught by {ghost}! Everyone back to start").format(
-                ghost=caught))
+        if move.caught:
+            self._set_caption(words.caught_text(move.caught,
+                                                self.host.lang if self.host else "en"))
         animation.start(self)
 
     def _pieces_before_reset(self, before: dict[str, Any]) -> dict[str, tuple[float, float]]:
