@@ -24,6 +24,7 @@ from kivy.properties import NumericProperty
 from companion.app.boards.base import Board
 from companion.app.boards.clovece.corrections import FixModel
 from companion.app.boards.clovece.fix_mode import CloveceFixMode, CloveceFixPanel
+from companion.app.boards.clovece.flights import Flights
 from companion.app.boards.clovece.paint import (
     GLOW_COLOUR,
     SEGMENTS,
@@ -37,6 +38,7 @@ from companion.app.boards.clovece.paint import (
     draw_track,
     ink,
 )
+from companion.app.boards.clovece.taps import Position, mover_of
 from companion.app.widgets import BigButton, BoardChoices
 from companion.games.clovece.choices import seat_name
 from companion.geometry.clovece import (
@@ -46,9 +48,6 @@ from companion.geometry.clovece import (
     Layout,
     along,
     cross_layout,
-    element_at,
-    flight_path,
-    lines_of,
     movable_spots,
     ring_layout,
 )
@@ -63,13 +62,13 @@ PULSE_TICK = 1 / 8
 """The pulse changes only the rings' shared colour's alpha, a few times a second."""
 MOVE_SECONDS = 0.35
 """Events the status line, the choice buttons or the player's own action already tell."""
-TOUCH_REACH = 30
-"""A tap this close (px) to a movable piece means that piece, however small it is drawn."""
 
 
 class CloveceBoard(Board):
     """The cross or ring of fields, homes and goals, and the pieces; its fix mode is a part
-    (``fix_mode``)."""
+    (``fix_mode``); what a tap means (:mod:`~companion.app.boards.clovece.taps`) and the
+    pieces' flights after an input (:mod:`~companion.app.boards.clovece.flights`) are
+    Kivy-free."""
 
     supports_fix = True
     pulse = NumericProperty(0.0)
@@ -83,8 +82,8 @@ class CloveceBoard(Board):
         self._state: dict[str, Any] = {}
         self._legal: list[str] = []
         self._sent: str = ""
-        self._flights: list[tuple[str, list[tuple[float, float]], float, float]] = []
-        self._hidden: set[tuple[str, Any]] = set()
+        self._flights = Flights()
+        """The last input's pieces in flight, and the places hidden until they land."""
         self._glows: list[Line] = []
         self._glow_colour: Color | None = None
         """The one colour instruction all movable pieces' rings share (the pulse fades it)."""
@@ -117,13 +116,14 @@ class CloveceBoard(Board):
         self.preview = ""
         self._close_overlay()
         self.hint = self._tr("Tap a ringed piece to move it")
-        self._plan_flights(previous, previous_legal, events)
+        self._flights = Flights.plan(self._layout, previous, previous_legal, self._state,
+                                     self._sent, events)
         self._sent = ""
         self._start_pulse()
         Animation.cancel_all(self, "move_progress")
-        if self._flights:
+        if self._flights.paths:
             self.move_progress = 0.0
-            duration = MOVE_SECONDS * max(end for *_rest, end in self._flights)
+            duration = MOVE_SECONDS * max(end for *_rest, end in self._flights.paths)
             Animation(move_progress=1.0, d=duration, t="out_quad").start(self)
         else:
             self.move_progress = 1.0
@@ -198,8 +198,9 @@ class CloveceBoard(Board):
             self.fix_mode.tap(*touch.pos)
             return True
         hinted, self.preview = self.preview, ""
-        lines = self._lines_for_tap(*touch.pos)
-        if hinted and self._is_hint_tap(hinted, lines, *touch.pos):
+        position = self._position()
+        lines = position.lines_for_tap(*touch.pos)
+        if hinted and position.is_hint_tap(hinted, lines, *touch.pos):
             self._send(hinted)  # the coach's piece (or where it lands) tapped again
         elif len(lines) == 1:
             self._send(lines[0])
@@ -226,41 +227,9 @@ class CloveceBoard(Board):
             self.host.send(line)
         self._sent = ""
 
-    def _lines_for_tap(self, x: float, y: float) -> list[str]:
-        """The legal inputs a tap at (x, y) means; else the one input whose rejection explains."""
-        layout = self._layout()
-        movable = movable_spots(layout, self._state, self._legal, self._mover())
-        near = sorted((math.dist((x, y), (px, py)), key) for key, (px, py) in movable.items())
-        reach = max(TOUCH_REACH, layout.field_radius * 1.2)
-        near = [(distance, key) for distance, key in near if distance <= reach]
-        if near:
-            keys = [key for distance, key in near if distance <= near[0][0] + 6]
-            return [line for key in keys for line in lines_of(self._state, self._legal, key)]
-        target = element_at(layout, x, y)
-        if target is None:
-            return []
-        kind, where = target
-        if kind == "field":
-            colours = [p["colour"] for p in self._state["track"] if p["field"] == where]
-            if len(set(colours)) > 1:
-                return [f"move {where} {colours[-1]}"]
-            return [f"move {where}"]
-        mover = self._mover()
-        if mover is None or where[0] != mover:
-            return []
-        if kind == "home":
-            return [f"enter {COLOURS[where[1]]}"]
-        return [f"goal-move {where[1] + 1}"]
-
-    def _is_hint_tap(self, hinted: str, lines: list[str], x: float, y: float) -> bool:
-        """A tap on the hinted piece, or on where it lands unless a movable piece is there."""
-        if hinted in lines:
-            return True
-        way = self._hint_way(hinted)
-        if not way or lines and all(line in self._legal for line in lines):
-            return False  # a movable piece tapped: that piece
-        layout = self._layout()
-        return math.dist((x, y), way[-1]) <= max(TOUCH_REACH, layout.field_radius * 1.2)
+    def _position(self) -> Position:
+        """The board as a tap sees it (:mod:`companion.app.boards.clovece.taps`)."""
+        return Position(self._layout(), self._state, self._legal, self._mover())
 
     def _action(self, line: str) -> dict[str, Any] | None:
         """The snapshot's entry of a piece's legal move (None for other inputs)."""
@@ -268,10 +237,7 @@ class CloveceBoard(Board):
 
     def _hint_way(self, line: str) -> list[tuple[float, float]]:
         """The points the piece of ``line`` passes, from where it stands to where it lands."""
-        action, mover = self._action(line), self._mover()
-        if action is None or mover is None:
-            return []
-        return flight_path(self._layout(), self._state, action, mover)
+        return self._position().hint_way(line)
 
     # -- overlay widgets -------------------------------------------------------------------------
 
@@ -351,39 +317,6 @@ class CloveceBoard(Board):
         """Whether the board still has something scheduled (a pulse or a piece in flight)."""
         return (self._pulse_clock is not None or self._pulse_stop is not None
                 or self.move_progress < 1)
-
-    def _plan_flights(self, previous: dict[str, Any], previous_legal: list[dict[str, Any]],
-                      events: Sequence[str]) -> None:
-        """The piece just moved by a tap, then the captured ones going home: their paths."""
-        self._flights, self._hidden = [], set()
-        if not previous or not events and not self._sent:
-            return
-        layout = self._layout()
-        labels = [seat["seat"] for seat in self._state["seats"]]
-        moved = next((a for a in previous_legal if a["input"] == self._sent), None)
-        starts = 0.0
-        mover = str(previous.get("current"))
-        if moved is not None and mover in labels:
-            path = flight_path(layout, previous, moved, int(mover[1:]))
-            if len(path) > 1:
-                self._flights.append((moved["colour"] or "", path, 0.0, 1.0))
-                starts = 1.0
-                if moved["to_slot"]:
-                    self._hidden.add(("goal", (int(mover[1:]), moved["to_slot"] - 1)))
-                elif moved["to_field"] is not None:
-                    self._hidden.add(("field", moved["to_field"]))
-        for event in events:
-            words = event.split()
-            if words[0] != "capture":
-                continue
-            colour, spot = words[1].split("@")
-            seat = int(words[3][1:])
-            path = [layout.fields[int(spot)], layout.homes[seat][COLOURS.index(colour)]]
-            self._flights.append((colour, path, starts, starts + 1.0))
-            self._hidden.add(("home", (seat, COLOURS.index(colour))))
-        if self._flights:
-            total = max(end for *_rest, end in self._flights)
-            self._flights = [(c, p, s / total, e / total) for c, p, s, e in self._flights]
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -476,15 +409,16 @@ class CloveceBoard(Board):
     def _draw_pieces(self, layout: Layout, state: dict[str, Any]) -> None:
         letters = PIECE_LETTERS.get(self.host.lang if self.host else "en", PIECE_LETTERS["en"])
         r = max(layout.field_radius, layout.slot_radius) * 1.02
+        hidden = self._flights.hidden
         for seat_info in state["seats"]:
             seat = int(seat_info["seat"][1:])
             for colour in seat_info["home"]:
                 index = COLOURS.index(colour)
-                if ("home", (seat, index)) not in self._hidden or self.move_progress >= 1:
+                if ("home", (seat, index)) not in hidden or self.move_progress >= 1:
                     draw_piece(self._texts, colour, letters, *layout.homes[seat][index],
                                layout.slot_radius)
             for slot, colour in enumerate(seat_info["goal"]):
-                if colour and (("goal", (seat, slot)) not in self._hidden
+                if colour and (("goal", (seat, slot)) not in hidden
                                or self.move_progress >= 1):
                     draw_piece(self._texts, colour, letters, *layout.goals[seat][slot],
                                layout.slot_radius)
@@ -492,7 +426,7 @@ class CloveceBoard(Board):
         for piece in state["track"]:
             stacks.setdefault(piece["field"], []).append(piece["colour"])
         for number, colours in stacks.items():
-            if ("field", number) in self._hidden and self.move_progress < 1:
+            if ("field", number) in hidden and self.move_progress < 1:
                 colours = colours[:-1]
             x, y = layout.fields[number]
             cx, cy = self.center
@@ -545,7 +479,7 @@ class CloveceBoard(Board):
             return
         letters = PIECE_LETTERS.get(self.host.lang if self.host else "en", PIECE_LETTERS["en"])
         r = max(layout.field_radius, layout.slot_radius) * 1.02
-        for colour, path, begin, end in self._flights:
+        for colour, path, begin, end in self._flights.paths:
             t = min(1.0, max(0.0, (self.move_progress - begin) / max(1e-6, end - begin)))
             draw_piece(self._texts, colour, letters, *along(path, t), r)
 
@@ -601,11 +535,7 @@ class CloveceBoard(Board):
 
     def _mover(self) -> int | None:
         """The S-number of the seat expected to act now (the roll-off roller included)."""
-        to_move = self._snapshot.get("to_move")
-        seats = self._state.get("seats", [])
-        if to_move is None or to_move >= len(seats):
-            return None
-        return int(seats[to_move]["seat"][1:])
+        return mover_of(self._snapshot)
 
     def _snapshot_legal(self) -> list[dict[str, Any]]:
         return list(self._state.get("legal", [])) if self._state else []
