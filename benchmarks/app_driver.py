@@ -1064,7 +1064,7 @@ def _count_looks() -> None:
     many looks it keeps), its looks taken back by their rank (0: the latest kept), its renders,
     the looks let go never taken back (and their pixels); and each table-line label made (after
     how many taps, and whether inside a tap). Written by :func:`_write_looks`."""
-    from companion.app.label_memory import RememberedLabel
+    from companion.app.labels.remembered import RememberedLabel
     from companion.app.panels import InstructionLine
 
     update = RememberedLabel.texture_update
@@ -1113,7 +1113,7 @@ def _write_looks(path: Path) -> None:
     of the others' pixels kept compressed."""
     import gc
 
-    from companion.app.label_memory import RememberedLabel
+    from companion.app.labels.remembered import RememberedLabel
 
     kept: dict[str, list[int]] = {}
     seen: set[int] = set()

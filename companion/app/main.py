@@ -20,11 +20,12 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion import heap
-from companion.app import collector, kv_bindings, text_extents
+from companion.app import collector, kv_bindings
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.kv_files import load_kv
-from companion.app.label_memory import let_rendered_pixels_go
+from companion.app.labels import extents
+from companion.app.labels.remembered import let_rendered_pixels_go
 from companion.app.laying_out import lay_out_now
 from companion.app.phones.control import PhoneControl
 from companion.config import Config
@@ -167,7 +168,7 @@ class CompanionApp(App):
     # -- building ----------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
-        text_extents.install()  # a word's width measured once per font, not at every layout
+        extents.install()  # a word's width measured once per font, not at every layout
         kv_bindings.install()  # kv rules re-evaluated without formatting Kivy's trace lines
         load_kv("common")
         self.table.listeners.append(self._on_change)

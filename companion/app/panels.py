@@ -22,8 +22,8 @@ from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.app.kv_files import load_kv
-from companion.app.label_memory import RememberedLabel
-from companion.app.measure import text_width
+from companion.app.labels.remembered import RememberedLabel
+from companion.app.labels.widths import text_width
 from companion.app.steady_layouts import SteadyBoxLayout
 from companion.app.widgets import TOUCH_TARGET, BigButton
 

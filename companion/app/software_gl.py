@@ -3,7 +3,7 @@
 Mesa's llvmpipe (CI, this development machine, a Pi without its GPU driver) keeps every
 texture's pixels and every frame's draw calls in the app's own memory; a GPU driver (the Pi's
 V3D, VC4) keeps them in the GPU's. What saves that memory at some CPU cost
-(:mod:`~companion.app.flush_points`, :mod:`~companion.app.label_memory`) does it only where
+(:mod:`~companion.app.flush_points`, :mod:`~companion.app.labels.remembered`) does it only where
 the GL is software.
 """
 

@@ -26,8 +26,8 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 
-from companion.app.label_memory import RememberedLabel
-from companion.app.lean_label import CHANGING_OPTIONS
+from companion.app.labels.lean import CHANGING_OPTIONS
+from companion.app.labels.remembered import RememberedLabel
 from companion.app.panels import InstructionLine, InstructionLines, coloured_status
 
 FACES = range(1, 7)

@@ -21,8 +21,8 @@ if __name__ == "__main__":  # a script: tests/ui on the path, not this package's
 
 from driver import Driver, run_from_command_line  # noqa: E402  (configures Kivy before it is imported)
 
-from companion.app.label_memory import RememberedLabel  # noqa: E402
-from companion.app.lean_label import BOUND_OPTIONS, FIXED_OPTIONS, LeanLabel  # noqa: E402
+from companion.app.labels.lean import BOUND_OPTIONS, FIXED_OPTIONS, LeanLabel  # noqa: E402
+from companion.app.labels.remembered import RememberedLabel  # noqa: E402
 from companion.app.widgets import BigButton, BodyLabel  # noqa: E402
 
 Scenario = Callable[[Driver], Iterator[float]]

@@ -19,8 +19,8 @@ from kivy.properties import (
     StringProperty,
 )
 
-from companion.app.label_memory import RememberedLabel
-from companion.app.measure import text_width
+from companion.app.labels.remembered import RememberedLabel
+from companion.app.labels.widths import text_width
 from companion.app.steady_layouts import SteadyBoxLayout
 from companion.app.widgets import BigButton
 

@@ -28,7 +28,7 @@ from kivy.uix.boxlayout import BoxLayout  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 
 from companion.app.boards.crash.panels import STRIP_FONT, CrashCardButton  # noqa: E402
-from companion.app.measure import text_width  # noqa: E402
+from companion.app.labels.widths import text_width  # noqa: E402
 from companion.app.panels import ChoiceButton, InstructionLine, InstructionLines  # noqa: E402
 from companion.engine import open_game  # noqa: E402
 from companion.table.session import Setup  # noqa: E402

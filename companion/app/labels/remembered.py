@@ -41,7 +41,7 @@ from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.properties import NumericProperty
 
-from companion.app.lean_label import CHANGING_OPTIONS, LeanLabel
+from companion.app.labels.lean import CHANGING_OPTIONS, LeanLabel
 from companion.app.software_gl import gl_is_software
 
 REMEMBERED_LOOKS = 4
@@ -131,7 +131,7 @@ class RememberedLabel(LeanLabel):
 
     def look(self) -> Hashable:
         """Everything the texture depends on: the text and every option of its rendering that
-        may change (the others are the same in every label: :data:`~companion.app.lean_label.
+        may change (the others are the same in every label: :data:`~companion.app.labels.lean.
         FIXED_OPTIONS`)."""
         return (self.disabled, _PLAIN(self), tuple(map(tuple, _LISTED(self))))
 
