@@ -998,8 +998,8 @@ def _time_parts() -> None:
     time into :data:`PARTS_CPU_MS`. An outer part's time includes an inner one's."""
     from kivy.clock import Clock
 
-    from companion.app import flush_points
     from companion.app.boards.base import Board
+    from companion.app.frames import flush_points
     from companion.app.screens.play import PlayScreen
     from companion.table.saving import Saving
     from companion.table.session import TableSession
@@ -1230,8 +1230,8 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
         _count_looks()
     if os.environ.get("BENCH_TAP_TRACE"):
         import companion.app.boards.crash.panels  # noqa: F401  (its layouts traced too)
+        import companion.app.frames.steady_layouts  # noqa: F401
         import companion.app.panels  # noqa: F401
-        import companion.app.steady_layouts  # noqa: F401
 
         _trace_tap()
     if os.environ.get("BENCH_PARTS"):

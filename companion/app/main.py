@@ -20,13 +20,14 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion import heap
-from companion.app import collector, kv_bindings
+from companion.app import kv_bindings
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
+from companion.app.frames import collector
+from companion.app.frames.laying_out import lay_out_now
 from companion.app.kv_files import load_kv
 from companion.app.labels import extents
 from companion.app.labels.remembered import let_rendered_pixels_go
-from companion.app.laying_out import lay_out_now
 from companion.app.phones.control import PhoneControl
 from companion.config import Config
 from companion.records.store import Store

@@ -21,9 +21,9 @@ from kivy.uix.screenmanager import Screen
 from companion.app.boards import board_class, make_board
 from companion.app.boards.base import ShownPosition
 from companion.app.die_faces import FacesDialog
-from companion.app.flush_points import flush_after
+from companion.app.frames.flush_points import flush_after
+from companion.app.frames.laying_out import lay_out_now
 from companion.app.kv_files import load_kv
-from companion.app.laying_out import lay_out_now
 from companion.app.panels import (
     MAX_CHOICE_ROWS,
     PANEL_CLASSES,

@@ -407,7 +407,7 @@ def looks_on_a_gpu(d: Driver) -> Iterator[float]:
     shown again is the texture first rendered, and a label set aside keeps its texture."""
     from kivy.uix.boxlayout import BoxLayout
 
-    from companion.app import software_gl
+    from companion.app.frames import software_gl
 
     software_gl._is_software[:] = [False]  # as the Pi's V3D says
     box = BoxLayout(pos=(20, 300), size_hint=(None, None), size=(300, 48))

@@ -161,7 +161,7 @@ def pieces_let_go(d: Driver) -> Iterator[float]:
 
     from kivy.graphics.instructions import VertexInstruction
 
-    from companion.app import collector
+    from companion.app.frames import collector
 
     open_match(d, "crash", ["Eva", "Pat"], ["red", "blue"])
     yield 0.8

@@ -16,7 +16,7 @@ if __name__ == "__main__":  # a script: tests/ui on the path, not this package's
 
 from driver import Driver, run_from_command_line  # noqa: E402  (configures Kivy before it is imported)
 
-from companion.app.steady_layouts import SteadyBoxLayout, SteadyGridLayout  # noqa: E402
+from companion.app.frames.steady_layouts import SteadyBoxLayout, SteadyGridLayout  # noqa: E402
 
 Scenario = Callable[[Driver], Iterator[float]]
 FRAME = 0.15

@@ -19,9 +19,9 @@ from kivy.properties import (
     StringProperty,
 )
 
+from companion.app.frames.steady_layouts import SteadyBoxLayout
 from companion.app.labels.remembered import RememberedLabel
 from companion.app.labels.widths import text_width
-from companion.app.steady_layouts import SteadyBoxLayout
 from companion.app.widgets import BigButton
 
 CARD_COLOURS = {

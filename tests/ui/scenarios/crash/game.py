@@ -517,8 +517,8 @@ def choices_again(d: Driver) -> Iterator[float]:
     their buttons are laid out and rendered as often as the first time asked for (their card
     names taken back), and the panel that gives them its place is not laid out aside."""
     from companion.app.boards.crash.panels import CrashPicker
+    from companion.app.frames.steady_layouts import SteadyBoxLayout
     from companion.app.panels import InfoArea
-    from companion.app.steady_layouts import SteadyBoxLayout
 
     open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP.replace(
         "hands=3,3 pile=30", "hands=2,2 pile=31"))  # each draws a card at a turn's end
