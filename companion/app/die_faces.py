@@ -18,7 +18,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from companion.app.kv_files import load_kv
+from companion.app.kvlang.loading import load_kv
 from companion.app.widgets import BigButton
 
 FACE_MIN = 64

@@ -20,12 +20,12 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion import heap
-from companion.app import kv_bindings
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.frames import collector
 from companion.app.frames.laying_out import lay_out_now
-from companion.app.kv_files import load_kv
+from companion.app.kvlang import bindings
+from companion.app.kvlang.loading import load_kv
 from companion.app.labels import extents
 from companion.app.labels.remembered import let_rendered_pixels_go
 from companion.app.phones.control import PhoneControl
@@ -170,7 +170,7 @@ class CompanionApp(App):
 
     def build(self) -> ScreenManager:
         extents.install()  # a word's width measured once per font, not at every layout
-        kv_bindings.install()  # kv rules re-evaluated without formatting Kivy's trace lines
+        bindings.install()  # kv rules re-evaluated without formatting Kivy's trace lines
         load_kv("common")
         self.table.listeners.append(self._on_change)
         manager = Screens(transition=SwitchAtOnce())

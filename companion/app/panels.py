@@ -22,7 +22,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.app.frames.steady_layouts import SteadyBoxLayout
-from companion.app.kv_files import load_kv
+from companion.app.kvlang.loading import load_kv
 from companion.app.labels.remembered import RememberedLabel
 from companion.app.labels.widths import text_width
 from companion.app.widgets import TOUCH_TARGET, BigButton

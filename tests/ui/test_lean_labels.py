@@ -16,7 +16,7 @@ SITES_NOT_SETTING_AN_OPTION = {"companion/app/boards/crash/controls.py": {"strip
 controls), a remembered look's texture made as the label's (``mipmap=self.mipmap``)."""
 SETATTR_SITES = {"companion/app/labels/lean.py", "companion/app/panels.py",
                  "companion/app/texts_ahead.py", "companion/app/screens/stats.py",
-                 "companion/app/kv_bindings.py"}
+                 "companion/app/kvlang/bindings.py"}
 """Files whose ``setattr`` calls were read: none sets a fixed option (the fixed options
 themselves, a choice button's data, the status probe's changing options, the statistics' head
 rows; the kv rules' bindings set what the kv rules say, which the kv walk reads). A new one: read

@@ -23,7 +23,7 @@ from companion.app.boards.base import ShownPosition
 from companion.app.die_faces import FacesDialog
 from companion.app.frames.flush_points import flush_after
 from companion.app.frames.laying_out import lay_out_now
-from companion.app.kv_files import load_kv
+from companion.app.kvlang.loading import load_kv
 from companion.app.panels import (
     MAX_CHOICE_ROWS,
     PANEL_CLASSES,

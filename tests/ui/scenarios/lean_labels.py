@@ -179,10 +179,10 @@ def fixed_options_never_set(d: Driver) -> Iterator[float]:
     where it sets attributes or passes keywords (each site it does is listed)."""
     from kivy.factory import Factory
 
-    from companion.app import kv_files
+    from companion.app.kvlang.loading import load_kv
 
     for path in sorted((ROOT / "kv").glob("*.kv")):
-        kv_files.load_kv(path.stem)  # every kv file: its dynamic classes known to the Factory
+        load_kv(path.stem)  # every kv file: its dynamic classes known to the Factory
     names = {name.lower(): name for name in Factory.classes}
     lean: list[str] = []
     offending: list[str] = []
