@@ -20,7 +20,6 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion import heap
-from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.frames import collector
 from companion.app.frames.laying_out import lay_out_now
@@ -29,6 +28,7 @@ from companion.app.kvlang.loading import load_kv
 from companion.app.labels import extents
 from companion.app.labels.remembered import let_rendered_pixels_go
 from companion.app.phones.control import PhoneControl
+from companion.app.widgets import common as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.config import Config
 from companion.records.store import Store
 from companion.table.dice import make_die_source
@@ -322,7 +322,7 @@ class CompanionApp(App):
             self._show_save_problem()
 
     def _show_save_problem(self) -> None:
-        from companion.app.save_problem import SaveProblemDialog
+        from companion.app.widgets.save_problem import SaveProblemDialog
 
         if self._save_dialog is None:
             self._save_dialog = SaveProblemDialog()
@@ -334,7 +334,7 @@ class CompanionApp(App):
     def _keep_retrying(self) -> None:
         """While games cannot be saved, try the card again now and then (all is written at once
         when it takes writes); stop when it does."""
-        from companion.app.save_problem import RETRY_SECONDS
+        from companion.app.widgets.save_problem import RETRY_SECONDS
 
         if self._save_retry is None:
             self._save_retry = Clock.schedule_interval(

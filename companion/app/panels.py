@@ -25,7 +25,7 @@ from companion.app.frames.steady_layouts import SteadyBoxLayout
 from companion.app.kvlang.loading import load_kv
 from companion.app.labels.remembered import RememberedLabel
 from companion.app.labels.widths import text_width
-from companion.app.widgets import TOUCH_TARGET, BigButton
+from companion.app.widgets.common import TOUCH_TARGET, BigButton
 
 if TYPE_CHECKING:
     from companion.table.words.screens import ScreenWords

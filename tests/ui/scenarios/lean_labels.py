@@ -23,7 +23,7 @@ from driver import Driver, run_from_command_line  # noqa: E402  (configures Kivy
 
 from companion.app.labels.lean import BOUND_OPTIONS, FIXED_OPTIONS, LeanLabel  # noqa: E402
 from companion.app.labels.remembered import RememberedLabel  # noqa: E402
-from companion.app.widgets import BigButton, BodyLabel  # noqa: E402
+from companion.app.widgets.common import BigButton, BodyLabel  # noqa: E402
 
 Scenario = Callable[[Driver], Iterator[float]]
 FRAME = 0.15

@@ -37,7 +37,7 @@ from companion.app.boards.clovece.paint import (
     draw_track,
     ink,
 )
-from companion.app.widgets import BigButton, BoardChoices
+from companion.app.widgets.common import BigButton, BoardChoices
 from companion.games.clovece.choices import seat_name
 from companion.geometry.clovece import (
     BOARD_COLOUR,

@@ -22,7 +22,7 @@ from kivy.properties import (
 from companion.app.frames.steady_layouts import SteadyBoxLayout
 from companion.app.labels.remembered import RememberedLabel
 from companion.app.labels.widths import text_width
-from companion.app.widgets import BigButton
+from companion.app.widgets.common import BigButton
 
 CARD_COLOURS = {
     "grey": (0.62, 0.64, 0.68, 1),
