@@ -17,7 +17,7 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.app.board_choice import BoardOption, BoardsDialog, board_label
+from companion.app.builder.library import BoardOption, BoardsDialog, board_label
 from companion.app.keyboards import keyboard_top
 from companion.app.stats.view import Look, look_of
 from companion.app.widgets.players import PlayerChip
