@@ -1000,7 +1000,7 @@ def _time_parts() -> None:
 
     from companion.app.boards.base import Board
     from companion.app.frames import flush_points
-    from companion.app.screens.play import PlayScreen
+    from companion.app.screens.play.screen import PlayScreen
     from companion.table.saving import Saving
     from companion.table.session import TableSession
 
@@ -1065,7 +1065,7 @@ def _count_looks() -> None:
     the looks let go never taken back (and their pixels); and each table-line label made (after
     how many taps, and whether inside a tap). Written by :func:`_write_looks`."""
     from companion.app.labels.remembered import RememberedLabel
-    from companion.app.panels import InstructionLine
+    from companion.app.screens.play.panels import InstructionLine
 
     update = RememberedLabel.texture_update
     taken_back: dict[tuple[int, Any], int] = LOOKS["taken_back"]
@@ -1231,7 +1231,7 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
     if os.environ.get("BENCH_TAP_TRACE"):
         import companion.app.boards.crash.panels  # noqa: F401  (its layouts traced too)
         import companion.app.frames.steady_layouts  # noqa: F401
-        import companion.app.panels  # noqa: F401
+        import companion.app.screens.play.panels  # noqa: F401
 
         _trace_tap()
     if os.environ.get("BENCH_PARTS"):

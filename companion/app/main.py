@@ -44,7 +44,7 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "home": ("companion.app.screens.home:HomeScreen", ("home",)),
     "newgame": ("companion.app.screens.newgame:NewGameScreen",
                 ("controls", "players", "boards", "newgame")),
-    "play": ("companion.app.screens.play:PlayScreen", ("controls", "play")),
+    "play": ("companion.app.screens.play.screen:PlayScreen", ("controls", "play")),
     "result": ("companion.app.screens.result:ResultScreen",
                ("controls", "play", "phones", "result")),
     "history": ("companion.app.screens.history:HistoryScreen", ("controls", "history")),

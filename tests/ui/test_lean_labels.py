@@ -14,8 +14,8 @@ SITES_NOT_SETTING_AN_OPTION = {"companion/app/boards/crash/controls.py": {"strip
                                "companion/app/labels/remembered.py": {"mipmap"}}
 """Sites that name a fixed option and set no label's: Crash's action strip (an attribute of its
 controls), a remembered look's texture made as the label's (``mipmap=self.mipmap``)."""
-SETATTR_SITES = {"companion/app/labels/lean.py", "companion/app/panels.py",
-                 "companion/app/texts_ahead.py", "companion/app/screens/stats.py",
+SETATTR_SITES = {"companion/app/labels/lean.py", "companion/app/screens/play/panels.py",
+                 "companion/app/screens/play/texts_ahead.py", "companion/app/screens/stats.py",
                  "companion/app/kvlang/bindings.py"}
 """Files whose ``setattr`` calls were read: none sets a fixed option (the fixed options
 themselves, a choice button's data, the status probe's changing options, the statistics' head

@@ -535,9 +535,9 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
     from kivy.lang import Builder
     from kivy.uix.widget import Widget
 
-    from companion.app.die_faces import DieFaceButton
-    from companion.app.panels import ChoiceArea, ChoiceButton, DieArea
-    from companion.app.screens.play import PlayScreen
+    from companion.app.screens.play.die_faces import DieFaceButton
+    from companion.app.screens.play.panels import ChoiceArea, ChoiceButton, DieArea
+    from companion.app.screens.play.screen import PlayScreen
 
     made: list[str] = []
     make_panels = PlayScreen._make_panels

@@ -20,11 +20,11 @@ from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import board_class, make_board
 from companion.app.boards.base import ShownPosition
-from companion.app.die_faces import FacesDialog
 from companion.app.frames.flush_points import flush_after
 from companion.app.frames.laying_out import lay_out_now
 from companion.app.kvlang.loading import load_kv
-from companion.app.panels import (
+from companion.app.screens.play.die_faces import FacesDialog
+from companion.app.screens.play.panels import (
     MAX_CHOICE_ROWS,
     PANEL_CLASSES,
     PREPARE_PANELS_SECONDS,
@@ -35,8 +35,8 @@ from companion.app.panels import (
     coloured_status,
     text_lines,
 )
-from companion.app.scoreboard import STATUS_HEIGHT, Scoreboard
-from companion.app.texts_ahead import TextsAhead
+from companion.app.screens.play.scoreboard import STATUS_HEIGHT, Scoreboard
+from companion.app.screens.play.texts_ahead import TextsAhead
 from companion.engine import GAMES
 from companion.games.table_lines import load_game_modules
 from companion.table.session import DEFAULT_PAUSE, Change
