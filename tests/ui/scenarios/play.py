@@ -557,7 +557,7 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
         open_match(d, game, ["Eva", "Pat"], ["red", "blue"])
         yield from until(d, lambda number=number: len(made) == number)  # its panels made
         yield P
-        d.results[game] = {"panels": sorted(play._panels), "made_for": made[-1:],
+        d.results[game] = {"panels": sorted(play.actions.panels), "made_for": made[-1:],
                            "die_areas": built(DieArea), "die_faces": built(DieFaceButton),
                            "choice_areas": built(ChoiceArea),
                            "choice_buttons": built(ChoiceButton),

@@ -89,13 +89,13 @@ def clovece_companion_rounds(d: Driver) -> Iterator[float]:
     lines = next(widget for widget in play.ids.action_area.walk(restrict=True)
                  if isinstance(widget, InstructionLines) and widget.lines)
     d.tap(list(reversed(lines.children))[0])  # a tap on the lines: the round again, slowly
-    yield from until(d, lambda: play._replay is not None, seconds=3.0)
-    seen["replaying"] = play._replay is not None
+    yield from until(d, lambda: play.round_replay.is_playing, seconds=3.0)
+    seen["replaying"] = play.round_replay.is_playing
     seen["replay_starts_before_the_round"] = play.board.host.snapshot() != table.snapshot()
     yield 0.3
     d.shot(f"table_lines_replay_{lang}")
-    yield from until(d, lambda: play._replay is None, seconds=15.0)
-    seen["replay_done"] = play._replay is None and play.board.host is table
+    yield from until(d, lambda: not play.round_replay.is_playing, seconds=15.0)
+    seen["replay_done"] = not play.round_replay.is_playing and play.board.host is table
     table.on_roll(2)                          # Eva's next input: her own news instead
     seen["after_person"] = play.instruction_lines()  # (before the companion may answer)
     yield 0.1

@@ -83,7 +83,7 @@ class TextsAhead:
     def _prepare(self, table: Any, seen: Any) -> None:
         screen = self.screen
         markup = coloured_status(seen.status, table.seat_looks(), seen.to_move)
-        fit = screen.fit_status_ahead(markup)
+        fit = screen.status_line.fit_ahead(markup)
         if fit is not None:
             self._render_status(markup, *fit)
         lines = list(seen.table_lines)
