@@ -998,9 +998,9 @@ def _time_parts() -> None:
     time into :data:`PARTS_CPU_MS`. An outer part's time includes an inner one's."""
     from kivy.clock import Clock
 
-    from companion.app import flush_points
     from companion.app.boards.base import Board
-    from companion.app.screens.play import PlayScreen
+    from companion.app.frames import flush_points
+    from companion.app.screens.play.screen import PlayScreen
     from companion.table.saving import Saving
     from companion.table.session import TableSession
 
@@ -1064,8 +1064,8 @@ def _count_looks() -> None:
     many looks it keeps), its looks taken back by their rank (0: the latest kept), its renders,
     the looks let go never taken back (and their pixels); and each table-line label made (after
     how many taps, and whether inside a tap). Written by :func:`_write_looks`."""
-    from companion.app.label_memory import RememberedLabel
-    from companion.app.panels import InstructionLine
+    from companion.app.labels.remembered import RememberedLabel
+    from companion.app.screens.play.panels import InstructionLine
 
     update = RememberedLabel.texture_update
     taken_back: dict[tuple[int, Any], int] = LOOKS["taken_back"]
@@ -1113,7 +1113,7 @@ def _write_looks(path: Path) -> None:
     of the others' pixels kept compressed."""
     import gc
 
-    from companion.app.label_memory import RememberedLabel
+    from companion.app.labels.remembered import RememberedLabel
 
     kept: dict[str, list[int]] = {}
     seen: set[int] = set()
@@ -1230,8 +1230,8 @@ def taps(out: Path, store: str, game: str, count: int, seed: int, max_seconds: f
         _count_looks()
     if os.environ.get("BENCH_TAP_TRACE"):
         import companion.app.boards.crash.panels  # noqa: F401  (its layouts traced too)
-        import companion.app.panels  # noqa: F401
-        import companion.app.steady_layouts  # noqa: F401
+        import companion.app.frames.steady_layouts  # noqa: F401
+        import companion.app.screens.play.panels  # noqa: F401
 
         _trace_tap()
     if os.environ.get("BENCH_PARTS"):

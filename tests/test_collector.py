@@ -6,7 +6,7 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from companion.app import collector
+from companion.app.frames import collector
 
 
 @contextmanager

@@ -86,7 +86,7 @@ def run_app(store_path: str | None, windowed: bool, lang: str | None, die: str |
     sets the button pins, the first language, fullscreen and the display rotation.
     ``phones`` makes the phones' server (Settings → "Phones at the table" starts it).
     """
-    from companion.app import collector
+    from companion.app.frames import collector
 
     collector.hold_until_first_frame()  # ended just after the first frame (main.py)
     from companion.config import load_config

@@ -20,13 +20,15 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion import heap
-from companion.app import collector, kv_bindings, text_extents
-from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
-from companion.app.kv_files import load_kv
-from companion.app.label_memory import let_rendered_pixels_go
-from companion.app.laying_out import lay_out_now
+from companion.app.frames import collector
+from companion.app.frames.laying_out import lay_out_now
+from companion.app.kvlang import bindings
+from companion.app.kvlang.loading import load_kv
+from companion.app.labels import extents
+from companion.app.labels.remembered import let_rendered_pixels_go
 from companion.app.phones.control import PhoneControl
+from companion.app.widgets import common as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.config import Config
 from companion.records.store import Store
 from companion.table.dice import make_die_source
@@ -42,7 +44,7 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "home": ("companion.app.screens.home:HomeScreen", ("home",)),
     "newgame": ("companion.app.screens.newgame:NewGameScreen",
                 ("controls", "players", "boards", "newgame")),
-    "play": ("companion.app.screens.play:PlayScreen", ("controls", "play")),
+    "play": ("companion.app.screens.play.screen:PlayScreen", ("controls", "play")),
     "result": ("companion.app.screens.result:ResultScreen",
                ("controls", "play", "phones", "result")),
     "history": ("companion.app.screens.history:HistoryScreen", ("controls", "history")),
@@ -167,8 +169,8 @@ class CompanionApp(App):
     # -- building ----------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
-        text_extents.install()  # a word's width measured once per font, not at every layout
-        kv_bindings.install()  # kv rules re-evaluated without formatting Kivy's trace lines
+        extents.install()  # a word's width measured once per font, not at every layout
+        bindings.install()  # kv rules re-evaluated without formatting Kivy's trace lines
         load_kv("common")
         self.table.listeners.append(self._on_change)
         manager = Screens(transition=SwitchAtOnce())
@@ -320,7 +322,7 @@ class CompanionApp(App):
             self._show_save_problem()
 
     def _show_save_problem(self) -> None:
-        from companion.app.save_problem import SaveProblemDialog
+        from companion.app.widgets.save_problem import SaveProblemDialog
 
         if self._save_dialog is None:
             self._save_dialog = SaveProblemDialog()
@@ -332,7 +334,7 @@ class CompanionApp(App):
     def _keep_retrying(self) -> None:
         """While games cannot be saved, try the card again now and then (all is written at once
         when it takes writes); stop when it does."""
-        from companion.app.save_problem import RETRY_SECONDS
+        from companion.app.widgets.save_problem import RETRY_SECONDS
 
         if self._save_retry is None:
             self._save_retry = Clock.schedule_interval(

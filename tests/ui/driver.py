@@ -229,12 +229,12 @@ def see_result(d: Driver, shot: str | None = None) -> Step:
     yield from until(d, lambda: play.action_kind == "end", seconds=3.0)
     yield 0.8  # drawn, the last move's animation done
     d.results["end_screen"] = d.screen.name
-    d.results["end_text"] = play._panels["end"].text if "end" in play._panels else ""
+    d.results["end_text"] = play.actions.panels["end"].text if "end" in play.actions.panels else ""
     d.results["end_lines"] = play.instruction_lines()
     if shot:
         d.shot(shot)
-    if "end" in play._panels:
-        d.tap(play._panels["end"].ids.result_button)
+    if "end" in play.actions.panels:
+        d.tap(play.actions.panels["end"].ids.result_button)
     yield from until(d, lambda: d.screen.name == "result", seconds=3.0)
     yield 0.2
 

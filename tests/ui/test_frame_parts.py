@@ -1,7 +1,7 @@
-"""A frame reaches the software GL in parts (app/flush_points.py): the play screen of every game
-has flush points so that no run between two holds more than a few dozen draw calls, and a busy
-frame drawn in parts holds far less memory at its peak than drawn whole (each case in a process
-of its own, as ``tests/test_heap.py`` measures)."""
+"""A frame reaches the software GL in parts (app/frames/flush_points.py): the play screen of
+every game has flush points so that no run between two holds more than a few dozen draw calls,
+and a busy frame drawn in parts holds far less memory at its peak than drawn whole (each case
+in a process of its own, as ``tests/test_heap.py`` measures)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, app_env, run_scenario_script
 
-from companion.app.flush_points import MOST_DRAWS
-from companion.app.software_gl import renderer_is_software
+from companion.app.frames.flush_points import MOST_DRAWS
+from companion.app.frames.software_gl import renderer_is_software
 
 SCRIPT = Path(__file__).parent / "scenarios" / "frame_parts.py"
 COLUMN_PART = 15
@@ -48,7 +48,7 @@ from kivy.core.window import Window
 from kivy.graphics import Canvas, Color, Rectangle
 from kivy.uix.widget import Widget
 from companion import heap
-from companion.app.flush_points import keep_in_parts
+from companion.app.frames.flush_points import keep_in_parts
 
 heap.limit_arenas()  # as the app's start does
 

@@ -1,4 +1,4 @@
-"""Kv rules (app/kv_bindings.py): evaluated at every change of what they read, as Kivy's own
+"""Kv rules (app/kvlang/bindings.py): evaluated at every change of what they read, as Kivy's own
 bindings do, without formatting the trace lines Kivy's logger drops."""
 
 from __future__ import annotations

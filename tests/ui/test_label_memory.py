@@ -1,8 +1,8 @@
-"""RememberedLabel (app/label_memory.py): a look shown again comes back unchanged without a
+"""RememberedLabel (app/labels/remembered.py): a look shown again comes back unchanged without a
 render, and a look not shown keeps its pixels compressed, not a texture;
 a rendered label keeps no surface, and its pixels are those Kivy renders. And the status
 line's lines, counted without rendering, are those a rendered label shows. Text widths
-remembered per font (app/text_extents.py) lay labels out as measuring anew does."""
+remembered per font (app/labels/extents.py) lay labels out as measuring anew does."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""LeanLabel (app/lean_label.py): the app's labels and buttons hold the rendering options no label
+"""LeanLabel (app/labels/lean.py): the app's labels and buttons hold the rendering options no label
 changes as class constants. Every option that may change still re-renders as Kivy's own label
 does; a fixed option is never set (kv, code) and says so when it is; a label costs less."""
 
@@ -11,12 +11,12 @@ from conftest import run_scenario_script
 SCRIPT = Path(__file__).parent / "scenarios" / "lean_labels.py"
 
 SITES_NOT_SETTING_AN_OPTION = {"companion/app/boards/crash/controls.py": {"strip"},
-                               "companion/app/label_memory.py": {"mipmap"}}
+                               "companion/app/labels/remembered.py": {"mipmap"}}
 """Sites that name a fixed option and set no label's: Crash's action strip (an attribute of its
 controls), a remembered look's texture made as the label's (``mipmap=self.mipmap``)."""
-SETATTR_SITES = {"companion/app/lean_label.py", "companion/app/panels.py",
-                 "companion/app/texts_ahead.py", "companion/app/screens/stats.py",
-                 "companion/app/kv_bindings.py"}
+SETATTR_SITES = {"companion/app/labels/lean.py", "companion/app/screens/play/panels.py",
+                 "companion/app/screens/play/texts_ahead.py", "companion/app/screens/stats.py",
+                 "companion/app/kvlang/bindings.py"}
 """Files whose ``setattr`` calls were read: none sets a fixed option (the fixed options
 themselves, a choice button's data, the status probe's changing options, the statistics' head
 rows; the kv rules' bindings set what the kv rules say, which the kv walk reads). A new one: read

@@ -1,4 +1,4 @@
-"""Steady layouts (app/steady_layouts.py) place children as Kivy's own layouts do and skip
+"""Steady layouts (app/frames/steady_layouts.py) place children as Kivy's own layouts do and skip
 only the passes that would change nothing; the Pat a Mat board's paragraph heights, measured
 without rendering, are those of the rendered texts; a switch of the scoreboard lays the die
 panel out once, at its new height."""

@@ -1,6 +1,6 @@
 """While the die panel waits for a roll, the table foresees each face once and the play
-screen prepares their texts (app/texts_ahead.py): the roll's tap renders none of its table
-lines, not its status line and not the board's paragraph."""
+screen prepares their texts (app/screens/play/texts_ahead.py): the roll's tap renders none of
+its table lines, not its status line and not the board's paragraph."""
 
 from __future__ import annotations
 

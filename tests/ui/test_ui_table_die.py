@@ -9,7 +9,7 @@ import re
 import pytest
 from conftest import RunScenario
 
-from companion.app.die_faces import FACE_MIN
+from companion.app.screens.play.die_faces import FACE_MIN
 
 
 @pytest.mark.parametrize("game", ["clovece", "patamat"])

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from companion.app.flush_points import keep_in_parts
+from companion.app.frames.flush_points import keep_in_parts
 from companion.table.seats import SeatLook
 
 

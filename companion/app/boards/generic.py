@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 
 from companion.app.boards.base import Board
-from companion.app.widgets import BigButton
+from companion.app.widgets.common import BigButton
 
 
 class GenericBoard(Board):

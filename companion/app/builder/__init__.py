@@ -1,6 +1,7 @@
-"""The board builder on the touchscreen (issue #23): the screen (:mod:`.screen`), its drawing of
-the track (:mod:`.drawing`) and its overlays (:mod:`.dialogs`). New game opens it with
-:func:`open_builder`."""
+"""The players' Pat a Mat boards on the touchscreen: New game's boards dialog (:mod:`.library`:
+choose, make, edit, rename, delete) and the board builder (issue #23): the screen
+(:mod:`.screen`), its drawing of the track (:mod:`.drawing`) and its overlays
+(:mod:`.dialogs`). The boards dialog opens the builder with :func:`open_builder`."""
 
 from __future__ import annotations
 

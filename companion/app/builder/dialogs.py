@@ -10,7 +10,7 @@ from typing import Any
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
-from companion.app.widgets import BigButton
+from companion.app.widgets.common import BigButton
 
 CHOICE_HEIGHT = 60
 

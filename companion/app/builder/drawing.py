@@ -18,7 +18,7 @@ from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from companion.app.boards.patamat.track import TrackPainter
-from companion.app.measure import text_width
+from companion.app.labels.widths import text_width
 from companion.games.patamat.builder import Track
 from companion.geometry.patamat import BACKGROUND, SELECTED_COLOUR, Layout, layout_board
 

@@ -8,7 +8,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
-from companion.app.kv_files import load_kv
+from companion.app.kvlang.loading import load_kv
 
 DENSE_MODULES = 61
 """From this many modules across (a long link: BG Stats' play), a code gets the view's whole

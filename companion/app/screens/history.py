@@ -14,7 +14,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import make_board
 from companion.app.boards.base import ShownMatch
-from companion.app.widgets import BigButton
+from companion.app.widgets.common import BigButton
 from companion.engine import Match, open_game
 from companion.records.games import StoredGame
 from companion.table.companions import CompanionSeats

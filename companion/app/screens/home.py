@@ -9,7 +9,7 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.app.widgets import BigButton
+from companion.app.widgets.common import BigButton
 from companion.engine import GAMES
 
 

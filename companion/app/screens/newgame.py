@@ -17,10 +17,10 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.app.board_choice import BoardOption, BoardsDialog, board_label
+from companion.app.builder.library import BoardOption, BoardsDialog, board_label
 from companion.app.keyboards import keyboard_top
-from companion.app.player_widgets import PlayerChip
 from companion.app.stats.view import Look, look_of
+from companion.app.widgets.players import PlayerChip
 from companion.engine import GAMES
 from companion.i18n import translator
 from companion.table.crash_setup import LAYOUT_CHOICES, LAYOUT_LABELS, layout_options

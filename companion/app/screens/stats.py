@@ -25,7 +25,6 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.app.player_widgets import ChipPicker, PlayerCard, PlayerChip
 from companion.app.stats.cache import CACHE
 from companion.app.stats.charts import BarChart, Series
 from companion.app.stats.view import (
@@ -45,6 +44,7 @@ from companion.app.stats.view import (
     timeline_rows,
     wins_chart,
 )
+from companion.app.widgets.players import ChipPicker, PlayerCard, PlayerChip
 from companion.engine import GAMES
 from companion.i18n import translator
 from companion.records import stats

@@ -31,7 +31,7 @@ def roll_texts_ready(d: Driver) -> Iterator[float]:
 
     from kivy.core.text import LabelBase
 
-    from companion.app.texts_ahead import TextsAhead
+    from companion.app.screens.play.texts_ahead import TextsAhead
 
     phase = ["other"]
     in_roll: list[str] = []

@@ -31,7 +31,7 @@ def board_option(newgame: Any) -> Any:
 
 
 def buttons_of(widget: Any) -> list[Any]:
-    from companion.app.widgets import BigButton
+    from companion.app.widgets.common import BigButton
 
     return [child for child in widget.walk() if isinstance(child, BigButton)
             and child.opacity > 0 and child.height > 0]

@@ -1,5 +1,5 @@
-"""A frame in parts (app/flush_points.py): each game's play screen, played a while, reaches the
-GL in parts of a few dozen draw calls; a busy frame in parts holds less at its peak.
+"""A frame in parts (app/frames/flush_points.py): each game's play screen, played a while,
+reaches the GL in parts of a few dozen draw calls; a busy frame in parts holds less at its peak.
 
     python tests/ui/scenarios/frame_parts.py SCENARIO STORE_PATH OUT_JSON SHOT_DIR [LANG]
 """
@@ -16,7 +16,7 @@ if __name__ == "__main__":  # a script: tests/ui on the path, not this package's
 
 from driver import Driver, open_match, run_from_command_line  # noqa: E402  (configures Kivy first)
 
-from companion.app.flush_points import draw_runs  # noqa: E402
+from companion.app.frames.flush_points import draw_runs  # noqa: E402
 
 Scenario = Callable[[Driver], Iterator[float]]
 GAMES = {"quoridor": 2, "clovece": 4, "pacman": 4, "patamat": 4, "crash": 2}

@@ -17,7 +17,7 @@ if __name__ == "__main__":  # a script: tests/ui on the path, not this package's
 from driver import Driver, run_from_command_line  # noqa: E402  (configures Kivy before it is imported)
 from kivy.properties import NumericProperty  # noqa: E402
 
-from companion.app.label_memory import REMEMBERED_LOOKS, RememberedLabel  # noqa: E402
+from companion.app.labels.remembered import REMEMBERED_LOOKS, RememberedLabel  # noqa: E402
 
 Scenario = Callable[[Driver], Iterator[float]]
 FRAME = 0.15
@@ -144,16 +144,16 @@ def looks_kept_as_pixels(d: Driver) -> Iterator[float]:
 
     counting = RendersCounted(line)
     renders = counting.__enter__()
-    from companion.app import label_memory
+    from companion.app.labels import remembered
 
-    fill = label_memory._fill
+    fill = remembered._fill
     fills: list[Any] = []
 
     def filled(pixels: bytes, texture: Any) -> None:
         fills.append(texture)
         fill(pixels, texture)
 
-    label_memory._fill = filled  # type: ignore[assignment]
+    remembered._fill = filled  # type: ignore[assignment]
     shown_texture = line.texture
     same_pixels, same_texture, filled_by_the_frame = [], [], []
     for text in LINES[:3]:  # each taken back in turn, and drawn
@@ -167,7 +167,7 @@ def looks_kept_as_pixels(d: Driver) -> Iterator[float]:
                            and any(pixels_of(kivys.texture)))
         same_texture.append(line.texture is shown_texture)
     counting.__exit__()
-    label_memory._fill = fill  # type: ignore[assignment]
+    remembered._fill = fill  # type: ignore[assignment]
     d.results["filled_by_the_frame"] = filled_by_the_frame
     d.results["renders_taking_back"] = list(renders)
     d.results["same_pixels_as_kivys"] = same_pixels
@@ -190,7 +190,7 @@ def status_lines_measured(d: Driver) -> Iterator[float]:
     bold markup label rendered at that width shows them."""
     from kivy.uix.label import Label
 
-    from companion.app.panels import _line_height, text_lines
+    from companion.app.screens.play.panels import _line_height, text_lines
 
     measured = []
     for markup in STATUS_LINES:
@@ -245,13 +245,13 @@ EXTENT_SAMPLES = (
 
 
 def extents_remembered(d: Driver) -> Iterator[float]:
-    """Labels laid out with remembered text widths (``text_extents``, installed by the app) are
+    """Labels laid out with remembered text widths (``labels.extents``, installed by the app) are
     the labels the text provider's own measurements give: same size, same pixels; laid out a
     second time, they ask the provider nothing."""
     from kivy.core.text import Label as CoreLabel
     from kivy.uix.label import Label
 
-    from companion.app import text_extents
+    from companion.app.labels import extents
 
     remembering = CoreLabel.get_extents
     measure = remembering.__wrapped__
@@ -270,8 +270,8 @@ def extents_remembered(d: Driver) -> Iterator[float]:
             shown.append((list(label.texture_size), pixels_of(label.texture)))
         return shown
 
-    text_extents.forget()
-    CoreLabel.get_extents = text_extents.remembering(counted)
+    extents.forget()
+    CoreLabel.get_extents = extents.remembering(counted)
     try:
         first = rendered()
         asked_first = len(asked)
@@ -407,7 +407,7 @@ def looks_on_a_gpu(d: Driver) -> Iterator[float]:
     shown again is the texture first rendered, and a label set aside keeps its texture."""
     from kivy.uix.boxlayout import BoxLayout
 
-    from companion.app import software_gl
+    from companion.app.frames import software_gl
 
     software_gl._is_software[:] = [False]  # as the Pi's V3D says
     box = BoxLayout(pos=(20, 300), size_hint=(None, None), size=(300, 48))

@@ -21,9 +21,9 @@ if __name__ == "__main__":  # a script: tests/ui on the path, not this package's
 
 from driver import Driver, run_from_command_line  # noqa: E402  (configures Kivy before it is imported)
 
-from companion.app.label_memory import RememberedLabel  # noqa: E402
-from companion.app.lean_label import BOUND_OPTIONS, FIXED_OPTIONS, LeanLabel  # noqa: E402
-from companion.app.widgets import BigButton, BodyLabel  # noqa: E402
+from companion.app.labels.lean import BOUND_OPTIONS, FIXED_OPTIONS, LeanLabel  # noqa: E402
+from companion.app.labels.remembered import RememberedLabel  # noqa: E402
+from companion.app.widgets.common import BigButton, BodyLabel  # noqa: E402
 
 Scenario = Callable[[Driver], Iterator[float]]
 FRAME = 0.15
@@ -179,10 +179,10 @@ def fixed_options_never_set(d: Driver) -> Iterator[float]:
     where it sets attributes or passes keywords (each site it does is listed)."""
     from kivy.factory import Factory
 
-    from companion.app import kv_files
+    from companion.app.kvlang.loading import load_kv
 
     for path in sorted((ROOT / "kv").glob("*.kv")):
-        kv_files.load_kv(path.stem)  # every kv file: its dynamic classes known to the Factory
+        load_kv(path.stem)  # every kv file: its dynamic classes known to the Factory
     names = {name.lower(): name for name in Factory.classes}
     lean: list[str] = []
     offending: list[str] = []

@@ -535,9 +535,9 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
     from kivy.lang import Builder
     from kivy.uix.widget import Widget
 
-    from companion.app.die_faces import DieFaceButton
-    from companion.app.panels import ChoiceArea, ChoiceButton, DieArea
-    from companion.app.screens.play import PlayScreen
+    from companion.app.screens.play.die_faces import DieFaceButton
+    from companion.app.screens.play.panels import ChoiceArea, ChoiceButton, DieArea
+    from companion.app.screens.play.screen import PlayScreen
 
     made: list[str] = []
     make_panels = PlayScreen._make_panels
@@ -557,7 +557,7 @@ def panels_made_ahead(d: Driver) -> Iterator[float]:
         open_match(d, game, ["Eva", "Pat"], ["red", "blue"])
         yield from until(d, lambda number=number: len(made) == number)  # its panels made
         yield P
-        d.results[game] = {"panels": sorted(play._panels), "made_for": made[-1:],
+        d.results[game] = {"panels": sorted(play.actions.panels), "made_for": made[-1:],
                            "die_areas": built(DieArea), "die_faces": built(DieFaceButton),
                            "choice_areas": built(ChoiceArea),
                            "choice_buttons": built(ChoiceButton),

@@ -16,7 +16,7 @@ if __name__ == "__main__":  # a script: tests/ui on the path, not this package's
 
 from driver import Driver, run_from_command_line  # noqa: E402  (configures Kivy before it is imported)
 
-from companion.app.steady_layouts import SteadyBoxLayout, SteadyGridLayout  # noqa: E402
+from companion.app.frames.steady_layouts import SteadyBoxLayout, SteadyGridLayout  # noqa: E402
 
 Scenario = Callable[[Driver], Iterator[float]]
 FRAME = 0.15
@@ -138,7 +138,7 @@ def scoreboard_switch(d: Driver) -> Iterator[float]:
 
     from driver import open_match
 
-    from companion.app.panels import DieArea, LineScoreCell, counter_texts
+    from companion.app.screens.play.panels import DieArea, LineScoreCell, counter_texts
     from companion.table.rolloff import rolloff_rolls
 
     laid_out_at: list[float] = []  # the die panel's heights of its real passes in a step

@@ -84,18 +84,18 @@ def clovece_companion_rounds(d: Driver) -> Iterator[float]:
     d.shot(f"table_lines_companion_round_{lang}")
     yield 1.5  # nothing a person did: the lines stay
     seen["round_later"] = play.instruction_lines()
-    from companion.app.panels import InstructionLines
+    from companion.app.screens.play.panels import InstructionLines
 
     lines = next(widget for widget in play.ids.action_area.walk(restrict=True)
                  if isinstance(widget, InstructionLines) and widget.lines)
     d.tap(list(reversed(lines.children))[0])  # a tap on the lines: the round again, slowly
-    yield from until(d, lambda: play._replay is not None, seconds=3.0)
-    seen["replaying"] = play._replay is not None
+    yield from until(d, lambda: play.round_replay.is_playing, seconds=3.0)
+    seen["replaying"] = play.round_replay.is_playing
     seen["replay_starts_before_the_round"] = play.board.host.snapshot() != table.snapshot()
     yield 0.3
     d.shot(f"table_lines_replay_{lang}")
-    yield from until(d, lambda: play._replay is None, seconds=15.0)
-    seen["replay_done"] = play._replay is None and play.board.host is table
+    yield from until(d, lambda: not play.round_replay.is_playing, seconds=15.0)
+    seen["replay_done"] = not play.round_replay.is_playing and play.board.host is table
     table.on_roll(2)                          # Eva's next input: her own news instead
     seen["after_person"] = play.instruction_lines()  # (before the companion may answer)
     yield 0.1
@@ -163,7 +163,7 @@ def settings_companion_pace(d: Driver) -> Iterator[float]:
 def lines_in_view(play: Any) -> dict[str, Any]:
     """The die panel's table lines: their texts, and which of them are wholly in view (inside
     the window and the visible part of their scrolling list)."""
-    from companion.app.panels import InstructionLine
+    from companion.app.screens.play.panels import InstructionLine
     from scenarios.layout import clipped_by
 
     area = play.ids.action_area

@@ -39,7 +39,7 @@ from companion.app.boards.clovece.paint import (
     ink,
 )
 from companion.app.boards.clovece.taps import Position, mover_of
-from companion.app.widgets import BigButton, BoardChoices
+from companion.app.widgets.common import BigButton, BoardChoices
 from companion.games.clovece.choices import seat_name
 from companion.geometry.clovece import (
     BOARD_COLOUR,

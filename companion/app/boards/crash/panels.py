@@ -19,10 +19,10 @@ from kivy.properties import (
     StringProperty,
 )
 
-from companion.app.label_memory import RememberedLabel
-from companion.app.measure import text_width
-from companion.app.steady_layouts import SteadyBoxLayout
-from companion.app.widgets import BigButton
+from companion.app.frames.steady_layouts import SteadyBoxLayout
+from companion.app.labels.remembered import RememberedLabel
+from companion.app.labels.widths import text_width
+from companion.app.widgets.common import BigButton
 
 CARD_COLOURS = {
     "grey": (0.62, 0.64, 0.68, 1),

@@ -15,7 +15,7 @@ from kivy.uix.widget import Widget
 
 from companion.app.boards.patamat.cars import NOUN
 from companion.app.boards.patamat.corrections import PatamatFix
-from companion.app.widgets import BigButton, BoardChoices
+from companion.app.widgets.common import BigButton, BoardChoices
 
 FIX_TEXTS = {
     "start": "Tap a pawn or a car, then the field where it stands",

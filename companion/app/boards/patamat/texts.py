@@ -14,7 +14,7 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Rectangle
 
-from companion.app.measure import text_width
+from companion.app.labels.widths import text_width
 
 INSTRUCTION_COLOUR = (1, 0.92, 0.6, 1)
 """The colour of the panel's paragraph (what to do, what to change on the table)."""

@@ -28,8 +28,8 @@ from kivy.uix.boxlayout import BoxLayout  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 
 from companion.app.boards.crash.panels import STRIP_FONT, CrashCardButton  # noqa: E402
-from companion.app.measure import text_width  # noqa: E402
-from companion.app.panels import ChoiceButton, InstructionLine, InstructionLines  # noqa: E402
+from companion.app.labels.widths import text_width  # noqa: E402
+from companion.app.screens.play.panels import ChoiceButton, InstructionLine, InstructionLines  # noqa: E402
 from companion.engine import open_game  # noqa: E402
 from companion.table.session import Setup  # noqa: E402
 
@@ -517,8 +517,8 @@ def choices_again(d: Driver) -> Iterator[float]:
     their buttons are laid out and rendered as often as the first time asked for (their card
     names taken back), and the panel that gives them its place is not laid out aside."""
     from companion.app.boards.crash.panels import CrashPicker
-    from companion.app.panels import InfoArea
-    from companion.app.steady_layouts import SteadyBoxLayout
+    from companion.app.frames.steady_layouts import SteadyBoxLayout
+    from companion.app.screens.play.panels import InfoArea
 
     open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP.replace(
         "hands=3,3 pile=30", "hands=2,2 pile=31"))  # each draws a card at a turn's end
@@ -574,7 +574,7 @@ def status_looks(d: Driver) -> Iterator[float]:
     """The status line through a 2-player game's sentences, twice: each seat's two actions and
     one or two cards to draw, and the new display cards (1, 2 or 3). The second time round
     every look is taken back: none is rendered again."""
-    from companion.app.panels import coloured_status
+    from companion.app.screens.play.panels import coloured_status
 
     open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP)
     yield 0.5

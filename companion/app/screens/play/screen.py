@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from kivy.app import App
@@ -10,7 +9,6 @@ from kivy.clock import Clock
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
-    ListProperty,
     NumericProperty,
     ObjectProperty,
     StringProperty,
@@ -19,54 +17,37 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from companion.app.boards import board_class, make_board
-from companion.app.boards.base import ShownPosition
-from companion.app.die_faces import FacesDialog
-from companion.app.flush_points import flush_after
-from companion.app.kv_files import load_kv
-from companion.app.laying_out import lay_out_now
-from companion.app.panels import (
-    MAX_CHOICE_ROWS,
-    PANEL_CLASSES,
+from companion.app.frames.flush_points import flush_after
+from companion.app.frames.laying_out import lay_out_now
+from companion.app.screens.play.action_area import ActionArea
+from companion.app.screens.play.dialogs import EndGameDialog, FixText, MoveLog, PlayMenu
+from companion.app.screens.play.die_faces import FacesDialog
+from companion.app.screens.play.moved_on import MOVED_ON_COLOUR, MovedOn
+from companion.app.screens.play.panels import (
     PREPARE_PANELS_SECONDS,
-    ROLL_ROW,
-    ROLL_ROW_TIGHT,
     TAP_SLOP,
     InstructionLines,
     coloured_status,
-    text_lines,
 )
-from companion.app.scoreboard import STATUS_HEIGHT, Scoreboard
-from companion.app.texts_ahead import TextsAhead
+from companion.app.screens.play.replay import RoundReplay
+from companion.app.screens.play.scoreboard import STATUS_HEIGHT, Scoreboard
+from companion.app.screens.play.status import STATUS_FONT_SIZES, STATUS_ONE_LINE, StatusLine
+from companion.app.screens.play.texts_ahead import TextsAhead
 from companion.engine import GAMES
 from companion.games.table_lines import load_game_modules
-from companion.table.pacing import DEFAULT_PAUSE
 from companion.table.session import Change
 
 REFUSED_COLOUR = (0.72, 0.10, 0.10, 1)
 HINT_COLOUR = (0.10, 0.36, 0.62, 1)
-STATUS_FONT_SIZES = (26, 24, 22, 20)
-"""The status line's font, a step smaller while it needs more than two lines (never < 20)."""
-STATUS_MAX_LINES = 3
-"""At the smallest size a third line is allowed; beyond that the end is cut, never the name."""
-MOVED_ON_SECONDS = 0.5
-"""After a phone's input, a tap on the board or the action area this soon was aimed at the
-position before (nobody reacts faster): refused, the banner says the game moved on."""
-MOVED_ON_COLOUR = (0.16, 0.40, 0.44, 1)
-"""The calm banner of "the game moved on" (not a refusal's red)."""
-STATUS_ONE_LINE = 56
-"""The status line's band for one line while the table lines need all the room."""
-
-
-def status_font(markup: str, width: float) -> tuple[int, int]:
-    """The status line's font size and most lines: two lines at the largest size that fits,
-    else three at 20 px."""
-    for size in STATUS_FONT_SIZES:
-        if text_lines(markup, size, width) <= 2:
-            return size, 2
-    return STATUS_FONT_SIZES[-1], STATUS_MAX_LINES
 
 
 class PlayScreen(Screen):
+    """The play screen, composed of its parts: the status line (:class:`StatusLine`), the action
+    area (:class:`ActionArea`), the scoreboard (:class:`Scoreboard`), the next roll's texts
+    (:class:`TextsAhead`), the round played again (:class:`RoundReplay`) and a phone's input
+    that moved the game on (:class:`MovedOn`); the board, the banner, the hint, the fix and the
+    dialogs are its own."""
+
     status = StringProperty("")
     """The status line as plain text."""
     status_markup = StringProperty("")
@@ -104,18 +85,19 @@ class PlayScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._modal: ModalView | None = None
-        self._replay: tuple[int, ShownPosition] | None = None
-        """While the companion's round is played again: the table's seq then, the shown host."""
-        self._panels: dict[str, Any] = {}
-        """One action-area panel per kind, made on first use and then only updated."""
+        self.round_replay = RoundReplay(self)
+        """The board changes no person made here, played again on a tap on the table lines."""
+        self.actions = ActionArea(self)
+        """The action area's panels, one per kind, and the one shown."""
         self._scoreboard = Scoreboard(self)
         """The scoreboard's rows and the room it leaves the action area."""
         self._texts_ahead = TextsAhead(self)
         """The next roll's texts, prepared while the die panel waits."""
+        self.status_line = StatusLine(self)
+        """The status line's font fitted to its band."""
+        self.moved_on = MovedOn(self)
+        """When a phone's input last moved the game on, and the banner's words for it."""
         self._lines_of: tuple[int, Any, list[str]] = (-1, None, [])
-        self._fitted: tuple[str, float] = ("", 0.0)
-        self._moved_on_at = -1.0
-        """When a phone's input last changed the game (``time.monotonic()``)."""
         ids = self.ids  # a software GL gets the frame in parts: the board (split by its own
         for part in (ids.board_slot, ids.status.parent, ids.action_area, ids.scoreboard):
             flush_after(part)  # count), the status line, the action area, the scoreboard
@@ -160,14 +142,7 @@ class PlayScreen(Screen):
         that asks for choices: the others never show them (their buttons, faces and line
         labels stayed built, unseen, through a whole game)."""
         match = App.get_running_app().table.match
-        game = GAMES[match.game_id] if match is not None else None
-        shown = {"roll": game is not None and game.uses_die,
-                 "choice": game is not None and game.asks_choices}
-        for kind, cls in PANEL_CLASSES.items():
-            if kind not in self._panels and shown.get(kind, True):
-                self._panels[kind] = cls(screen=self)
-        if "choice" in self._panels:
-            self._panels["choice"].make_ahead()
+        self.actions.make_ahead(GAMES[match.game_id] if match is not None else None)
         self._scoreboard.make_ahead()
         if match is not None:  # the first input's table lines: their game's modules
             load_game_modules(match.game_id)
@@ -175,7 +150,7 @@ class PlayScreen(Screen):
 
     def on_table_change(self, change: Change) -> None:
         table = App.get_running_app().table
-        self.stop_replay()  # the table changed: its own position, not a replay
+        self.round_replay.stop()  # the table changed: its own position, not a replay
         if change.kind == "rejected":
             self.show_banner(change.message, rule=change.detail)
             if isinstance(self._modal, FixText):  # the banner is under it: said in it too
@@ -188,7 +163,7 @@ class PlayScreen(Screen):
             return
         if change.kind == "die":
             if self.action_kind == "roll":
-                self._update_action_area()
+                self.actions.update()
             return
         phones = App.get_running_app().phones
         is_moved_on = change.kind in ("played", "undone", "redone") and phones.is_from_phone
@@ -205,9 +180,9 @@ class PlayScreen(Screen):
             self.board.refresh(change.events)  # drops a preview or a picked piece
             self.update()
         if is_moved_on:
-            self._moved_on_at = time.monotonic()
+            self.moved_on.note()
             if was_choosing:
-                self.show_banner(self.moved_on_text(change.kind, phones.mover),
+                self.show_banner(self.moved_on.text(change.kind, phones.mover),
                                  colour=MOVED_ON_COLOUR)
 
     def is_choosing(self) -> bool:
@@ -229,13 +204,6 @@ class PlayScreen(Screen):
         pace = getattr(App.get_running_app(), "pace", None)
         if pace is not None:
             pace.next()
-
-    def moved_on_text(self, kind: str = "", mover: str = "") -> str:
-        """ "The game moved on — Eva played from a phone" (who, when it was a move)."""
-        tr = App.get_running_app().table.tr
-        if kind == "played" and mover:
-            return str(tr("The game moved on — {name} played from a phone").format(name=mover))
-        return str(tr("The game moved on"))
 
     def update(self) -> None:
         table = App.get_running_app().table
@@ -260,11 +228,11 @@ class PlayScreen(Screen):
         self.can_hint = app.coach_is_on(match.game_id) and app.table.can_hint()
         was = self.scoreboard_style
         self.scoreboard_style = style = self._scoreboard.update(looks)
-        self.status_height = (STATUS_ONE_LINE if style == "hidden" and self._status_is_one_line()
-                              else STATUS_HEIGHT)
+        is_one_line = style == "hidden" and self.status_line.is_one_line()
+        self.status_height = STATUS_ONE_LINE if is_one_line else STATUS_HEIGHT
         if style != was:  # the action area's new height now, before its panel is laid out
             self._lay_out_right_column()
-        self._update_action_area()
+        self.actions.update()
         self._texts_ahead.plan()
 
     def _lay_out_right_column(self) -> None:
@@ -276,26 +244,8 @@ class PlayScreen(Screen):
         scoreboard.parent.do_layout()
 
     def fit_status(self, *_: Any) -> None:
-        """Pick the status font: two lines at the largest size that fits, else 20 px.
-
-        Measured only when the text or the width changed."""
-        label = self.ids.status
-        width = label.width
-        if width <= 1 or not self.status_markup:
-            return
-        if self._fitted == (self.status_markup, width):
-            return
-        self._fitted = (self.status_markup, width)
-        self.status_font_size, self.status_max_lines = status_font(self.status_markup, width)
-
-    def fit_status_ahead(self, markup: str) -> tuple[int, int] | None:
-        """Measure a foreseen status line as :meth:`fit_status` will (the measurements are
-        kept): its tap then finds them made. Its font size and most lines (None while the
-        status line has no width)."""
-        width = self.ids.status.width
-        if width <= 1 or not markup:
-            return None
-        return status_font(markup, width)
+        """Pick the status font (its label's width changed, or its text)."""
+        self.status_line.fit()
 
     def measure_lines_ahead(self, lines: list[str]) -> None:
         """Measure foreseen table lines as the scoreboard will to decide its style."""
@@ -369,7 +319,7 @@ class PlayScreen(Screen):
             self.board.show_preview(line)  # shown on the board: a second tap or OK plays it
         elif self.action_kind == "choice" and line in match.legal():
             self.hinted_choice = line  # its button marked: a tap on it or OK plays it
-            self._update_action_area()
+            self.actions.update()
 
     def show_banner(self, text: str, colour: Any = REFUSED_COLOUR, rule: str = "") -> None:
         """A refusal or a hint, over the scoreboard until the next tap (no timer: a glance
@@ -381,8 +331,8 @@ class PlayScreen(Screen):
     def on_touch_down(self, touch: Any) -> bool:
         """The next tap anywhere takes the banner away: a tap on it does nothing else, a tap
         elsewhere does what it does (and may bring a new banner)."""
-        if self._is_too_soon(touch):
-            self.show_banner(self.moved_on_text(), colour=MOVED_ON_COLOUR)
+        if self.moved_on.is_too_soon(touch):
+            self.show_banner(self.moved_on.text(), colour=MOVED_ON_COLOUR)
             return True
         if self.banner:
             is_on_banner = self.ids.banner.collide_point(*self.to_local(*touch.pos))
@@ -390,15 +340,6 @@ class PlayScreen(Screen):
             if is_on_banner:
                 return True
         return bool(super().on_touch_down(touch))
-
-    def _is_too_soon(self, touch: Any) -> bool:
-        """A tap on the board or the action area just after a phone's input (it was aimed at
-        the position before): :data:`MOVED_ON_SECONDS`."""
-        if time.monotonic() - self._moved_on_at >= MOVED_ON_SECONDS:
-            return False
-        point = self.to_local(*touch.pos)
-        return any(widget is not None and widget.collide_point(*widget.to_widget(*point))
-                   for widget in (self.board, self.ids.action_area))
 
     def show_phone_codes(self, is_start: bool = False) -> None:
         """The codes phones scan: one per seat a person plays, then the spectators' (at the
@@ -508,12 +449,7 @@ class PlayScreen(Screen):
             self._let_the_companion_go_on()
 
     def _on_preview(self, *_: Any) -> None:
-        self._update_action_area()
-
-    def _status_is_one_line(self) -> bool:
-        width = self.ids.status.width
-        return width > 1 and bool(self.status_markup) and text_lines(
-            self.status_markup, self.status_font_size, width) == 1
+        self.actions.update()
 
     def table_lines(self) -> list[str]:
         """``table.table_lines``, worked out once per change of the table."""
@@ -521,118 +457,6 @@ class PlayScreen(Screen):
         if self._lines_of[0] != table.seq or self._lines_of[1] is not table.match:
             self._lines_of = (table.seq, table.match, list(table.table_lines))
         return list(self._lines_of[2])
-
-    def _panel(self, kind: str) -> Any:
-        """The one panel of ``kind`` (made on first use), now the action area's only child."""
-        panel = self._panels.get(kind)
-        if panel is None:
-            panel = PANEL_CLASSES[kind](screen=self)
-            self._panels[kind] = panel
-        area = self.ids.action_area
-        if area.children != [panel]:
-            set_aside = list(area.children)
-            area.clear_widgets()
-            for old in set_aside:  # no pass while not shown: adding it back lays it out
-                old._trigger_layout.cancel()
-            area.add_widget(panel)
-        return panel
-
-    def _update_action_area(self) -> None:
-        app = App.get_running_app()
-        table = app.table
-        match = table.match
-        area = self.ids.action_area
-        if match is None or self.board is None:
-            area.clear_widgets()
-            return
-        if self.is_fixing:
-            self.action_kind = "fix"
-            area.clear_widgets()
-            panel = self.board.fix_panel()
-            if panel is not None:
-                area.add_widget(panel)
-            return
-        # what to change on the table stays in view until the next input of a person, whatever
-        # the action area shows (the die, choices, a preview): the person's consequences, the
-        # companion's round one line per action, what an undo or redo takes back or puts back
-        lines = self.table_lines()
-        self.board.is_interactive = not table.companion_is_due()
-        if match.is_over:
-            self.action_kind = "end"
-            end = self._panel("end")
-            end.instructions = lines
-            end.text = table.tr("{headline} — see the result").format(
-                headline=table.words.result_headline().rstrip("!"))
-            return
-        thinking = self.thinking_text()
-        if thinking:  # the companion decides: nothing for people to press meanwhile
-            self.action_kind = "thinking"
-            info = self._panel("info")
-            info.instructions = lines
-            info.hint = ""  # the status line says who is thinking
-            info.text = "\n".join(lines)
-            info.is_instruction = bool(lines)
-            return
-        if self.board.preview:
-            self.action_kind = "preview"
-            preview = self._panel("preview")
-            preview.instructions = lines
-            refusal = (table.why_refused(self.board.preview)
-                       if self.board.preview_is_refused() else None)
-            preview.is_refused = refusal is not None
-            if refusal is not None:  # drawn red: why, in the players' words; no OK
-                preview.text, preview.rule = refusal
-                return
-            preview.rule = ""
-            preview.text = table.tr("{input}: tap it again or OK").format(
-                input=self.board.choice_label(self.board.preview))
-            return
-        if match.awaiting == "roll" and GAMES[match.game_id].uses_die:
-            self.action_kind = "roll"
-            die = self._panel("roll")
-            die.instructions = lines
-            die.value = str(table.last_roll or "")
-            roller = table.last_roller
-            die.roller = match.names[roller] if roller is not None and die.value else ""
-            die.die_status = table.die_problem()
-            die.is_table = table.die.source == "table"
-            if die.is_table:
-                die.faces_title = self._faces_title()
-            die.roll_text = (table.tr("Roll on screen") if die.die_status
-                             else table.tr("Roll"))
-            # the lines need all the room: the Roll button gives some too
-            die.roll_row_height = ROLL_ROW_TIGHT if self.scoreboard_style == "hidden" else ROLL_ROW
-            return
-        if match.awaiting == "choice" and not self.board.handles_choices:
-            self.action_kind = "choice"
-            legal = match.legal()
-            choices = self._panel("choice")
-            choices.instructions = lines
-            label = self.board.choice_label
-            hinted = self.hinted_choice
-            short = self.board.choice_short_label
-            choices.choices = [{"screen": self, "line": line, "text": label(line),
-                                "short": short(line), "is_hinted": line == hinted}
-                               for line in legal]
-            place = legal.index(hinted) if hinted in legal else 0
-            choices.ids.list.scroll_y = 1 - place / max(1, len(legal) - 1) \
-                if len(legal) > MAX_CHOICE_ROWS else 1
-            return
-        self.action_kind = "info"
-        info = self._panel("info")
-        info.instructions = lines
-        info.hint = self.board.hint
-        info.text = "\n".join(lines) if lines else self.board.hint
-        info.is_instruction = bool(lines)
-
-    def _faces_title(self) -> str:
-        """Above the faces: who rolls the table's die (a person, for a companion seat too)."""
-        table = App.get_running_app().table
-        seat = table.match.to_move if table.match else None
-        if seat is not None and table.companions.plays(seat):
-            return str(table.tr("Roll the die for {name}").format(
-                name=table.match.names[seat]))
-        return str(table.tr("Roll the die, tap the face"))
 
     def thinking_text(self) -> str:
         """ "Companion is thinking…" while a companion seat decides, else ""."""
@@ -649,54 +473,9 @@ class PlayScreen(Screen):
         handled = bool(super().on_touch_up(touch))
         if (abs(touch.x - touch.ox) < TAP_SLOP and abs(touch.y - touch.oy) < TAP_SLOP
                 and App.get_running_app().table.steps.shown()
-                and self._touches_lines(touch.x, touch.y)):
-            self.replay_round()
+                and self.actions.touches_lines(touch.x, touch.y)):
+            self.round_replay.start()
         return handled
-
-    def _touches_lines(self, x: float, y: float) -> bool:
-        for widget in self.ids.action_area.walk(restrict=True):
-            if isinstance(widget, InstructionLines) and widget.lines:
-                left, bottom = widget.to_window(widget.x, widget.y)
-                right, top = widget.to_window(widget.right, widget.top)
-                if left <= x <= right and bottom <= y <= top:
-                    return True
-        return False
-
-    def replay_round(self) -> bool:
-        """Play the board changes no person made here (the companion's round, an undo) again
-        on the board, one step per pause of the companion's pace; any change of the table
-        stops it. False when there is nothing to show."""
-        app = App.get_running_app()
-        table = app.table
-        steps = table.steps.shown()
-        if not steps or self.board is None or self._replay is not None or self.is_fixing:
-            return False
-        pause = float(app.store.setting("companion_pause", DEFAULT_PAUSE))
-        frames = [(steps[0][0], ()), *((after, events) for _before, after, events in steps)]
-        shown = ShownPosition(table, frames[0][0])
-        self._replay = (table.seq, shown)
-        self.board.host = shown
-        self.board.refresh()
-
-        def show(number: int) -> None:
-            if self._replay is None or self._replay[0] != table.seq or number >= len(frames):
-                self.stop_replay()
-                return
-            shown.shown, events = frames[number]
-            self.board.refresh(events)
-            Clock.schedule_once(lambda _dt: show(number + 1), pause)
-
-        Clock.schedule_once(lambda _dt: show(1), pause)
-        return True
-
-    def stop_replay(self) -> None:
-        """Back to the table's own position after a replay (or when the table changed)."""
-        if self._replay is None:
-            return
-        self._replay = None
-        if self.board is not None:
-            self.board.host = App.get_running_app().table
-            self.board.refresh()
 
     def see_result(self) -> None:
         """The end's button (or OK): the result screen."""
@@ -708,37 +487,6 @@ class PlayScreen(Screen):
         """The instructions the action area shows now (for tests and the log)."""
         area = self.ids.action_area
         return list(getattr(area.children[0], "instructions", ())) if area.children else []
-
-
-class PlayDialog(ModalView):
-    """A dialog of the play screen: its kv rules (``kv/play_dialogs.kv``) are loaded when the
-    first dialog opens, not with the screen (~120 kB of parsed rules kept by Kivy's Builder,
-    which a game that never opens one did not need)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        load_kv("play_dialogs")
-        super().__init__(**kwargs)
-
-
-class PlayMenu(PlayDialog):
-    screen = ObjectProperty(None)
-
-
-class EndGameDialog(PlayDialog):
-    screen = ObjectProperty(None)
-
-
-class MoveLog(PlayDialog):
-    rows = ListProperty([])
-
-
-class FixText(PlayDialog):
-    screen = ObjectProperty(None)
-    position = StringProperty("")
-    problem = StringProperty("")
-    """Why the last corrected position was refused, in plain words (the banner is under
-    this view)."""
-    problem_rule = StringProperty("")
 
 
 __all__ = ["PlayScreen"]

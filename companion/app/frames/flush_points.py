@@ -30,7 +30,7 @@ from kivy.graphics import Callback, InstructionGroup
 from kivy.graphics.instructions import VertexInstruction
 from kivy.graphics.opengl import glFinish
 
-from companion.app.software_gl import gl_is_software
+from companion.app.frames.software_gl import gl_is_software
 
 MOST_DRAWS = 30
 """The most draw calls a part of a frame holds (at ~37 kB each under llvmpipe: ~1.1 MB)."""

@@ -21,11 +21,11 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup, get_hex_from_color
 
-from companion.app.kv_files import load_kv
-from companion.app.label_memory import RememberedLabel
-from companion.app.measure import text_width
-from companion.app.steady_layouts import SteadyBoxLayout
-from companion.app.widgets import TOUCH_TARGET, BigButton
+from companion.app.frames.steady_layouts import SteadyBoxLayout
+from companion.app.kvlang.loading import load_kv
+from companion.app.labels.remembered import RememberedLabel
+from companion.app.labels.widths import text_width
+from companion.app.widgets.common import TOUCH_TARGET, BigButton
 
 if TYPE_CHECKING:
     from companion.table.words.screens import ScreenWords

@@ -6,11 +6,10 @@ brings is known only once the die has spoken, but a die has six faces. While the
 waits, the table session foresees each face (:meth:`TableSession.foresee`: the engine's own
 step on a copy of the match; nothing is played, stored or told) and :class:`TextsAhead` lays
 their texts out where the roll's tap will look for them: the measurements the scoreboard and
-the status line make (kept by :func:`~companion.app.panels.wrapped_lines`,
-:func:`~companion.app.panels.text_lines` and the text provider's widths), the table lines'
-textures (among the looks the lines keep together) and the board's own texts
-(:meth:`Board.prepare_ahead`). The roll's tap then takes its face's texts ready, the others
-are let go in time.
+the status line make (kept by :func:`~.panels.wrapped_lines`, :func:`~.panels.text_lines` and
+the text provider's widths), the table lines' textures (among the looks the lines keep
+together) and the board's own texts (:meth:`Board.prepare_ahead`). The roll's tap then takes
+its face's texts ready, the others are let go in time.
 
 The work is done in steps on the Kivy clock from the frame after the position is shown,
 each about :data:`STEP_SECONDS` long (the faces left wait for the next frame), once per
@@ -26,9 +25,9 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 
-from companion.app.label_memory import RememberedLabel
-from companion.app.lean_label import CHANGING_OPTIONS
-from companion.app.panels import InstructionLine, InstructionLines, coloured_status
+from companion.app.labels.lean import CHANGING_OPTIONS
+from companion.app.labels.remembered import RememberedLabel
+from companion.app.screens.play.panels import InstructionLine, InstructionLines, coloured_status
 
 FACES = range(1, 7)
 STEP_SECONDS = 0.006
@@ -84,7 +83,7 @@ class TextsAhead:
     def _prepare(self, table: Any, seen: Any) -> None:
         screen = self.screen
         markup = coloured_status(seen.status, table.seat_looks(), seen.to_move)
-        fit = screen.fit_status_ahead(markup)
+        fit = screen.status_line.fit_ahead(markup)
         if fit is not None:
             self._render_status(markup, *fit)
         lines = list(seen.table_lines)

@@ -18,8 +18,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from companion.app.kv_files import load_kv
-from companion.app.widgets import BigButton
+from companion.app.kvlang.loading import load_kv
+from companion.app.widgets.common import BigButton
 
 FACE_MIN = 64
 """A face button is at least this many pixels on each side."""

@@ -11,8 +11,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.widget import Widget
 
-from companion.app.label_memory import RememberedLabel  # noqa: F401  (for kv: its labels)
-from companion.app.lean_label import LeanLabel
+from companion.app.labels.lean import LeanLabel
+from companion.app.labels.remembered import RememberedLabel  # noqa: F401  (for kv: its labels)
 
 TOUCH_TARGET = 48
 """The smallest touch target in pixels (about 7 mm on the 7" screen)."""

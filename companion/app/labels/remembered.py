@@ -15,7 +15,7 @@ smaller), and a look taken back is filled into the label's own texture when that
 look's size (else into a new one) when the frame draws it, as Kivy fills a rendered one:
 ~10-18 us of the frame for a table line, against ~110-230 us to render it. With a GPU driver
 (the Pi's) the textures live in the GPU's memory: a look keeps its texture, as before, and is
-taken back by showing that texture again (:func:`~companion.app.software_gl.gl_is_software`).
+taken back by showing that texture again (:func:`~companion.app.frames.software_gl.gl_is_software`).
 A label set aside (no parent) lets its texture go likewise and gets its pixels back when shown.
 
 A look's core label (the one that rendered it) is set aside with it at the label's next change
@@ -41,8 +41,8 @@ from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.properties import NumericProperty
 
-from companion.app.lean_label import CHANGING_OPTIONS, LeanLabel
-from companion.app.software_gl import gl_is_software
+from companion.app.frames.software_gl import gl_is_software
+from companion.app.labels.lean import CHANGING_OPTIONS, LeanLabel
 
 REMEMBERED_LOOKS = 4
 """Looks kept per label: a name, a number, one line; a few kB of pixels each, compressed."""
@@ -131,7 +131,7 @@ class RememberedLabel(LeanLabel):
 
     def look(self) -> Hashable:
         """Everything the texture depends on: the text and every option of its rendering that
-        may change (the others are the same in every label: :data:`~companion.app.lean_label.
+        may change (the others are the same in every label: :data:`~companion.app.labels.lean.
         FIXED_OPTIONS`)."""
         return (self.disabled, _PLAIN(self), tuple(map(tuple, _LISTED(self))))
 

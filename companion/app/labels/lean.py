@@ -74,7 +74,7 @@ class FixedOption:
     def __set__(self, label: Any, value: Any) -> None:
         raise AttributeError(
             f"{type(label).__name__}.{self.name} is fixed at {self.value!r} for every label of "
-            f"the app (companion.app.lean_label.FIXED_OPTIONS); got {value!r}: take it out of "
+            f"the app (companion.app.labels.lean.FIXED_OPTIONS); got {value!r}: take it out of "
             "FIXED_OPTIONS to change it")
 
 
@@ -90,7 +90,7 @@ class LeanLabel(Label):
         fixed = FIXED_OPTIONS.keys() & kwargs.keys()
         if fixed:
             raise TypeError(f"{type(self).__name__}: {', '.join(sorted(fixed))} fixed for "
-                            "every label of the app (companion.app.lean_label.FIXED_OPTIONS)")
+                            "every label of the app (companion.app.labels.lean.FIXED_OPTIONS)")
         self._trigger_texture = Clock.create_trigger(self.texture_update, -1)
         super(Label, self).__init__(**kwargs)  # Widget's: Label's own is this one
         fbind = self.fbind

@@ -3,8 +3,8 @@
 Mesa's llvmpipe (CI, this development machine, a Pi without its GPU driver) keeps every
 texture's pixels and every frame's draw calls in the app's own memory; a GPU driver (the Pi's
 V3D, VC4) keeps them in the GPU's. What saves that memory at some CPU cost
-(:mod:`~companion.app.flush_points`, :mod:`~companion.app.label_memory`) does it only where
-the GL is software.
+(:mod:`~companion.app.frames.flush_points`, :mod:`~companion.app.labels.remembered`) does it
+only where the GL is software.
 """
 
 from __future__ import annotations

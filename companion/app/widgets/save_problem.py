@@ -9,7 +9,7 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.modalview import ModalView
 
-from companion.app.kv_files import load_kv
+from companion.app.kvlang.loading import load_kv
 
 RETRY_SECONDS = 10
 """While games cannot be saved, the app tries the card again this often."""

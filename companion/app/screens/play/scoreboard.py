@@ -12,8 +12,8 @@ from typing import Any
 
 from kivy.app import App
 
-from companion.app.die_faces import FACE_MIN
-from companion.app.panels import (
+from companion.app.screens.play.die_faces import FACE_MIN
+from companion.app.screens.play.panels import (
     INSTRUCTION_FONT,
     LINE_CELL_HEIGHT,
     ROLL_ROW,
