@@ -62,3 +62,27 @@ def test_card_targets_bells_and_action_reasons() -> None:
     assert "turn 1 A action=2" in result["position"]
     assert preview(match.state, "place e9 push=E")["ok"] is False
     assert magnet_preview(match.state, "e7") == {"legal": False, "pulls": [], "events": []}
+
+
+def test_the_fields_to_place_on_are_found_from_the_cars_not_field_by_field(monkeypatch) -> None:
+    from companion.games.crash.board import FIELD_NAMES
+    from companion.games.crash.sim import Sim
+
+    match = game(BUSY)
+    asked: list[int] = []
+    real_is_empty = Sim.is_empty
+
+    def counted(sim: Sim, field: int) -> bool:
+        asked.append(field)
+        return real_is_empty(sim, field)
+
+    monkeypatch.setattr(Sim, "is_empty", counted)
+    fields = legal_placement_fields(match.state)
+    assert 0 < len(asked) <= 6 * 19  # the fields beside the 19 cars (before: all 188)
+    monkeypatch.undo()
+    assert fields == [name for name in FIELD_NAMES if push_directions(match.state, name)]
+    assert fields == sorted({line.split()[1] for line in match.legal()
+                             if line.startswith("place ")}, key=FIELD_NAMES.index)
+    match.play("card double")  # two cars beside a field for a push (Double Hit)
+    assert legal_placement_fields(match.state) == [
+        name for name in FIELD_NAMES if push_directions(match.state, name)]
