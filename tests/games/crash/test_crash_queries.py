@@ -86,3 +86,31 @@ def test_the_fields_to_place_on_are_found_from_the_cars_not_field_by_field(monke
     match.play("card double")  # two cars beside a field for a push (Double Hit)
     assert legal_placement_fields(match.state) == [
         name for name in FIELD_NAMES if push_directions(match.state, name)]
+
+
+def test_the_swaps_give_up_each_first_card_once_and_come_in_the_pairs_order(monkeypatch) -> None:
+    from itertools import combinations_with_replacement
+
+    from companion.games.crash import legal
+    from companion.games.crash.cards import KINDS
+    from companion.games.crash.deck import give_up
+
+    match = game(BUSY)
+    state = match.state
+    cards, seat = state.cards, state.seat
+    pairs = [(first, second) for first, second in combinations_with_replacement(KINDS, 2)
+             if legal.claim_possible(cards, seat, first)
+             and legal.claim_possible(give_up(cards, seat, first), seat, second)]
+    given: list[str] = []
+
+    def counted(cards_now: object, seat_now: int, kind: str) -> object:
+        given.append(kind)
+        return give_up(cards_now, seat_now, kind)
+
+    monkeypatch.setattr(legal, "give_up", counted)
+    lines = [line for line, _check in legal.swap_candidates(state)]
+    takes = legal.take_options(state)
+    assert lines and lines == [f"swap {first} {second} take={take}"
+                     for first, second in pairs for take in takes]
+    claimable = [kind for kind in KINDS if legal.claim_possible(cards, seat, kind)]
+    assert given == claimable  # once each (before: once per pair, ~100)
