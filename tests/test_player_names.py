@@ -92,3 +92,15 @@ def test_a_player_has_the_same_colour_at_the_table_and_in_the_statistics(
     play_quoridor(store, ["Eva", "Jan"], SEAT0_IN_ONE, "2024-02-01")  # no colours given
     lines = {line.player.name: line.player.colour for line in stats.player_lines(store)}
     assert lines == {"Eva": COLOURS["purple"], "Jan": COLOURS["orange"]}
+
+
+def test_the_seats_looks_are_worked_out_once_per_players_and_colours() -> None:
+    from companion.table.seats import seat_looks
+
+    first = seat_looks(["Eva", "Jan"], ["red", "blue"])
+    again = seat_looks(("Eva", "Jan"), ("red", "blue"))
+    assert again == first and all(a is b for a, b in zip(again, first, strict=True))
+    again.append(again[0])  # a caller's list is its own
+    assert len(seat_looks(["Eva", "Jan"], ["red", "blue"])) == 2
+    other = seat_looks(["Eva", "Eda"], ["red", "green"])
+    assert [look.letter for look in other] == ["1", "2"] and other[1].colour != first[1].colour

@@ -144,3 +144,27 @@ def test_the_history_lists_finished_games_and_games_ended_early_with_a_move(
     listed = store.past_games()
     assert [(game.id, game.status) for game in listed] == [(ended_id, "abandoned")]
     assert listed[0].timeline == ("e8",) and listed[0].cursor == 1
+
+
+def test_a_setting_is_read_from_the_file_once_and_follows_every_change(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    store.set_setting("coach.crash", False)
+    statements: list[str] = []
+    store.connection.set_trace_callback(statements.append)
+    read = [store.setting("coach.crash", False) for _ in range(5)]
+    unset = [store.setting("coach.quoridor", "none") for _ in range(3)]
+    assert read == [False] * 5 and unset == ["none"] * 3
+    queries = [sql for sql in statements if "FROM settings" in sql]
+    assert queries == ["SELECT value FROM settings WHERE key = 'coach.quoridor'"]  # (before: 8)
+    store.set_setting("coach.crash", True)
+    assert store.setting("coach.crash", False) is True
+    setup = {"names": ["Eva"]}
+    store.set_setting("setup.crash", setup)
+    first = store.setting("setup.crash")
+    first["names"].append("Jan")  # a reader changing its copy changes nothing kept
+    assert store.setting("setup.crash") == setup
+    store.write(lambda db: db.execute(
+        "UPDATE settings SET value = 'false' WHERE key = 'coach.crash'"))
+    assert store.setting("coach.crash", True) is False  # a store write's work: read again
+    store.connection.set_trace_callback(None)
+    assert Store(tmp_path / "games.sqlite3").setting("coach.crash", True) is False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from companion.records.players import COLOURS
 
@@ -29,7 +30,13 @@ COLOUR_NAMES = tuple(PALETTE)
 
 
 def seat_looks(names: Sequence[str], colours: Sequence[str]) -> list[SeatLook]:
-    """Colour and a letter per seat; letters are initials unless two players share one."""
+    """Colour and a letter per seat; letters are initials unless two players share one.
+    Worked out once per players and colours (the screens ask at every input, a few times)."""
+    return list(_seat_looks(tuple(names), tuple(colours)))
+
+
+@lru_cache(maxsize=16)
+def _seat_looks(names: tuple[str, ...], colours: tuple[str, ...]) -> tuple[SeatLook, ...]:
     initials = [(name.strip()[:1] or "?").upper() for name in names]
     is_unique = len(set(initials)) == len(initials)
     looks = []
@@ -37,7 +44,7 @@ def seat_looks(names: Sequence[str], colours: Sequence[str]) -> list[SeatLook]:
         colour = colours[seat] if seat < len(colours) else COLOUR_NAMES[seat % len(COLOUR_NAMES)]
         letter = initials[seat] if is_unique else str(seat + 1)
         looks.append(SeatLook(name, PALETTE.get(colour, PALETTE["red"]), letter))
-    return looks
+    return tuple(looks)
 
 
 def default_colours(players: int) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from companion.games.crash.board import FIELD_NAMES, GEOMETRY, REFERENCE, RULES, hole_name
@@ -20,6 +22,10 @@ from companion.games.crash.state import (
 FIELDS_KEPT = 1024
 """Field dicts kept for the snapshots to come (a seeded game of 200 inputs made ~300)."""
 _REFERENCE_STARS = frozenset(REFERENCE.stars)
+_INDICES = range(len(FIELD_NAMES))
+_last_fields: list[tuple[Any, ...] | None] = [None]
+"""The last snapshot's values, holes, bells, cars, operator and field dicts (one tuple, set
+at once: a snapshot made on another thread reads either this one or the one before)."""
 _fields_made: dict[tuple[int, int, bool, bool, bool, bool, int], dict[str, Any]] = {}
 """Each field's dict by everything it says: a snapshot takes the ones made before."""
 
@@ -29,14 +35,7 @@ def snapshot(state: CrashState) -> dict[str, Any]:
     field shows the same (an input changes a few of the 188): readers must not change them."""
     from companion.games.crash.position import format_position
 
-    holes = hole_tiles_fields(state.holes)
-    # stars are known for the reference layout; after the set-up they play no part (§19 P2)
-    stars = _REFERENCE_STARS if state.values == REFERENCE.values else frozenset()
-    bells = frozenset(state.bells)
-    operator_at = state.operator
-    fields = [_field(index, value, index in stars, index in holes, index in bells,
-                     index == operator_at, cell)
-              for index, (value, cell) in enumerate(zip(state.values, state.cars, strict=True))]
+    fields = _fields(state)
     if state.operator == NO_OPERATOR:
         operator = None
     elif state.operator >= HOLE_BASE:
@@ -86,6 +85,43 @@ def snapshot(state: CrashState) -> dict[str, Any]:
         # the whole position (§19), so the screen can ask the per-field queries on it
         "position": format_position(state),
     }
+
+
+def _fields(state: CrashState) -> list[dict[str, Any]]:
+    """The 188 fields' dicts of ``state``: the last snapshot's list with the fields whose car
+    or operator changed made again, when the values, holes and bells are the same (an input
+    moves a few cars: 188 looked up anew cost ~0.13 ms), else all of them looked up."""
+    values, holes, bells, cars, operator_at = (state.values, state.holes, state.bells,
+                                               state.cars, state.operator)
+    last = _last_fields[0]
+    if last is not None and last[0] == values and last[1] == holes and last[2] == bells:
+        _values, _holes, _bells, last_cars, last_operator, last_list = last
+        changed = set(compress(_INDICES, map(ne, last_cars, cars)))
+        if operator_at != last_operator:
+            changed.update((last_operator, operator_at))
+        fields = list(last_list)
+        if changed:
+            stars, hole_fields, bell_fields = _marks(values, holes, bells)
+            for index in changed:
+                if 0 <= index < len(fields):
+                    fields[index] = _field(index, values[index], index in stars,
+                                           index in hole_fields, index in bell_fields,
+                                           index == operator_at, cars[index])
+    else:
+        stars, hole_fields, bell_fields = _marks(values, holes, bells)
+        fields = [_field(index, value, index in stars, index in hole_fields,
+                         index in bell_fields, index == operator_at, cell)
+                  for index, (value, cell) in enumerate(zip(values, cars, strict=True))]
+    _last_fields[0] = (values, holes, bells, cars, operator_at, fields)
+    return fields
+
+
+def _marks(values: tuple[int, ...], holes: tuple[int, ...],
+           bells: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    """The fields with a star, in a hole, with a bell."""
+    # stars are known for the reference layout; after the set-up they play no part (§19 P2)
+    stars = _REFERENCE_STARS if values == REFERENCE.values else frozenset()
+    return stars, hole_tiles_fields(holes), frozenset(bells)
 
 
 def _field(index: int, value: int, is_star: bool, is_hole: bool, has_bell: bool,

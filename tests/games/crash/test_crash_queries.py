@@ -62,3 +62,55 @@ def test_card_targets_bells_and_action_reasons() -> None:
     assert "turn 1 A action=2" in result["position"]
     assert preview(match.state, "place e9 push=E")["ok"] is False
     assert magnet_preview(match.state, "e7") == {"legal": False, "pulls": [], "events": []}
+
+
+def test_the_fields_to_place_on_are_found_from_the_cars_not_field_by_field(monkeypatch) -> None:
+    from companion.games.crash.board import FIELD_NAMES
+    from companion.games.crash.sim import Sim
+
+    match = game(BUSY)
+    asked: list[int] = []
+    real_is_empty = Sim.is_empty
+
+    def counted(sim: Sim, field: int) -> bool:
+        asked.append(field)
+        return real_is_empty(sim, field)
+
+    monkeypatch.setattr(Sim, "is_empty", counted)
+    fields = legal_placement_fields(match.state)
+    assert 0 < len(asked) <= 6 * 19  # the fields beside the 19 cars (before: all 188)
+    monkeypatch.undo()
+    assert fields == [name for name in FIELD_NAMES if push_directions(match.state, name)]
+    assert fields == sorted({line.split()[1] for line in match.legal()
+                             if line.startswith("place ")}, key=FIELD_NAMES.index)
+    match.play("card double")  # two cars beside a field for a push (Double Hit)
+    assert legal_placement_fields(match.state) == [
+        name for name in FIELD_NAMES if push_directions(match.state, name)]
+
+
+def test_the_swaps_give_up_each_first_card_once_and_come_in_the_pairs_order(monkeypatch) -> None:
+    from itertools import combinations_with_replacement
+
+    from companion.games.crash import legal
+    from companion.games.crash.cards import KINDS
+    from companion.games.crash.deck import give_up
+
+    match = game(BUSY)
+    state = match.state
+    cards, seat = state.cards, state.seat
+    pairs = [(first, second) for first, second in combinations_with_replacement(KINDS, 2)
+             if legal.claim_possible(cards, seat, first)
+             and legal.claim_possible(give_up(cards, seat, first), seat, second)]
+    given: list[str] = []
+
+    def counted(cards_now: object, seat_now: int, kind: str) -> object:
+        given.append(kind)
+        return give_up(cards_now, seat_now, kind)
+
+    monkeypatch.setattr(legal, "give_up", counted)
+    lines = [line for line, _check in legal.swap_candidates(state)]
+    takes = legal.take_options(state)
+    assert lines and lines == [f"swap {first} {second} take={take}"
+                     for first, second in pairs for take in takes]
+    claimable = [kind for kind in KINDS if legal.claim_possible(cards, seat, kind)]
+    assert given == claimable  # once each (before: once per pair, ~100)

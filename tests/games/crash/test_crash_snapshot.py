@@ -49,3 +49,57 @@ def test_the_hand_board_copies_only_the_fields_a_persons_hand_changed() -> None:
     assert own[placed]["car"] is None  # the snapshot before is left as it was
     # the other fields are the snapshot's own dicts, not copies (~0.3 µs each, 188)
     assert all(shown[name] is own[name] for name in own if name != placed)
+
+
+def test_an_input_looks_up_only_the_fields_it_changed(monkeypatch) -> None:
+    match = open_game("crash", players=2, position=POSITION)
+    match.snapshot()
+    looked_up: list[int] = []
+    real_field = snapshots._field
+
+    def counted(index: int, *args: object) -> dict[str, object]:
+        looked_up.append(index)
+        return real_field(index, *args)
+
+    monkeypatch.setattr(snapshots, "_field", counted)
+    match.play(next(line for line in match.legal() if line.startswith("place ")))
+    fields = match.snapshot()["state"]["fields"]
+    assert 1 <= len(looked_up) <= 4  # the car placed and any it pushed (before: all 188)
+    snapshots._last_fields[0] = None  # the same position made from nothing
+    snapshots._fields_made.clear()
+    assert match.snapshot()["state"]["fields"] == fields
+
+
+def test_the_fields_follow_every_change_of_a_played_and_undone_game() -> None:
+    import random
+
+    chooser = random.Random(7)
+    match = open_game("crash", players=2, position=POSITION)
+    for _ in range(120):
+        if match.outcome is not None:
+            break
+        if chooser.random() < 0.15 and match.can_undo:
+            match.undo()
+        else:
+            match.play(chooser.choice(match.legal()))
+        fields = match.snapshot()["state"]["fields"]
+        snapshots._last_fields[0] = None
+        assert match.snapshot()["state"]["fields"] == fields  # as made from nothing
+
+
+def test_a_snapshot_writes_its_position_once(monkeypatch) -> None:
+    from companion.games.crash import position
+
+    match = open_game("crash", players=2, position=POSITION)
+    written: list[str] = []
+    real_format = position._format
+
+    def counted(state: object) -> str:
+        written.append(real_format(state))
+        return written[-1]
+
+    monkeypatch.setattr(position, "_format", counted)
+    snapshot = match.snapshot()
+    assert len(written) == 1  # before: twice (the match's position and the snapshot's own)
+    assert snapshot["position"] == snapshot["state"]["position"] == written[0]
+    assert open_game("crash", players=2, position=written[0]).state == match.state
