@@ -24,7 +24,7 @@ from companion.app import collector, kv_bindings, text_extents
 from companion.app import widgets as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.app.audio import AppAudio
 from companion.app.kv_files import load_kv
-from companion.app.label_memory import let_rendered_pixels_go
+from companion.app.label_memory import let_rendered_pixels_go, load_compressor
 from companion.app.laying_out import lay_out_now
 from companion.app.phones.control import PhoneControl
 from companion.config import Config
@@ -196,6 +196,7 @@ class CompanionApp(App):
         physical buttons, then tell systemd we are up (and keep the watchdog fed)."""
         load_kv("controls")  # before any tap: the save-problem dialog, every other screen
         self.root.get_screen("home").make_hidden_parts()  # not drawn by the first frame
+        load_compressor()  # the looks' pixels kept under a software GL (none kept by now)
         from companion.app.keyboards import NameKeyboard  # shown only for a name being typed
 
         Window.set_vkeyboard_class(NameKeyboard)

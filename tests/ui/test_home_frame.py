@@ -24,6 +24,10 @@ def test_home_first_frame_draws_no_stencil_no_background_rectangle_no_hidden_par
     assert after["hidden_parts_made"] == ["continue_button", "watch_button", "unsaved_note",
                                           "warnings_label"]
     assert after["draw_calls"] > first["draw_calls"]
+    # the labels' looks are kept LZ4-compressed under this software GL: LZ4 is loaded just
+    # after the first frame, which keeps no look (and by no tap)
+    assert first["compressor_loaded"] is False
+    assert after["compressor_loaded"] is True
     # the same pixels: the first frame, the frame with the parts made, and the frame with the
     # background drawn as a rectangle of its own (as every screen drew it before)
     first_png = (SCREENSHOTS / "home_first_frame_en.png").read_bytes()

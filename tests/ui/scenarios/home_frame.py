@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -42,6 +43,7 @@ def drawn(home: Any) -> dict[str, Any]:
                                        for item in kinds),
         "hidden_parts_made": [name for name in HIDDEN_PARTS if name in home.ids],
         "clear_colour": [round(channel, 3) for channel in Window.clearcolor],
+        "compressor_loaded": "lz4.block" in sys.modules,
     }
 
 
