@@ -21,6 +21,7 @@ def test_home_first_frame_draws_no_stencil_no_background_rectangle_no_hidden_par
     # the parts hidden while they have nothing to say are not made for the first frame, and
     # are made just after it (no tap builds them)
     assert first["hidden_parts_made"] == []
+    assert first["parts_parsed"] is False and after["parts_parsed"] is True
     assert after["hidden_parts_made"] == ["continue_button", "watch_button", "unsaved_note",
                                           "warnings_label"]
     assert after["draw_calls"] > first["draw_calls"]

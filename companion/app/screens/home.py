@@ -11,15 +11,17 @@ from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from companion.app.kv_files import load_kv
 from companion.app.widgets import BigButton
 from companion.engine import GAMES
 
 HIDDEN_PARTS = ("continue_button", "watch_button", "unsaved_note", "warnings_label")
-"""The parts the home screen hides while they have nothing to say (``home.kv``): Continue with
-nothing to continue, the phones' watch button, the "Not saved" mark and its line, the store's
-warnings. Each stands in its place (an empty widget of the same size) until it is made: when it
-first has something to show, else just after the first frame (:meth:`make_hidden_parts`), so
-that the first frame neither builds nor draws what it does not show, and no tap builds them."""
+"""The parts the home screen hides while they have nothing to say (``home_parts.kv``):
+Continue with nothing to continue, the phones' watch button, the "Not saved" mark and its line,
+the store's warnings. Each stands in its place (an empty widget of the same size) until it is
+made: when it first has something to show, else just after the first frame
+(:meth:`make_hidden_parts`), so that the first frame neither parses, builds nor draws what it
+does not show, and no tap builds them."""
 
 
 class HomeScreen(Screen):
@@ -53,6 +55,7 @@ class HomeScreen(Screen):
         made: Widget | None = self.ids.get(name)
         if made is not None:
             return made
+        load_kv("home_parts")
         if name == "continue_button":
             made = Factory.ContinueButton(text=self.continue_text)
             self.bind(continue_text=made.setter("text"))

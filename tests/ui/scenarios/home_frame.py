@@ -9,6 +9,7 @@ from typing import Any
 
 from driver import Driver
 from kivy.core.window import Window
+from kivy.lang import Builder
 
 Scenario = Callable[[Driver], Iterator[float]]
 
@@ -44,6 +45,7 @@ def drawn(home: Any) -> dict[str, Any]:
         "hidden_parts_made": [name for name in HIDDEN_PARTS if name in home.ids],
         "clear_colour": [round(channel, 3) for channel in Window.clearcolor],
         "compressor_loaded": "lz4.block" in sys.modules,
+        "parts_parsed": any(name.endswith("home_parts.kv") for name in Builder.files),
     }
 
 
