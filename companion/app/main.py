@@ -26,7 +26,7 @@ from companion.app.frames.laying_out import lay_out_now
 from companion.app.kvlang import bindings
 from companion.app.kvlang.loading import load_kv
 from companion.app.labels import extents
-from companion.app.labels.remembered import let_rendered_pixels_go
+from companion.app.labels.remembered import let_rendered_pixels_go, load_compressor
 from companion.app.phones.control import PhoneControl
 from companion.app.widgets import common as _widgets  # noqa: F401  (registers BigButton, Token … for kv)
 from companion.config import Config
@@ -61,6 +61,10 @@ codes (``phones``, with the QR code maker) load with their first dialog (``phone
 ``common`` (the colours, buttons, labels) is loaded before the home screen; ``controls`` (the
 shared parts home does not show) just after the first frame, and by every other screen."""
 SCREEN_KV = tuple(SCREENS)
+SCREEN_BACKGROUND = (0.11, 0.12, 0.14, 1)
+"""Every screen's background: the colour the window is cleared to before each frame, so no
+screen draws a window-sized rectangle of it (under a GPU a clear is nearly free, a rectangle
+is filled pixel by pixel; under Mesa's software GL it costs the CPU a frame)."""
 AFTER_FIRST_FRAME_IMPORTS = ("companion.engine.strategy", "companion.table.steps",
                              *GAME_MODULES, "companion.records.players",
                              "companion.games.clovece.board")
@@ -172,6 +176,7 @@ class CompanionApp(App):
         extents.install()  # a word's width measured once per font, not at every layout
         bindings.install()  # kv rules re-evaluated without formatting Kivy's trace lines
         load_kv("common")
+        Window.clearcolor = SCREEN_BACKGROUND
         self.table.listeners.append(self._on_change)
         manager = Screens(transition=SwitchAtOnce())
         manager.add_widget(make_screen("home"))
@@ -192,6 +197,8 @@ class CompanionApp(App):
         """After the first frame: the die (the software one stands in until then) and the
         physical buttons, then tell systemd we are up (and keep the watchdog fed)."""
         load_kv("controls")  # before any tap: the save-problem dialog, every other screen
+        self.root.get_screen("home").make_hidden_parts()  # not drawn by the first frame
+        load_compressor()  # the looks' pixels kept under a software GL (none kept by now)
         from companion.app.keyboards import NameKeyboard  # shown only for a name being typed
 
         Window.set_vkeyboard_class(NameKeyboard)

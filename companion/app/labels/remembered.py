@@ -36,7 +36,6 @@ from functools import partial
 from operator import attrgetter
 from typing import Any, ClassVar
 
-import lz4.block
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.properties import NumericProperty
@@ -95,6 +94,8 @@ class Look:
         data = type(core)._render_end(core)
         if (data is not None and data.width > 1 and data.fmt == "rgba"
                 and gl_is_software()):
+            import lz4.block  # (loaded just after the first frame: load_compressor)
+
             self.pixels = lz4.block.compress(data.data)
             self.texture = None
         return data
@@ -107,6 +108,8 @@ never filled with another look."""
 
 def _fill(pixels: bytes, texture: Any) -> None:
     """A texture's fill when drawn: a look's kept pixels (Kivy's core label fills the same)."""
+    import lz4.block  # (loaded just after the first frame: load_compressor)
+
     texture.blit_buffer(lz4.block.decompress(pixels), colorfmt="rgba", bufferfmt="ubyte")
 
 
@@ -257,6 +260,14 @@ def _render_when_drawn(label: RememberedLabel, largs: tuple[Any, ...]) -> None:
         del core._texture_fill
     for texture in skipped:
         texture.ask_update(core._texture_fill)  # filled when drawn, as a plain label's
+
+
+def load_compressor() -> None:
+    """Under a software GL, LZ4 is loaded now: the app calls this just after its first frame
+    (which keeps no look), so that no tap loads it. With a GPU no look is compressed: never
+    loaded."""
+    if gl_is_software():
+        import lz4.block  # noqa: F401
 
 
 def let_rendered_pixels_go() -> bool:

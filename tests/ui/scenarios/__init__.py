@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 GATHERED = ("play", "dice_lists", "store", "companions", "table_die", "sound", "stats", "words",
-            "names", "rules", "table_lines", "layout", "phones", "boards")
+            "names", "rules", "table_lines", "layout", "phones", "boards", "home_frame")
 """The modules whose scenarios the driver runs by name."""
 
 
