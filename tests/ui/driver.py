@@ -221,6 +221,21 @@ def until_still(d: Driver, widget: Any, seconds: float = 5.0) -> Step:
         yield 0.1
 
 
+def until_quiet(d: Driver, counts: Callable[[], Any], frames: int = 3,
+                seconds: float = 8.0) -> Step:
+    """Frames of 0.1 s until what ``counts`` counts (passes, renders) has not moved for
+    ``frames`` frames in a row: every pass the last input asked for is made, however many
+    frames a busy machine takes for them. For ``seconds`` at the most."""
+    last, still = None, 0
+    for _ in range(round(seconds / 0.1)):
+        now = counts()
+        still = still + 1 if now == last else 0
+        if still >= frames:
+            return
+        last = now
+        yield 0.1
+
+
 def see_result(d: Driver, shot: str | None = None) -> Step:
     """The game is over: the final board and the winning input's lines stay on the play screen
     (``end_text`` and ``end_lines`` record what it says, ``shot`` photographs it) until its

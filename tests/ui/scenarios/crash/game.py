@@ -23,6 +23,8 @@ from driver import (  # noqa: E402  (configures Kivy before it is imported)
     open_new_game,
     run_from_command_line,
     see_result,
+    until,
+    until_quiet,
 )
 from kivy.uix.boxlayout import BoxLayout  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
@@ -520,9 +522,6 @@ def choices_again(d: Driver) -> Iterator[float]:
     from companion.app.frames.steady_layouts import SteadyBoxLayout
     from companion.app.screens.play.panels import InfoArea
 
-    open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP.replace(
-        "hands=3,3 pile=30", "hands=2,2 pile=31"))  # each draws a card at a turn's end
-    yield 0.5
     renders: list[str] = []
     passes: list[str] = []
     render, lay_out = Label.texture_update, BoxLayout.do_layout
@@ -550,20 +549,31 @@ def choices_again(d: Driver) -> Iterator[float]:
     laying_out.__name__ = steadying.__name__ = "do_layout"
     Label.texture_update, BoxLayout.do_layout = rendering, laying_out  # type: ignore[method-assign]
     SteadyBoxLayout.do_layout = steadying  # type: ignore[method-assign]
+
+    def choices() -> list[str]:
+        return [w.text for w in play_screen(d).ids.action_area.walk(restrict=True)
+                if isinstance(w.parent, ChoiceButton)]
+
+    def settled() -> Iterator[float]:  # every pass and render the last input asked for made
+        yield from until_quiet(d, lambda: (len(renders), len(passes)))
+
+    open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP.replace(
+        "hands=3,3 pile=30", "hands=2,2 pile=31"))  # each draws a card at a turn's end
+    yield from until(d, lambda: d.screen.name == "play" and not choices())
+    yield from settled()  # (on a busy machine the opening's passes come over many frames)
     shown = []
     for turn in range(2):
         del renders[:], passes[:]
         d.app.table.send("pass")                           # the turn ends: draw a card
-        yield 0.4
-        shown.append({"choices": [w.text for w in play_screen(d).ids.action_area.walk(
-            restrict=True) if isinstance(w.parent, ChoiceButton)], "renders": list(renders),
-            "passes": list(passes)})
+        yield from until(d, lambda: len(choices()) == 4)
+        yield from settled()
+        shown.append({"choices": choices(), "renders": list(renders), "passes": list(passes)})
         if turn == 0:  # a display card taken: another laid out in its place
             d.app.table.send("draw d:lambada")
-            yield 0.4
+            yield from settled()
             del passes[:]
             d.app.table.send(d.app.table.match.legal()[0])  # (the board's picker closes)
-            yield 0.4
+            yield from settled()
             d.results["passes_at_refill"] = list(passes)
     Label.texture_update, BoxLayout.do_layout = render, lay_out  # type: ignore[method-assign]
     SteadyBoxLayout.do_layout = steady  # type: ignore[method-assign]
