@@ -1065,7 +1065,7 @@ def _count_looks() -> None:
     the looks let go never taken back (and their pixels); and each table-line label made (after
     how many taps, and whether inside a tap). Written by :func:`_write_looks`."""
     from companion.app.labels.remembered import RememberedLabel
-    from companion.app.screens.play.panels import InstructionLine
+    from companion.app.screens.play.table_lines import InstructionLine
 
     update = RememberedLabel.texture_update
     taken_back: dict[tuple[int, Any], int] = LOOKS["taken_back"]

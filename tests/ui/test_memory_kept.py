@@ -11,7 +11,7 @@ SCRIPT = Path(__file__).parent / "scenarios" / "memory_kept.py"
 
 def test_the_panels_keep_one_set_of_line_labels_aside_between_them(display: str,
                                                                     tmp_path: Path) -> None:
-    from companion.app.screens.play.panels import INSTRUCTION_LINES_AHEAD
+    from companion.app.screens.play.table_lines import INSTRUCTION_LINES_AHEAD
 
     seen = run_scenario_script(SCRIPT, "lines_aside", display, tmp_path, "en")
     assert {"roll", "info"} <= set(seen["panels_shown"])
@@ -24,7 +24,8 @@ def test_the_panels_keep_one_set_of_line_labels_aside_between_them(display: str,
 
 def test_a_new_game_keeps_the_choice_buttons_and_line_labels_the_last_one_left(
         display: str, tmp_path: Path) -> None:
-    from companion.app.screens.play.panels import CHOICE_BUTTONS_AHEAD, INSTRUCTION_LINES_AHEAD
+    from companion.app.screens.play.panels import CHOICE_BUTTONS_AHEAD
+    from companion.app.screens.play.table_lines import INSTRUCTION_LINES_AHEAD
 
     seen = run_scenario_script(SCRIPT, "games_in_a_row", display, tmp_path, "en")
     assert seen["choices_shown"] > 0  # the games' choices took the buttons and changed them
@@ -69,7 +70,7 @@ def test_crash_pieces_the_board_no_longer_shows_are_freed_at_once(display: str,
 
 
 def test_a_table_lines_measure_is_kept_once() -> None:
-    from companion.app.screens.play.panels import wrapped_lines
+    from companion.app.labels.lines import wrapped_lines
 
     # one cache of the measures (1,024 kept), not a cache of a cache of 256 more
     assert wrapped_lines.cache_info().maxsize == 1024

@@ -9,7 +9,7 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.app.screens.play.panels import ScoreRow
+from companion.app.screens.play.scoreboard import ScoreRow
 from companion.table.session import Change
 
 

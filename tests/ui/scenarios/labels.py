@@ -190,7 +190,7 @@ def status_lines_measured(d: Driver) -> Iterator[float]:
     bold markup label rendered at that width shows them."""
     from kivy.uix.label import Label
 
-    from companion.app.screens.play.panels import _line_height, text_lines
+    from companion.app.labels.lines import _line_height, text_lines
 
     measured = []
     for markup in STATUS_LINES:

@@ -48,7 +48,7 @@ def lines_aside(d: Driver) -> Iterator[float]:
     off the window, and how many were built while the inputs were played."""
     import random
 
-    from companion.app.screens.play.panels import InstructionLine
+    from companion.app.screens.play.table_lines import InstructionLine
 
     open_match(d, "patamat", ["Pat", "Mat", "Eva"], ["red", "blue", "yellow"])
     yield 0.6  # the panels and their line labels are made 0.1 s after the screen shows
@@ -79,12 +79,9 @@ def games_in_a_row(d: Driver) -> Iterator[float]:
     and how many choice buttons and table-line labels were built for them."""
     import random
 
-    from companion.app.screens.play.panels import (
-        ChoiceButton,
-        InstructionLine,
-        LineScoreCell,
-        ScoreRow,
-    )
+    from companion.app.screens.play.panels import ChoiceButton
+    from companion.app.screens.play.scoreboard import LineScoreCell, ScoreRow
+    from companion.app.screens.play.table_lines import InstructionLine
 
     choose = random.Random(5)
     alive, built, lines_built, choices_shown = [], [], [], 0

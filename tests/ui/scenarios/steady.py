@@ -138,7 +138,8 @@ def scoreboard_switch(d: Driver) -> Iterator[float]:
 
     from driver import open_match
 
-    from companion.app.screens.play.panels import DieArea, LineScoreCell, counter_texts
+    from companion.app.screens.play.panels import DieArea
+    from companion.app.screens.play.scoreboard import LineScoreCell, counter_texts
     from companion.table.rolloff import rolloff_rolls
 
     laid_out_at: list[float] = []  # the die panel's heights of its real passes in a step

@@ -84,7 +84,7 @@ def clovece_companion_rounds(d: Driver) -> Iterator[float]:
     d.shot(f"table_lines_companion_round_{lang}")
     yield 1.5  # nothing a person did: the lines stay
     seen["round_later"] = play.instruction_lines()
-    from companion.app.screens.play.panels import InstructionLines
+    from companion.app.screens.play.table_lines import InstructionLines
 
     lines = next(widget for widget in play.ids.action_area.walk(restrict=True)
                  if isinstance(widget, InstructionLines) and widget.lines)
@@ -163,7 +163,7 @@ def settings_companion_pace(d: Driver) -> Iterator[float]:
 def lines_in_view(play: Any) -> dict[str, Any]:
     """The die panel's table lines: their texts, and which of them are wholly in view (inside
     the window and the visible part of their scrolling list)."""
-    from companion.app.screens.play.panels import InstructionLine
+    from companion.app.screens.play.table_lines import InstructionLine
     from scenarios.layout import clipped_by
 
     area = play.ids.action_area

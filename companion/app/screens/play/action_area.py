@@ -14,8 +14,8 @@ from companion.app.screens.play.panels import (
     PANEL_CLASSES,
     ROLL_ROW,
     ROLL_ROW_TIGHT,
-    InstructionLines,
 )
+from companion.app.screens.play.table_lines import InstructionLines
 from companion.engine import GAMES
 
 

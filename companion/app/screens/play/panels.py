@@ -1,277 +1,28 @@
-"""The play screen's right column: score rows, what-to-change lines, the action-area panels
-(die, choices, preview, info) and the text measuring they need. Layout is in ``kv/play.kv``."""
+"""The play screen's action area: its panels (the die, the choices, a preview, the info and the
+game's end), one shown at a time, and how a choice button fits its text. The score rows are the
+scoreboard's (:mod:`.scoreboard`), the table lines their own (:mod:`.table_lines`). Layout is in
+``kv/play.kv``."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from kivy.core.text.markup import MarkupLabel
 from kivy.properties import (
     BooleanProperty,
-    ColorProperty,
     ListProperty,
     NumericProperty,
     ObjectProperty,
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
-from kivy.uix.scrollview import ScrollView
-from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.app.frames.steady_layouts import SteadyBoxLayout
 from companion.app.kvlang.loading import load_kv
+from companion.app.labels.lines import line_height, wrapped_lines
 from companion.app.labels.remembered import RememberedLabel
-from companion.app.labels.widths import text_width
+from companion.app.screens.play.table_lines import INSTRUCTION_LINE
 from companion.app.widgets.common import TOUCH_TARGET, BigButton
-
-if TYPE_CHECKING:
-    from companion.table.words.screens import ScreenWords
-
-INSTRUCTION_LINE = 24
-"""The height of one line of instructions (20 px text)."""
-INSTRUCTION_FONT = 20
-COUNTER_FONT = 20
-COUNTER_SEPARATOR = " · "
-SHORT_COUNTER_NAMES = {
-    "score": "pts",
-    "batteries": "bat",
-    "magnet": "mag",
-    "evaluations": "ev",
-}
-"""Short English scoreboard labels for counters whose full names do not fit; other
-languages take ``short:<counter>`` from their ``app`` catalogue (else the full name)."""
-
-
-def coloured_status(text: str, looks: list[Any], seat: int | None) -> str:
-    """Kivy markup of the status line with the mover's name in the mover's colour."""
-    plain = str(escape_markup(text))
-    if seat is None or seat >= len(looks) or not text.startswith(looks[seat].name):
-        return plain
-    name = str(escape_markup(looks[seat].name))
-    colour = get_hex_from_color(_readable(looks[seat].colour))
-    return f"[color={colour}]{name}[/color]{plain[len(name):]}"
-
-
-def _readable(colour: Any) -> tuple[float, float, float, float]:
-    """The colour lightened until it reads well on the dark background."""
-    r, g, b = colour[:3]
-    while 0.299 * r + 0.587 * g + 0.114 * b < 0.55:
-        r, g, b = (r + (1 - r) * 0.25, g + (1 - g) * 0.25, b + (1 - b) * 0.25)
-    return (r, g, b, 1.0)
-
-
-@lru_cache(maxsize=256)
-def text_lines(markup: str, font_size: float, width: float) -> int:
-    """How many lines ``markup`` (bold) takes when wrapped to ``width`` at ``font_size``.
-
-    Laid out by a core label without rendering it (the height a label's texture would have):
-    a status line not measured before costs a tap ~0.15 ms, not the ~1 ms of a probe widget
-    rendered."""
-    height = MarkupLabel(text=markup, bold=True, font_size=font_size,
-                         text_size=(width, None)).render()[1]
-    return max(1, round(height / max(1, _line_height(font_size))))
-
-
-@lru_cache(maxsize=16)
-def _line_height(font_size: float) -> float:
-    one = Label(text="Ag", bold=True, font_size=font_size)
-    one.texture_update()
-    return float(one.texture_size[1])
-
-
-def counter_texts(words: ScreenWords, values: dict[str, int]) -> tuple[str, str]:
-    """A seat's counters as one line: with the full names, and with the short ones (where the
-    value and its name stay together: a line breaks only between counters)."""
-    full = COUNTER_SEPARATOR.join(f"{words.counter_name(k)} {v}" for k, v in values.items())
-    short = "  ".join(
-        f"{short_counter_name(words, k)}\u00a0{v}".replace(" ", "\u00a0")
-        for k, v in values.items())
-    return full, short
-
-
-def short_counter_name(words: ScreenWords, key: str) -> str:
-    """A counter's short name on the scoreboard ("bat" for batteries)."""
-    if words.lang == "en":
-        return SHORT_COUNTER_NAMES.get(key, key)
-    text = words.tr(f"short:{key}")
-    return words.counter_name(key) if text == f"short:{key}" else text
-
-
-def counter_style(full: str, short: str, name: str, width: float) -> str:
-    """How a score row shows its counters in ``width`` px: "full" (name above, the full
-    counters below), "short" (the same with short names) or "flow" (the name and the short
-    counters together over two lines)."""
-    digits = "".join("0" if c.isdigit() else c for c in short)
-    if text_width(full, COUNTER_FONT) <= width:
-        return "full"
-    if text_width(digits + "0", COUNTER_FONT) <= width:
-        return "short"
-    return "flow"
-
-
-class ScoreRow(SteadyBoxLayout):
-    name = StringProperty("")
-    colour = ColorProperty((1, 1, 1, 1))
-    letter = StringProperty("")
-    counters = StringProperty("")
-    is_turn = BooleanProperty(False)
-    style = StringProperty("full")
-    """full | short: the name above its counters; flow: name and counters wrap together over
-    two lines (many counters, e.g. Crash by Crash's six)."""
-
-    @staticmethod
-    def flow_markup(name: str, counters: str, is_turn: bool) -> str:
-        """The name (bold on its turn, white) and the counters as one wrapped markup text."""
-        shown = f"[b]{escape_markup(name)}[/b]" if is_turn else str(escape_markup(name))
-        return f"[color=f5f5f5]{shown}[/color]  {escape_markup(counters)}"
-
-
-class CompactScoreRow(SteadyBoxLayout):
-    """A scoreboard cell for many players (two columns): a smaller token, the same 20 px
-    text (long counter lists are cut at the cell's end)."""
-
-    name = StringProperty("")
-    colour = ColorProperty((1, 1, 1, 1))
-    letter = StringProperty("")
-    counters = StringProperty("")
-    is_turn = BooleanProperty(False)
-    style = StringProperty("full")
-    flow_markup = staticmethod(ScoreRow.flow_markup)
-
-
-class LineScoreCell(SteadyBoxLayout):
-    """A scoreboard cell on one line (token, name, counters), two to a row: the scoreboard
-    while an open choice or the table lines need its room. The name gives way first."""
-
-    name = StringProperty("")
-    colour = ColorProperty((1, 1, 1, 1))
-    letter = StringProperty("")
-    counters = StringProperty("")
-    counters_width = NumericProperty(0)
-    """The counters' width on one line (measured when they change)."""
-    is_turn = BooleanProperty(False)
-    style = StringProperty("short")
-
-    def on_counters(self, *_: Any) -> None:
-        self.counters_width = text_width(self.counters, COUNTER_FONT) + 2 if self.counters else 0
-
-
-LINE_CELL_HEIGHT = 32
-"""A one-line scoreboard cell: 20 px text."""
-
-
-TAP_SLOP = 12
-"""How far (px) a finger may move and still tap rather than scroll."""
-
-
-INSTRUCTION_LINES_AHEAD = 16
-"""Line labels made ahead for the action area's panels together
-(:meth:`InstructionLines.make_ahead`): a Crash by Crash evaluation or swap tells 6–9 lines, and
-each panel keeps those it showed (Pat a Mat's panels took 11 in 80 inputs, Crash's 13 in its
-scenario of operator, card, draw, refill, swap and pass)."""
-
-
-class InstructionLines(SteadyBoxLayout):
-    """What to change on the table, one short sentence a line (bright, the eye goes here).
-
-    The line labels are kept and reused: a new set of lines only changes their texts, and
-    labels no longer needed wait aside for a longer set (making a label is the expensive part).
-    The labels made ahead are shared by every panel's lines (:attr:`_ahead`): the action area
-    shows one panel at a time, so one set serves them all (a label is ~45 kB of Python objects;
-    each of the five panels had eight made ahead, and a game of 200 inputs took four to eleven
-    of the 32 to 40). A label a panel sets aside stays that panel's (:attr:`_spare`): laid out
-    at its width, it takes a look it had without rendering it again."""
-
-    lines = ListProperty([])
-
-    _ahead: ClassVar[list[InstructionLine]] = []
-    """Line labels made ahead and never shown yet, for any panel's lines to take."""
-    _is_made_ahead: ClassVar[bool] = False
-
-    def __init__(self, **kwargs: Any) -> None:
-        self._spare: list[InstructionLine] = []
-        """This panel's labels set aside (taken before those made ahead)."""
-        super().__init__(**kwargs)
-
-    @classmethod
-    def make_ahead(cls, count: int = INSTRUCTION_LINES_AHEAD) -> None:
-        """Make line labels while the table is idle, until ``count`` wait ahead for all the
-        panels: a set of lines longer than any before takes them, instead of building kv labels
-        inside the tap that shows it.
-
-        Once only (the first game's panels): the labels a game's panels took stay theirs, shown
-        or aside, for every game after, and the rest wait here still. Made up to ``count`` again
-        at each new game, they were a dozen more at Pat a Mat's second game (~45 kB of Python
-        objects a label); made once, none was built in a tap in five games either."""
-        if cls._is_made_ahead:
-            return
-        cls._is_made_ahead = True
-        for _number in range(count - len(cls._ahead)):
-            cls._ahead.append(InstructionLine())
-
-    def on_lines(self, *_: Any) -> None:
-        shown = list(reversed(self.children))  # top first
-        for label, line in zip(shown, self.lines):
-            label.text = line
-        for label in shown[len(self.lines):]:
-            self.remove_widget(label)
-            self._spare.append(label)
-        added = []
-        width = self.width - self.padding[0] - self.padding[2]  # a line's, once laid out
-        for line in self.lines[len(shown):]:
-            label = (self._spare.pop() if self._spare else self._ahead.pop() if self._ahead
-                     else InstructionLine())
-            if self._left_as is not None:  # a label made ahead renders at the width the
-                label.width = width  # pass gives it, not at Kivy's default first (and again)
-            label.text = line
-            added.append(label)
-        # added once every text is set: the frame renders the new texts before it lays the
-        # lines out (an added label asks for the layout), so one pass places them all at
-        # their heights, where a label set after it was rendered after the pass and the
-        # lines were laid out again (an evaluation's 6–7 lines: ~0.25 ms)
-        for label in added:
-            self.add_widget(label)
-
-
-class InstructionLine(RememberedLabel):
-    """One table line; the lines keep their looks together (a line moves down a slot as new
-    ones come, and the same sentences come back turn after turn)."""
-
-    shared_looks: ClassVar[dict[Hashable, tuple[Any, ...]] | None] = {}
-
-
-class InstructionList(ScrollView):
-    """The instructions, at most ``max_height`` tall (they scroll beyond that); a cut falls
-    between sentences, or between lines, never through one."""
-
-    lines = ListProperty([])
-    max_height = NumericProperty(1e6)
-
-    def on_kv_post(self, base_widget: Any) -> None:
-        self.ids.box.bind(height=self._fit)
-        self.bind(max_height=self._fit, lines=self._fit)
-        self._fit()
-
-    def _fit(self, *_: Any) -> None:
-        box = self.ids.box
-        if not self.lines or self.max_height < INSTRUCTION_LINE:
-            self.height = 0  # no room for a line: none shown rather than one cut
-            return
-        if box.height <= self.max_height:
-            self.height = box.height
-            return
-        shown = 0.0
-        for child in reversed(box.children):  # top first
-            if shown + child.height > self.max_height:
-                break
-            shown += child.height + box.spacing
-        if shown == 0:  # not even the first sentence: whole lines of it
-            line = INSTRUCTION_LINE
-            shown = max(line, self.max_height // line * line) + box.spacing
-        self.height = shown - box.spacing
 
 
 class PreviewArea(BoxLayout):
@@ -474,32 +225,6 @@ def choice_height(font_size: int, lines: int, is_short_of_room: bool = False) ->
     return max(CHOICE_HEIGHT, lines * line_height(font_size) + 6)
 
 
-@lru_cache(maxsize=1024)
-def wrapped_lines(text: str, font_size: float, width: float) -> int:
-    """How many lines ``text`` (plain, regular) takes wrapped at spaces to ``width`` px, as a
-    label wraps it; measured word by word without making a texture (and kept: the same table
-    lines are measured at every update while they are shown)."""
-    space = text_width(" ", font_size)
-    count, line = 0, -1.0
-    for paragraph in text.split("\n"):
-        count += 1
-        line = -space
-        for word in paragraph.split():
-            size = text_width(word, font_size)
-            if line + space + size > width and line > 0:
-                count += 1
-                line = size
-            else:
-                line += space + size
-    return max(1, count)
-
-
-@lru_cache(maxsize=16)
-def line_height(font_size: float) -> int:
-    """The height of one line of regular text at ``font_size``."""
-    one = Label(text="Ag", font_size=font_size)
-    one.texture_update()
-    return int(one.texture_size[1])
 
 
 class ChoiceButton(SteadyBoxLayout):

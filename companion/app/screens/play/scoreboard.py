@@ -8,25 +8,23 @@ Layout is in ``kv/play.kv``; the play screen holds one :class:`Scoreboard`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
+from kivy.utils import escape_markup
 
+from companion.app.frames.steady_layouts import SteadyBoxLayout
+from companion.app.labels.lines import line_height, wrapped_lines
+from companion.app.labels.widths import text_width
 from companion.app.screens.play.die_faces import FACE_MIN
-from companion.app.screens.play.panels import (
-    INSTRUCTION_FONT,
-    LINE_CELL_HEIGHT,
-    ROLL_ROW,
-    CompactScoreRow,
-    LineScoreCell,
-    ScoreRow,
-    counter_style,
-    counter_texts,
-    line_height,
-    wrapped_lines,
-)
+from companion.app.screens.play.panels import ROLL_ROW
+from companion.app.screens.play.table_lines import INSTRUCTION_FONT
 from companion.engine import GAMES
 from companion.table.rolloff import rolloff_rolls
+
+if TYPE_CHECKING:
+    from companion.table.words.screens import ScreenWords
 
 SCOREBOARD_TWO_COLUMNS = 5
 """From this many players (from one fewer in dice games) the scoreboard is two columns of
@@ -50,6 +48,99 @@ INSTRUCTION_TEXT_MARGIN = 12
 """An instruction line's text is that much narrower than the column (its bar and padding)."""
 STYLES = ("rows", "compact", "line", "hidden")
 """rows (one column) | compact (two columns) | line (one-line cells, two to a row) | hidden."""
+
+
+COUNTER_FONT = 20
+COUNTER_SEPARATOR = " · "
+SHORT_COUNTER_NAMES = {
+    "score": "pts",
+    "batteries": "bat",
+    "magnet": "mag",
+    "evaluations": "ev",
+}
+"""Short English scoreboard labels for counters whose full names do not fit; other
+languages take ``short:<counter>`` from their ``app`` catalogue (else the full name)."""
+
+
+def counter_texts(words: ScreenWords, values: dict[str, int]) -> tuple[str, str]:
+    """A seat's counters as one line: with the full names, and with the short ones (where the
+    value and its name stay together: a line breaks only between counters)."""
+    full = COUNTER_SEPARATOR.join(f"{words.counter_name(k)} {v}" for k, v in values.items())
+    short = "  ".join(
+        f"{short_counter_name(words, k)}\u00a0{v}".replace(" ", "\u00a0")
+        for k, v in values.items())
+    return full, short
+
+
+def short_counter_name(words: ScreenWords, key: str) -> str:
+    """A counter's short name on the scoreboard ("bat" for batteries)."""
+    if words.lang == "en":
+        return SHORT_COUNTER_NAMES.get(key, key)
+    text = words.tr(f"short:{key}")
+    return words.counter_name(key) if text == f"short:{key}" else text
+
+
+def counter_style(full: str, short: str, name: str, width: float) -> str:
+    """How a score row shows its counters in ``width`` px: "full" (name above, the full
+    counters below), "short" (the same with short names) or "flow" (the name and the short
+    counters together over two lines)."""
+    digits = "".join("0" if c.isdigit() else c for c in short)
+    if text_width(full, COUNTER_FONT) <= width:
+        return "full"
+    if text_width(digits + "0", COUNTER_FONT) <= width:
+        return "short"
+    return "flow"
+
+
+class ScoreRow(SteadyBoxLayout):
+    name = StringProperty("")
+    colour = ColorProperty((1, 1, 1, 1))
+    letter = StringProperty("")
+    counters = StringProperty("")
+    is_turn = BooleanProperty(False)
+    style = StringProperty("full")
+    """full | short: the name above its counters; flow: name and counters wrap together over
+    two lines (many counters, e.g. Crash by Crash's six)."""
+
+    @staticmethod
+    def flow_markup(name: str, counters: str, is_turn: bool) -> str:
+        """The name (bold on its turn, white) and the counters as one wrapped markup text."""
+        shown = f"[b]{escape_markup(name)}[/b]" if is_turn else str(escape_markup(name))
+        return f"[color=f5f5f5]{shown}[/color]  {escape_markup(counters)}"
+
+
+class CompactScoreRow(SteadyBoxLayout):
+    """A scoreboard cell for many players (two columns): a smaller token, the same 20 px
+    text (long counter lists are cut at the cell's end)."""
+
+    name = StringProperty("")
+    colour = ColorProperty((1, 1, 1, 1))
+    letter = StringProperty("")
+    counters = StringProperty("")
+    is_turn = BooleanProperty(False)
+    style = StringProperty("full")
+    flow_markup = staticmethod(ScoreRow.flow_markup)
+
+
+class LineScoreCell(SteadyBoxLayout):
+    """A scoreboard cell on one line (token, name, counters), two to a row: the scoreboard
+    while an open choice or the table lines need its room. The name gives way first."""
+
+    name = StringProperty("")
+    colour = ColorProperty((1, 1, 1, 1))
+    letter = StringProperty("")
+    counters = StringProperty("")
+    counters_width = NumericProperty(0)
+    """The counters' width on one line (measured when they change)."""
+    is_turn = BooleanProperty(False)
+    style = StringProperty("short")
+
+    def on_counters(self, *_: Any) -> None:
+        self.counters_width = text_width(self.counters, COUNTER_FONT) + 2 if self.counters else 0
+
+
+LINE_CELL_HEIGHT = 32
+"""A one-line scoreboard cell: 20 px text."""
 
 
 class Scoreboard:

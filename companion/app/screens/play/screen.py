@@ -23,15 +23,16 @@ from companion.app.screens.play.action_area import ActionArea
 from companion.app.screens.play.dialogs import EndGameDialog, FixText, MoveLog, PlayMenu
 from companion.app.screens.play.die_faces import FacesDialog
 from companion.app.screens.play.moved_on import MOVED_ON_COLOUR, MovedOn
-from companion.app.screens.play.panels import (
-    PREPARE_PANELS_SECONDS,
-    TAP_SLOP,
-    InstructionLines,
-    coloured_status,
-)
+from companion.app.screens.play.panels import PREPARE_PANELS_SECONDS
 from companion.app.screens.play.replay import RoundReplay
 from companion.app.screens.play.scoreboard import STATUS_HEIGHT, Scoreboard
-from companion.app.screens.play.status import STATUS_FONT_SIZES, STATUS_ONE_LINE, StatusLine
+from companion.app.screens.play.status import (
+    STATUS_FONT_SIZES,
+    STATUS_ONE_LINE,
+    StatusLine,
+    coloured_status,
+)
+from companion.app.screens.play.table_lines import TAP_SLOP, InstructionLines
 from companion.app.screens.play.texts_ahead import TextsAhead
 from companion.engine import GAMES
 from companion.games.table_lines import load_game_modules

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.app.screens.play.panels import text_lines
+from kivy.utils import escape_markup, get_hex_from_color
+
+from companion.app.labels.lines import text_lines
 
 STATUS_FONT_SIZES = (26, 24, 22, 20)
 """The status line's font, a step smaller while it needs more than two lines (never < 20)."""
@@ -14,6 +16,23 @@ STATUS_MAX_LINES = 3
 STATUS_ONE_LINE = 56
 """The status line's band for one line while the table lines need all the room."""
 
+
+def coloured_status(text: str, looks: list[Any], seat: int | None) -> str:
+    """Kivy markup of the status line with the mover's name in the mover's colour."""
+    plain = str(escape_markup(text))
+    if seat is None or seat >= len(looks) or not text.startswith(looks[seat].name):
+        return plain
+    name = str(escape_markup(looks[seat].name))
+    colour = get_hex_from_color(_readable(looks[seat].colour))
+    return f"[color={colour}]{name}[/color]{plain[len(name):]}"
+
+
+def _readable(colour: Any) -> tuple[float, float, float, float]:
+    """The colour lightened until it reads well on the dark background."""
+    r, g, b = colour[:3]
+    while 0.299 * r + 0.587 * g + 0.114 * b < 0.55:
+        r, g, b = (r + (1 - r) * 0.25, g + (1 - g) * 0.25, b + (1 - b) * 0.25)
+    return (r, g, b, 1.0)
 
 def status_font(markup: str, width: float) -> tuple[int, int]:
     """The status line's font size and most lines: two lines at the largest size that fits,

@@ -27,7 +27,8 @@ from kivy.clock import Clock
 
 from companion.app.labels.lean import CHANGING_OPTIONS
 from companion.app.labels.remembered import RememberedLabel
-from companion.app.screens.play.panels import InstructionLine, InstructionLines, coloured_status
+from companion.app.screens.play.status import coloured_status
+from companion.app.screens.play.table_lines import InstructionLine, InstructionLines
 
 FACES = range(1, 7)
 STEP_SECONDS = 0.006

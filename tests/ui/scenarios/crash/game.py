@@ -31,7 +31,8 @@ from kivy.uix.label import Label  # noqa: E402
 
 from companion.app.boards.crash.panels import STRIP_FONT, CrashCardButton  # noqa: E402
 from companion.app.labels.widths import text_width  # noqa: E402
-from companion.app.screens.play.panels import ChoiceButton, InstructionLine, InstructionLines  # noqa: E402
+from companion.app.screens.play.panels import ChoiceButton  # noqa: E402
+from companion.app.screens.play.table_lines import InstructionLine, InstructionLines  # noqa: E402
 from companion.engine import open_game  # noqa: E402
 from companion.table.session import Setup  # noqa: E402
 
@@ -584,7 +585,7 @@ def status_looks(d: Driver) -> Iterator[float]:
     """The status line through a 2-player game's sentences, twice: each seat's two actions and
     one or two cards to draw, and the new display cards (1, 2 or 3). The second time round
     every look is taken back: none is rendered again."""
-    from companion.app.screens.play.panels import coloured_status
+    from companion.app.screens.play.status import coloured_status
 
     open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP)
     yield 0.5
