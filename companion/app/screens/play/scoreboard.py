@@ -92,12 +92,20 @@ def counter_style(full: str, short: str, name: str, width: float) -> str:
     return "flow"
 
 
-class ScoreRow(SteadyBoxLayout):
+class SeatScore(SteadyBoxLayout):
+    """What every kind of score row shows of a seat: its token (colour, letter), the player's
+    name, the counters as one text, and whether it is the seat's turn."""
+
     name = StringProperty("")
     colour = ColorProperty((1, 1, 1, 1))
     letter = StringProperty("")
     counters = StringProperty("")
     is_turn = BooleanProperty(False)
+
+
+class ScoreRow(SeatScore):
+    """A seat's row in the scoreboard's column."""
+
     style = StringProperty("full")
     """full | short: the name above its counters; flow: name and counters wrap together over
     two lines (many counters, e.g. Crash by Crash's six)."""
@@ -109,30 +117,20 @@ class ScoreRow(SteadyBoxLayout):
         return f"[color=f5f5f5]{shown}[/color]  {escape_markup(counters)}"
 
 
-class CompactScoreRow(SteadyBoxLayout):
+class CompactScoreRow(SeatScore):
     """A scoreboard cell for many players (two columns): a smaller token, the same 20 px
     text (long counter lists are cut at the cell's end)."""
 
-    name = StringProperty("")
-    colour = ColorProperty((1, 1, 1, 1))
-    letter = StringProperty("")
-    counters = StringProperty("")
-    is_turn = BooleanProperty(False)
     style = StringProperty("full")
     flow_markup = staticmethod(ScoreRow.flow_markup)
 
 
-class LineScoreCell(SteadyBoxLayout):
+class LineScoreCell(SeatScore):
     """A scoreboard cell on one line (token, name, counters), two to a row: the scoreboard
     while an open choice or the table lines need its room. The name gives way first."""
 
-    name = StringProperty("")
-    colour = ColorProperty((1, 1, 1, 1))
-    letter = StringProperty("")
-    counters = StringProperty("")
     counters_width = NumericProperty(0)
     """The counters' width on one line (measured when they change)."""
-    is_turn = BooleanProperty(False)
     style = StringProperty("short")
 
     def on_counters(self, *_: Any) -> None:
