@@ -11,6 +11,7 @@ on every redraw.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kivy.graphics import Canvas, Color, Ellipse, Line
@@ -38,13 +39,13 @@ from companion.app.boards.crash.hex import (
     draw_operator,
     outline_hex,
 )
+from companion.app.boards.crash.shown_fields import ShownFields
 from companion.app.boards.crash.static_layer import (
     StaticField,
     StaticShapes,
     cover_batch,
     layers_ahead,
     static_batches,
-    static_fields,
     value_text_colour,
 )
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
@@ -93,12 +94,19 @@ class BoardPainter:
                                   dict[str, tuple[Vertices, list[int]]]] = {}
         self.labels: list[Label] = []
         """The edge names as last drawn: text, font size and box (x, y, width, height)."""
+        self._shown_fields = ShownFields()
+
+    def shown_fields(self) -> ShownFields:
+        """The fields shown now, with what the layers read of them: read again only where
+        they changed since the last redraw."""
+        self._shown_fields.update(self.board.tap_state.shown.fields)
+        return self._shown_fields
 
     def static_key(self) -> tuple[Any, ...]:
         """What the static layer depends on: the geometry and each field's hole and value."""
-        board = self.board
-        return (tuple(board.pos), tuple(board.size), board.grid(),
-                static_fields(board.tap_state.shown.fields))
+        board = self.board  # x, y, width, height: a list property made a tuple costs ~4 µs
+        return ((board.x, board.y), (board.width, board.height), board.grid(),
+                self.shown_fields().static)
 
     def paint_static(self, layer: Canvas) -> None:
         """The board without anything that moves, into ``layer``: every value is shown
@@ -122,8 +130,9 @@ class BoardPainter:
         are these and the last shown."""
         key = self.static_key()
         geometry, fields = key[:3], key[3]
-        bells = [field["name"] for field in self.board.tap_state.shown.fields
-                 if field["bell"] and not field["hole"]]
+        shown = self.shown_fields().fields
+        bells = [shown[number]["name"] for number in self._shown_fields.bells
+                 if not shown[number]["hole"]]
         self._static_planned = [(*geometry, ahead) for ahead in layers_ahead(fields, bells)]
         self._keep_static(self._static_shown + self._static_planned)
         self._static_due = [due for due in self._static_planned
@@ -195,14 +204,14 @@ class BoardPainter:
         return self._static_shapes
 
     def covers_key(self) -> tuple[Any, ...]:
-        return (self.board.grid(), tuple(
-            field["name"] for field in self.board.tap_state.shown.fields
-            if not field["hole"] and (field["car"] or field["bell"] or field["operator"])))
+        return (self.board.grid(), self.shown_fields().covered)
 
     def paint_covers(self, layer: Canvas) -> None:
         """Hide the value of each field under a car, a bell or the operator (the covers' shapes
         are the grid's, worked out once: a move picks them anew)."""
-        covers = cover_batch(self._shapes(self.board.grid()), self.board.tap_state.shown.fields)
+        shown = self.shown_fields()
+        covers = cover_batch(self._shapes(self.board.grid()),
+                             [shown.fields[number] for number in shown.covered])
         with layer:
             covers.draw()
 
@@ -233,10 +242,12 @@ class BoardPainter:
         hidden = {where for where, _x, _y in board.moving_pieces()}
         self._update_bells(layer, grid, hidden)
         wanted: dict[str, tuple[Any, ...]] = {}
-        fields: dict[str, dict[str, Any]] = {}
-        for field in board.tap_state.shown.fields:
+        fields: dict[str, Mapping[str, Any]] = {}
+        shown = self.shown_fields()
+        for number in shown.pieces:  # the fields with a car or the operator, in their order
+            field = shown.fields[number]
             car = field["car"]
-            if (car or field["operator"]) and field["name"] not in hidden:
+            if field["name"] not in hidden:
                 seat = 0 if car and car["side"] == "A" else 1
                 look = looks[seat] if car and seat < len(looks) else None
                 wanted[field["name"]] = (
@@ -259,9 +270,9 @@ class BoardPainter:
 
     def _update_bells(self, layer: Canvas, grid: HexGrid, hidden: set[str]) -> None:
         size = min(grid.w, 2 * grid.radius) * PIECE_SHARE
-        places = tuple((*grid.centre(field["name"]), size)
-                       for field in self.board.tap_state.shown.fields
-                       if field["bell"] and field["name"] not in hidden)
+        shown = self.shown_fields()
+        names = [shown.fields[number]["name"] for number in shown.bells]
+        places = tuple((*grid.centre(name), size) for name in names if name not in hidden)
         key = (grid, places)
         if self._bells is not None and self._bells[0] == key:
             return
@@ -293,7 +304,7 @@ class BoardPainter:
         looks = board.host.seat_looks() if board.host is not None else []
         moving = board.moving_pieces()
         hidden = {where for where, _x, _y in moving}
-        by_name = {field["name"]: field for field in fields}
+        by_name = {field["name"]: field for field in fields} if moving else {}
         self._operator_in_hole(grid, hidden)
         for where, x, y in moving:
             if where in by_name:
@@ -352,7 +363,7 @@ class BoardPainter:
                                 else polygon_vertices(grid.corners(name, 0.82)))
         return [shapes[name] for name in names]
 
-    def _pieces(self, grid: HexGrid, field: dict[str, Any], looks: list[Any],
+    def _pieces(self, grid: HexGrid, field: Mapping[str, Any], looks: list[Any],
                 at: tuple[float, float] | None = None, with_bell: bool = True) -> None:
         cx, cy = at or grid.centre(field["name"])
         size = min(grid.w, 2 * grid.radius) * PIECE_SHARE
