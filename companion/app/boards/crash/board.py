@@ -99,9 +99,9 @@ class CrashBoard(Board):
             (Canvas(), painter.covers_key, painter.paint_covers),
             (Canvas(), painter.targets_key, painter.paint_targets),
         ]
-        """Painted again (into the layer given) only when their key changes: the board without
-        what moves (hexes, values, holes, tile borders), the covers of the values under
-        pieces, the targets."""
+        """Painted again (into the layer given, which holds what they painted last) only when
+        their key changes: the board without what moves (hexes, values, holes, tile borders),
+        the covers of the values under pieces, the targets."""
         self._layer_keys: list[tuple[Any, ...]] = [(), (), ()]
         self._is_static_ahead_due = False
         self._is_static_ahead_planned = False
@@ -554,11 +554,12 @@ class CrashBoard(Board):
             key = key_of() if self._st else ()
             if key != self._layer_keys[number]:
                 self._layer_keys[number] = key
-                layer.clear()
                 if self._st:
-                    paint(layer)
+                    paint(layer)  # what the layer held: let go of, or kept and changed
                     if number == 0:  # the static layer: the next holes' after the frame
                         self._make_static_ahead_after_frame()
+                else:
+                    layer.clear()
         if not self._st:
             self.painter.forget_pieces(self._pieces_layer)
             return

@@ -48,6 +48,7 @@ from companion.app.boards.crash.static_layer import (
     static_batches,
     value_text_colour,
 )
+from companion.app.boards.mesh_layer import MeshLayer
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
 from companion.geometry.crash import (
     LABEL_COLOUR,
@@ -95,6 +96,8 @@ class BoardPainter:
         self.labels: list[Label] = []
         """The edge names as last drawn: text, font size and box (x, y, width, height)."""
         self._shown_fields = ShownFields()
+        self.mesh_layers: dict[str, MeshLayer] = {}
+        """The layers of meshes changed in place: the covers and the targets."""
 
     def shown_fields(self) -> ShownFields:
         """The fields shown now, with what the layers read of them: read again only where
@@ -117,6 +120,7 @@ class BoardPainter:
         if made is None:
             made = self._static_canvases[key] = self._static_canvas(key)
         canvas, self.labels = made
+        layer.clear()
         layer.add(canvas)
         if key in self._static_shown:
             self._static_shown.remove(key)
@@ -208,12 +212,20 @@ class BoardPainter:
 
     def paint_covers(self, layer: Canvas) -> None:
         """Hide the value of each field under a car, a bell or the operator (the covers' shapes
-        are the grid's, worked out once: a move picks them anew)."""
+        are the grid's, worked out once: a move picks them anew, and gives the meshes shown
+        their new vertices)."""
         shown = self.shown_fields()
         covers = cover_batch(self._shapes(self.board.grid()),
                              [shown.fields[number] for number in shown.covered])
-        with layer:
-            covers.draw()
+        self._mesh_layer("covers", layer).show(covers.meshes())
+
+    def _mesh_layer(self, name: str, layer: Canvas) -> MeshLayer:
+        """The meshes shown in ``layer`` (the covers, the targets), kept from one redraw to the
+        next."""
+        meshes = self.mesh_layers.get(name)
+        if meshes is None or meshes.layer is not layer:
+            meshes = self.mesh_layers[name] = MeshLayer(layer)
+        return meshes
 
     def targets_key(self) -> tuple[Any, ...]:
         board = self.board
@@ -224,8 +236,7 @@ class BoardPainter:
         return (board.grid(), is_strong, tuple(sorted(tap.targets)))
 
     def paint_targets(self, layer: Canvas) -> None:
-        with layer:
-            self._targets(self.board.grid())
+        self._mesh_layer("targets", layer).show(self._targets(self.board.grid()).meshes())
 
     def paint_events(self) -> None:
         """What the last (or previewed) action moved: under the pieces."""
@@ -319,15 +330,15 @@ class BoardPainter:
 
     # -- layers ----------------------------------------------------------------------------------
 
-    def _targets(self, grid: HexGrid) -> None:
+    def _targets(self, grid: HexGrid) -> Shapes:
         """Where a tap does something now: strong while a step is chosen, subtle otherwise."""
         board = self.board
         tap = board.tap_state
+        targets = Shapes()
         if not tap.targets or (board.preview and tap.mode != "operator"):
-            return
+            return targets
         r, g, b, _ = TARGET_COLOUR
         is_strong = tap.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
-        targets = Shapes()
         names = list(tap.targets)
         outlines = self._target_shapes(grid, names, "outline",
                                        STRONG_OUTLINE if is_strong else SUBTLE_OUTLINE)
@@ -336,7 +347,7 @@ class BoardPainter:
         if is_strong:
             fills = self._target_shapes(grid, names, "fill", FILL_WIDTH)
             targets.repeated((r, g, b, 0.35), [vertices for vertices, _ in fills], fills[0][1])
-        targets.draw()
+        return targets
 
     def prepare_targets(self, grid: HexGrid) -> None:
         """Work out every field's target shapes on ``grid`` ahead (strong and subtle outlines,

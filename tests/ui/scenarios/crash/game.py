@@ -135,10 +135,14 @@ def two_players(d: Driver) -> Iterator[float]:
         tap_pick(d, kind)
         yield 0.05
     yield P
+    painter = board(d).painter
+    made = {name: layer.meshes_made for name, layer in painter.mesh_layers.items()}
     for name in INITIAL:
         tap_field(d, name)
         yield 0.05
     yield 0.2
+    d.results["meshes_made_by_the_cars_set_up"] = {
+        name: layer.meshes_made - made.get(name, 0) for name, layer in painter.mesh_layers.items()}
     d.results["after_setup"] = seen(d)
     d.results["board_draw_calls"] = d.draw_calls(board(d))
     d.shot(f"crash_setup_done_{lang}")
