@@ -107,6 +107,9 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert previews(seen["preview"], texts["previewed"])
     assert seen["preview"]["history"] == SETUP
     assert seen["animating"]                           # the pushed car runs e6 → e7 → e8
+    # the pieces on their way are worked out once a redraw (before: for the pieces layer,
+    # which hides them, and again for the moving layer, which draws them)
+    assert seen["moving_worked_out_in_a_redraw"] == 1
     assert seen["after_place"]["history"] == [*SETUP, "place e4 push=E bat=1"]
     assert seen["after_place"]["status"] == texts["second"]
     assert texts["pushed"] in lines(seen["after_place"])

@@ -83,6 +83,9 @@ class CrashBoard(Board):
         self._awaiting = ""
         self.last_events: tuple[str, ...] = ()
         self.chains: list[list[str]] = []
+        self._moving_of: tuple[tuple[Any, ...], list[tuple[str, float, float]]] | None = None
+        """The pieces on their way last worked out, with what they were worked out for (the
+        chains' list itself, the animation's moment, the preview and the grid)."""
         self._tap_position = Position(None)
         """The position the taps are on (made again when the input starts again)."""
         self.tap_state = TapState()
@@ -167,7 +170,16 @@ class CrashBoard(Board):
             self.redraw()
 
     def moving_pieces(self) -> list[tuple[str, float, float]]:
-        """While animating: (final field or hole, x, y) of each piece on its way there."""
+        """While animating: (final field or hole, x, y) of each piece on its way there. Worked
+        out once for a moment of the animation (a redraw asks for them twice: the pieces
+        layer hides them, the moving layer draws them); read only."""
+        key = (self.chains, self.move_progress, self.preview, self.grid())
+        moving = self._moving_of
+        if moving is None or moving[0][0] is not key[0] or moving[0][1:] != key[1:]:
+            moving = self._moving_of = (key, self._moving_now())
+        return moving[1]
+
+    def _moving_now(self) -> list[tuple[str, float, float]]:
         if not self.chains or self.move_progress >= len(self.chains) or self.preview:
             return []
         pieces = []

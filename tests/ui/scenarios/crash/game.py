@@ -163,6 +163,7 @@ def two_players(d: Driver) -> Iterator[float]:
     yield 0.2
     d.results["animating"] = board(d).move_progress < len(board(d).chains)
     d.shot(f"crash_push_moving_{lang}")
+    d.results["moving_worked_out_in_a_redraw"] = count_moving_worked_out(board(d))
     yield 0.5
     d.results["after_place"] = seen(d)
     d.shot(f"crash_after_push_{lang}")
@@ -298,6 +299,25 @@ def count_redraws(crash_board: Any) -> list[int]:
 
     painter.update_pieces = counting
     return redraws
+
+
+def count_moving_worked_out(crash_board: Any) -> int:
+    """How many times one redraw of ``crash_board`` works out where its pieces on their way
+    are, at a moment of the animation not drawn yet."""
+    worked_out = [0]
+    moving_now = crash_board._moving_now
+
+    def counting() -> Any:
+        worked_out[0] += 1
+        return moving_now()
+
+    crash_board._moving_now = counting
+    try:
+        crash_board._moving_of = None  # a moment not drawn yet
+        crash_board.redraw()
+    finally:
+        del crash_board._moving_now
+    return worked_out[0]
 
 
 def record_line_renders() -> list[tuple[int, str, float]]:
