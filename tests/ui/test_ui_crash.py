@@ -81,6 +81,11 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert seen["card_names_rendered_at_display"] == 0
     assert seen["operator_stage"]["targets"] == ["n4", "n9"]   # flower centres without a bell
     assert seen["after_setup"]["history"] == SETUP
+    # each starting car changes the covers of the values under the pieces and the targets:
+    # their meshes are given new vertices, not made again (before: every one at every car);
+    # a colour's first cover coming before another colour's makes the covers' four again
+    assert seen["meshes_made_by_the_cars_set_up"]["covers"] <= 4
+    assert seen["meshes_made_by_the_cars_set_up"]["targets"] <= 1
     assert seen["after_setup"]["status"] == texts["turn"]
     assert "e4" in seen["after_setup"]["targets"] and "c3" not in seen["after_setup"]["targets"]
     # every strip button shows its whole label, a finger wide at least, in both languages
@@ -102,6 +107,9 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     assert previews(seen["preview"], texts["previewed"])
     assert seen["preview"]["history"] == SETUP
     assert seen["animating"]                           # the pushed car runs e6 → e7 → e8
+    # the pieces on their way are worked out once a redraw (before: for the pieces layer,
+    # which hides them, and again for the moving layer, which draws them)
+    assert seen["moving_worked_out_in_a_redraw"] == 1
     assert seen["after_place"]["history"] == [*SETUP, "place e4 push=E bat=1"]
     assert seen["after_place"]["status"] == texts["second"]
     assert texts["pushed"] in lines(seen["after_place"])

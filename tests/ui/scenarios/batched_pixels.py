@@ -121,6 +121,19 @@ def same_pixels(d: Driver) -> Iterator[float]:
         "rounded_same": pixels_drawn(rounded) == pixels_drawn(rounded_mesh),
         "slices_same": pixels_drawn(slices_and_triangles) == pixels_drawn(slices_mesh),
     })
+    offset_one_by_one: list[int] = []  # a bell's triangles laid into a batch on their own
+    add = Shapes._add
+
+    def adding(shapes: Shapes, *args: Any) -> None:
+        offset_one_by_one.append(1)
+        add(shapes, *args)
+
+    Shapes._add = adding  # type: ignore[method-assign]
+    try:
+        pixels_drawn(lambda: draw_bells(kept))
+    finally:
+        Shapes._add = add  # type: ignore[method-assign]
+    d.results["bells_laid_one_by_one"] = len(offset_one_by_one)
     yield FRAME
 
 

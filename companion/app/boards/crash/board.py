@@ -83,6 +83,9 @@ class CrashBoard(Board):
         self._awaiting = ""
         self.last_events: tuple[str, ...] = ()
         self.chains: list[list[str]] = []
+        self._moving_of: tuple[tuple[Any, ...], list[tuple[str, float, float]]] | None = None
+        """The pieces on their way last worked out, with what they were worked out for (the
+        chains' list itself, the animation's moment, the preview and the grid)."""
         self._tap_position = Position(None)
         """The position the taps are on (made again when the input starts again)."""
         self.tap_state = TapState()
@@ -99,9 +102,9 @@ class CrashBoard(Board):
             (Canvas(), painter.covers_key, painter.paint_covers),
             (Canvas(), painter.targets_key, painter.paint_targets),
         ]
-        """Painted again (into the layer given) only when their key changes: the board without
-        what moves (hexes, values, holes, tile borders), the covers of the values under
-        pieces, the targets."""
+        """Painted again (into the layer given, which holds what they painted last) only when
+        their key changes: the board without what moves (hexes, values, holes, tile borders),
+        the covers of the values under pieces, the targets."""
         self._layer_keys: list[tuple[Any, ...]] = [(), (), ()]
         self._is_static_ahead_due = False
         self._is_static_ahead_planned = False
@@ -167,7 +170,16 @@ class CrashBoard(Board):
             self.redraw()
 
     def moving_pieces(self) -> list[tuple[str, float, float]]:
-        """While animating: (final field or hole, x, y) of each piece on its way there."""
+        """While animating: (final field or hole, x, y) of each piece on its way there. Worked
+        out once for a moment of the animation (a redraw asks for them twice: the pieces
+        layer hides them, the moving layer draws them); read only."""
+        key = (self.chains, self.move_progress, self.preview, self.grid())
+        moving = self._moving_of
+        if moving is None or moving[0][0] is not key[0] or moving[0][1:] != key[1:]:
+            moving = self._moving_of = (key, self._moving_now())
+        return moving[1]
+
+    def _moving_now(self) -> list[tuple[str, float, float]]:
         if not self.chains or self.move_progress >= len(self.chains) or self.preview:
             return []
         pieces = []
@@ -554,11 +566,12 @@ class CrashBoard(Board):
             key = key_of() if self._st else ()
             if key != self._layer_keys[number]:
                 self._layer_keys[number] = key
-                layer.clear()
                 if self._st:
-                    paint(layer)
+                    paint(layer)  # what the layer held: let go of, or kept and changed
                     if number == 0:  # the static layer: the next holes' after the frame
                         self._make_static_ahead_after_frame()
+                else:
+                    layer.clear()
         if not self._st:
             self.painter.forget_pieces(self._pieces_layer)
             return

@@ -11,6 +11,7 @@ on every redraw.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kivy.graphics import Canvas, Color, Ellipse, Line
@@ -38,15 +39,16 @@ from companion.app.boards.crash.hex import (
     draw_operator,
     outline_hex,
 )
+from companion.app.boards.crash.shown_fields import ShownFields
 from companion.app.boards.crash.static_layer import (
     StaticField,
     StaticShapes,
     cover_batch,
     layers_ahead,
     static_batches,
-    static_fields,
     value_text_colour,
 )
+from companion.app.boards.mesh_layer import MeshLayer
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
 from companion.geometry.crash import (
     LABEL_COLOUR,
@@ -93,12 +95,21 @@ class BoardPainter:
                                   dict[str, tuple[Vertices, list[int]]]] = {}
         self.labels: list[Label] = []
         """The edge names as last drawn: text, font size and box (x, y, width, height)."""
+        self._shown_fields = ShownFields()
+        self.mesh_layers: dict[str, MeshLayer] = {}
+        """The layers of meshes changed in place: the covers and the targets."""
+
+    def shown_fields(self) -> ShownFields:
+        """The fields shown now, with what the layers read of them: read again only where
+        they changed since the last redraw."""
+        self._shown_fields.update(self.board.tap_state.shown.fields)
+        return self._shown_fields
 
     def static_key(self) -> tuple[Any, ...]:
         """What the static layer depends on: the geometry and each field's hole and value."""
-        board = self.board
-        return (tuple(board.pos), tuple(board.size), board.grid(),
-                static_fields(board.tap_state.shown.fields))
+        board = self.board  # x, y, width, height: a list property made a tuple costs ~4 µs
+        return ((board.x, board.y), (board.width, board.height), board.grid(),
+                self.shown_fields().static)
 
     def paint_static(self, layer: Canvas) -> None:
         """The board without anything that moves, into ``layer``: every value is shown
@@ -109,6 +120,7 @@ class BoardPainter:
         if made is None:
             made = self._static_canvases[key] = self._static_canvas(key)
         canvas, self.labels = made
+        layer.clear()
         layer.add(canvas)
         if key in self._static_shown:
             self._static_shown.remove(key)
@@ -122,8 +134,9 @@ class BoardPainter:
         are these and the last shown."""
         key = self.static_key()
         geometry, fields = key[:3], key[3]
-        bells = [field["name"] for field in self.board.tap_state.shown.fields
-                 if field["bell"] and not field["hole"]]
+        shown = self.shown_fields().fields
+        bells = [shown[number]["name"] for number in self._shown_fields.bells
+                 if not shown[number]["hole"]]
         self._static_planned = [(*geometry, ahead) for ahead in layers_ahead(fields, bells)]
         self._keep_static(self._static_shown + self._static_planned)
         self._static_due = [due for due in self._static_planned
@@ -195,16 +208,24 @@ class BoardPainter:
         return self._static_shapes
 
     def covers_key(self) -> tuple[Any, ...]:
-        return (self.board.grid(), tuple(
-            field["name"] for field in self.board.tap_state.shown.fields
-            if not field["hole"] and (field["car"] or field["bell"] or field["operator"])))
+        return (self.board.grid(), self.shown_fields().covered)
 
     def paint_covers(self, layer: Canvas) -> None:
         """Hide the value of each field under a car, a bell or the operator (the covers' shapes
-        are the grid's, worked out once: a move picks them anew)."""
-        covers = cover_batch(self._shapes(self.board.grid()), self.board.tap_state.shown.fields)
-        with layer:
-            covers.draw()
+        are the grid's, worked out once: a move picks them anew, and gives the meshes shown
+        their new vertices)."""
+        shown = self.shown_fields()
+        covers = cover_batch(self._shapes(self.board.grid()),
+                             [shown.fields[number] for number in shown.covered])
+        self._mesh_layer("covers", layer).show(covers.meshes())
+
+    def _mesh_layer(self, name: str, layer: Canvas) -> MeshLayer:
+        """The meshes shown in ``layer`` (the covers, the targets), kept from one redraw to the
+        next."""
+        meshes = self.mesh_layers.get(name)
+        if meshes is None or meshes.layer is not layer:
+            meshes = self.mesh_layers[name] = MeshLayer(layer)
+        return meshes
 
     def targets_key(self) -> tuple[Any, ...]:
         board = self.board
@@ -215,8 +236,7 @@ class BoardPainter:
         return (board.grid(), is_strong, tuple(sorted(tap.targets)))
 
     def paint_targets(self, layer: Canvas) -> None:
-        with layer:
-            self._targets(self.board.grid())
+        self._mesh_layer("targets", layer).show(self._targets(self.board.grid()).meshes())
 
     def paint_events(self) -> None:
         """What the last (or previewed) action moved: under the pieces."""
@@ -233,10 +253,12 @@ class BoardPainter:
         hidden = {where for where, _x, _y in board.moving_pieces()}
         self._update_bells(layer, grid, hidden)
         wanted: dict[str, tuple[Any, ...]] = {}
-        fields: dict[str, dict[str, Any]] = {}
-        for field in board.tap_state.shown.fields:
+        fields: dict[str, Mapping[str, Any]] = {}
+        shown = self.shown_fields()
+        for number in shown.pieces:  # the fields with a car or the operator, in their order
+            field = shown.fields[number]
             car = field["car"]
-            if (car or field["operator"]) and field["name"] not in hidden:
+            if field["name"] not in hidden:
                 seat = 0 if car and car["side"] == "A" else 1
                 look = looks[seat] if car and seat < len(looks) else None
                 wanted[field["name"]] = (
@@ -259,9 +281,9 @@ class BoardPainter:
 
     def _update_bells(self, layer: Canvas, grid: HexGrid, hidden: set[str]) -> None:
         size = min(grid.w, 2 * grid.radius) * PIECE_SHARE
-        places = tuple((*grid.centre(field["name"]), size)
-                       for field in self.board.tap_state.shown.fields
-                       if field["bell"] and field["name"] not in hidden)
+        shown = self.shown_fields()
+        names = [shown.fields[number]["name"] for number in shown.bells]
+        places = tuple((*grid.centre(name), size) for name in names if name not in hidden)
         key = (grid, places)
         if self._bells is not None and self._bells[0] == key:
             return
@@ -293,7 +315,7 @@ class BoardPainter:
         looks = board.host.seat_looks() if board.host is not None else []
         moving = board.moving_pieces()
         hidden = {where for where, _x, _y in moving}
-        by_name = {field["name"]: field for field in fields}
+        by_name = {field["name"]: field for field in fields} if moving else {}
         self._operator_in_hole(grid, hidden)
         for where, x, y in moving:
             if where in by_name:
@@ -308,15 +330,15 @@ class BoardPainter:
 
     # -- layers ----------------------------------------------------------------------------------
 
-    def _targets(self, grid: HexGrid) -> None:
+    def _targets(self, grid: HexGrid) -> Shapes:
         """Where a tap does something now: strong while a step is chosen, subtle otherwise."""
         board = self.board
         tap = board.tap_state
+        targets = Shapes()
         if not tap.targets or (board.preview and tap.mode != "operator"):
-            return
+            return targets
         r, g, b, _ = TARGET_COLOUR
         is_strong = tap.mode in ("magnet", "operator", "card") or board._awaiting == "setup"
-        targets = Shapes()
         names = list(tap.targets)
         outlines = self._target_shapes(grid, names, "outline",
                                        STRONG_OUTLINE if is_strong else SUBTLE_OUTLINE)
@@ -325,7 +347,7 @@ class BoardPainter:
         if is_strong:
             fills = self._target_shapes(grid, names, "fill", FILL_WIDTH)
             targets.repeated((r, g, b, 0.35), [vertices for vertices, _ in fills], fills[0][1])
-        targets.draw()
+        return targets
 
     def prepare_targets(self, grid: HexGrid) -> None:
         """Work out every field's target shapes on ``grid`` ahead (strong and subtle outlines,
@@ -352,7 +374,7 @@ class BoardPainter:
                                 else polygon_vertices(grid.corners(name, 0.82)))
         return [shapes[name] for name in names]
 
-    def _pieces(self, grid: HexGrid, field: dict[str, Any], looks: list[Any],
+    def _pieces(self, grid: HexGrid, field: Mapping[str, Any], looks: list[Any],
                 at: tuple[float, float] | None = None, with_bell: bool = True) -> None:
         cx, cy = at or grid.centre(field["name"])
         size = min(grid.w, 2 * grid.radius) * PIECE_SHARE

@@ -10,7 +10,7 @@ next (:func:`layers_ahead`: a bell's tile taken away) can be painted before the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.app.boards.batch import (
@@ -155,7 +155,7 @@ def static_batches(shapes: StaticShapes, fields: Iterable[StaticField],
     return fills, lines, values
 
 
-def cover_batch(shapes: StaticShapes, fields: Iterable[dict[str, Any]]) -> Shapes:
+def cover_batch(shapes: StaticShapes, fields: Iterable[Mapping[str, Any]]) -> Shapes:
     """The covers of the values under a car, a bell or the operator among ``fields`` (the
     snapshot's), each in its field's colour: picked from ``shapes`` (worked out once per grid),
     in the order a field-by-field drawing lays them out (colour by colour as first used, each

@@ -138,10 +138,14 @@ def two_players(d: Driver) -> Iterator[float]:
         tap_pick(d, kind)
         yield 0.05
     yield P
+    painter = board(d).painter
+    made = {name: layer.meshes_made for name, layer in painter.mesh_layers.items()}
     for name in INITIAL:
         tap_field(d, name)
         yield 0.05
     yield 0.2
+    d.results["meshes_made_by_the_cars_set_up"] = {
+        name: layer.meshes_made - made.get(name, 0) for name, layer in painter.mesh_layers.items()}
     d.results["after_setup"] = seen(d)
     d.results["board_draw_calls"] = d.draw_calls(board(d))
     d.shot(f"crash_setup_done_{lang}")
@@ -162,6 +166,7 @@ def two_players(d: Driver) -> Iterator[float]:
     yield 0.2
     d.results["animating"] = board(d).move_progress < len(board(d).chains)
     d.shot(f"crash_push_moving_{lang}")
+    d.results["moving_worked_out_in_a_redraw"] = count_moving_worked_out(board(d))
     yield 0.5
     d.results["after_place"] = seen(d)
     d.shot(f"crash_after_push_{lang}")
@@ -297,6 +302,25 @@ def count_redraws(crash_board: Any) -> list[int]:
 
     painter.update_pieces = counting
     return redraws
+
+
+def count_moving_worked_out(crash_board: Any) -> int:
+    """How many times one redraw of ``crash_board`` works out where its pieces on their way
+    are, at a moment of the animation not drawn yet."""
+    worked_out = [0]
+    moving_now = crash_board._moving_now
+
+    def counting() -> Any:
+        worked_out[0] += 1
+        return moving_now()
+
+    crash_board._moving_now = counting
+    try:
+        crash_board._moving_of = None  # a moment not drawn yet
+        crash_board.redraw()
+    finally:
+        del crash_board._moving_now
+    return worked_out[0]
 
 
 def record_line_renders() -> list[tuple[int, str, float]]:
