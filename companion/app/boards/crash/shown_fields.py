@@ -17,9 +17,9 @@ from itertools import compress
 from operator import is_not
 from typing import Any
 
-from companion.app.boards.crash.static_layer import StaticField
-
 Field = Mapping[str, Any]
+StaticField = tuple[str, bool, int]
+"""What the static layer shows of a field: its name, whether it is a hole, its value."""
 
 
 def static_field(field: Field) -> StaticField:

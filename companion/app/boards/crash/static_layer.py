@@ -23,6 +23,7 @@ from companion.app.boards.batch import (
     polygon_vertices,
     vertex_array,
 )
+from companion.app.boards.crash.shown_fields import StaticField
 from companion.games.crash.board import FIELD_INDEX, FIELD_NAMES, GEOMETRY
 from companion.geometry.crash import (
     BACKGROUND,
@@ -43,8 +44,6 @@ TILE_EDGE_WIDTH = 1.8
 COVER_SCALE = 0.86
 """A field's value is covered by a hex this big (inside its outline and the tile borders)."""
 Segment = tuple[float, float, float, float]
-StaticField = tuple[str, bool, int]
-"""What the static layer shows of a field: its name, whether it is a hole, its value."""
 
 
 class StaticShapes:
