@@ -594,9 +594,7 @@ class CrashBoard(Board):
         if key == self._events_key:
             return
         self._events_key = key
-        self._events_layer.clear()
-        with self._events_layer:
-            self.painter.paint_events()
+        self.painter.paint_events(self._events_layer)
 
 
 __all__ = ["CrashBoard"]
