@@ -594,7 +594,9 @@ class CrashBoard(Board):
         if key == self._events_key:
             return
         self._events_key = key
-        self.painter.paint_events(self._events_layer)
+        self._events_layer.clear()
+        with self._events_layer:
+            self.painter.paint_events()
 
 
 __all__ = ["CrashBoard"]

@@ -32,13 +32,11 @@ from companion.app.boards.crash.hex import (
     TARGET_COLOUR,
     HexGrid,
     Texts,
-    arrow_points,
     draw_arrow,
     draw_bell,
     draw_bells,
     draw_car,
     draw_operator,
-    hex_outline_points,
     outline_hex,
 )
 from companion.app.boards.crash.shown_fields import ShownFields
@@ -50,7 +48,6 @@ from companion.app.boards.crash.static_layer import (
     static_batches,
     value_text_colour,
 )
-from companion.app.boards.kept_instructions import KeptInstructions
 from companion.app.boards.mesh_layer import MeshLayer
 from companion.games.crash.board import DIRECTION_INDEX, FIELD_NAMES, GEOMETRY
 from companion.geometry.crash import (
@@ -101,8 +98,6 @@ class BoardPainter:
         self._shown_fields = ShownFields()
         self.mesh_layers: dict[str, MeshLayer] = {}
         """The layers of meshes changed in place: the covers and the targets."""
-        self.events_layer: KeptInstructions | None = None
-        """The events layer's instructions, changed in place from one action's to the next."""
 
     def shown_fields(self) -> ShownFields:
         """The fields shown now, with what the layers read of them: read again only where
@@ -243,16 +238,9 @@ class BoardPainter:
     def paint_targets(self, layer: Canvas) -> None:
         self._mesh_layer("targets", layer).show(self._targets(self.board.grid()).meshes())
 
-    def paint_events(self, layer: Canvas) -> None:
-        """What the last (or previewed) action moved, into ``layer`` (under the pieces): the
-        instructions it holds given the new colours and points where they are of the same
-        kind."""
-        kept = self.events_layer
-        if kept is None or kept.layer is not layer:
-            kept = self.events_layer = KeptInstructions(layer)
-        kept.begin()
-        self._events(kept, self.board.grid())
-        kept.end()
+    def paint_events(self) -> None:
+        """What the last (or previewed) action moved: under the pieces."""
+        self._events(self.board.grid())
 
     def update_pieces(self, layer: Canvas) -> None:
         """Bells, cars and the operator on their fields: the bells in one canvas under the
@@ -410,7 +398,7 @@ class BoardPainter:
             if point is not None:
                 draw_operator(self.texts, *point, min(grid.w, 2 * grid.radius) * 0.74)
 
-    def _events(self, kept: KeptInstructions, grid: HexGrid) -> None:
+    def _events(self, grid: HexGrid) -> None:
         """Arrows for what moved (yellow), red crosses where a car left the board."""
         for event in self.board.tap_state.shown.events:
             parts = event.split()
@@ -421,24 +409,24 @@ class BoardPainter:
                 if None in ends:
                     continue
                 (x1, y1), (x2, y2) = ends  # type: ignore[misc]
-                kept.colour((0.05, 0.05, 0.05, 0.9))
-                _kept_arrow(kept, x1, y1, x2, y2, 4.5, 15)
-                kept.colour(MOVE_COLOUR if kind != "op" else (0.9, 0.9, 0.9, 1))
-                _kept_arrow(kept, x1, y1, x2, y2, 2.5, 12)
+                Color(0.05, 0.05, 0.05, 0.9)
+                draw_arrow(x1, y1, x2, y2, 4.5, 15)
+                Color(*(MOVE_COLOUR if kind != "op" else (0.9, 0.9, 0.9, 1)))
+                draw_arrow(x1, y1, x2, y2, 2.5, 12)
             elif kind in ("off", "back") and len(parts) >= 3:
                 point = self.point(grid, parts[2])
                 if point is None:
                     continue
                 x, y = point
                 half = grid.w * 0.38
-                kept.colour(OFF_COLOUR)
-                kept.line([x - half, y - half, x + half, y + half], 3)
-                kept.line([x - half, y + half, x + half, y - half], 3)
+                Color(*OFF_COLOUR)
+                Line(points=[x - half, y - half, x + half, y + half], width=3)
+                Line(points=[x - half, y + half, x + half, y - half], width=3)
             elif kind in ("place", "ring") and len(parts) >= 2:
                 name = parts[-1]
                 if name in FIELD_NAMES:
-                    kept.colour(MOVE_COLOUR)
-                    kept.line(hex_outline_points(grid, name, 1.0), 3.0, close=True)
+                    Color(*MOVE_COLOUR)
+                    outline_hex(grid, name, 3.0, 1.0)
 
     def _evaluation_badges(self, grid: HexGrid) -> None:
         """After an evaluation: each scoring car's points (+3) next to it."""
@@ -501,15 +489,6 @@ class BoardPainter:
                 xs = [grid.centre(FIELD_NAMES[i]) for i in fields]
                 return (sum(p[0] for p in xs) / len(xs), sum(p[1] for p in xs) / len(xs))
         return None
-
-
-def _kept_arrow(kept: KeptInstructions, x1: float, y1: float, x2: float, y2: float,
-                width: float, head: float) -> None:
-    """``draw_arrow``'s arrow in ``kept``."""
-    shape = arrow_points(x1, y1, x2, y2, head)
-    if shape is not None:
-        kept.line(shape[0], width)
-        kept.triangle(shape[1])
 
 
 __all__ = ["BoardPainter"]

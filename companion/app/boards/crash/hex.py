@@ -44,15 +44,10 @@ def fill_hex(grid: HexGrid, name: str, scale: float = 1.0) -> None:
 
 
 def outline_hex(grid: HexGrid, name: str, width: float, scale: float = 1.0) -> None:
-    Line(points=hex_outline_points(grid, name, scale), close=True, width=width)
-
-
-def hex_outline_points(grid: HexGrid, name: str, scale: float = 1.0) -> list[float]:
-    """The corners of field ``name`` (scaled about its centre) as a line's points."""
     points: list[float] = []
     for px, py in grid.corners(name, scale):
         points.extend((px, py))
-    return points
+    Line(points=points, close=True, width=width)
 
 
 class Texts:
@@ -187,28 +182,18 @@ def draw_operator(texts: Texts, cx: float, cy: float, size: float) -> None:
 
 def draw_arrow(x1: float, y1: float, x2: float, y2: float, width: float, head: float) -> None:
     """A straight arrow from (x1, y1) to (x2, y2)."""
-    shape = arrow_points(x1, y1, x2, y2, head)
-    if shape is None:
-        return
-    Line(points=shape[0], width=width)
-    Triangle(points=shape[1])
-
-
-def arrow_points(x1: float, y1: float, x2: float, y2: float,
-                 head: float) -> tuple[list[float], list[float]] | None:
-    """A straight arrow's shaft (a line's points) and head (a triangle's), or None when the
-    ends are less than a pixel apart (no arrow)."""
     length = math.hypot(x2 - x1, y2 - y1)
     if length < 1:
-        return None
+        return
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
     bx, by = x2 - ux * head, y2 - uy * head
-    return ([x1, y1, bx, by], [x2, y2, bx - uy * head * 0.6, by + ux * head * 0.6,
-                              bx + uy * head * 0.6, by - ux * head * 0.6])
+    Line(points=[x1, y1, bx, by], width=width)
+    Triangle(points=[x2, y2, bx - uy * head * 0.6, by + ux * head * 0.6,
+                     bx + uy * head * 0.6, by - ux * head * 0.6])
 
 
 __all__ = [
-    "DIRECTIONS", "arrow_points", "hex_outline_points", "FIELD_INDEX", "SEGMENTS", "HexGrid", "Texts", "draw_arrow", "draw_bell",
+    "DIRECTIONS", "FIELD_INDEX", "SEGMENTS", "HexGrid", "Texts", "draw_arrow", "draw_bell",
     "draw_bells",
     "draw_car", "draw_operator", "fill_hex", "is_dark", "outline_hex", "tile_edges",
 ]

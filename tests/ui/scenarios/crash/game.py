@@ -140,13 +140,10 @@ def two_players(d: Driver) -> Iterator[float]:
     yield P
     painter = board(d).painter
     made = {name: layer.meshes_made for name, layer in painter.mesh_layers.items()}
-    events_made = painter.events_layer.made if painter.events_layer is not None else 0
     for name in INITIAL:
         tap_field(d, name)
         yield 0.05
     yield 0.2
-    d.results["events_instructions_made_by_the_cars_set_up"] = (
-        painter.events_layer.made - events_made if painter.events_layer is not None else 0)
     d.results["meshes_made_by_the_cars_set_up"] = {
         name: layer.meshes_made - made.get(name, 0) for name, layer in painter.mesh_layers.items()}
     d.results["after_setup"] = seen(d)
@@ -317,9 +314,9 @@ def count_events_painted(painter: Any) -> list[int]:
     painted = [0]
     paint_events = type(painter).paint_events
 
-    def counting(*layer: Any) -> None:
+    def counting() -> None:
         painted[0] += 1
-        paint_events(painter, *layer)
+        paint_events(painter)
 
     painter.paint_events = counting
     return painted
