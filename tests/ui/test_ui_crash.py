@@ -110,6 +110,12 @@ def test_two_player_game_by_taps(display: str, tmp_path: Path, lang: str) -> Non
     # the pieces on their way are worked out once a redraw (before: for the pieces layer,
     # which hides them, and again for the moving layer, which draws them)
     assert seen["moving_worked_out_in_a_redraw"] == 1
+    # the arrows and crosses of what moved are painted when the events shown change: the
+    # push played shows the events its preview showed, kept through the refresh and every
+    # moment of the car's animation (before: painted again at each redraw); selecting a field
+    # shows no events (the last action's arrows go): painted once, as empty
+    assert seen["events_painted_by_a_selection"] == 1
+    assert seen["events_painted_by_a_push"] == 0
     assert seen["after_place"]["history"] == [*SETUP, "place e4 push=E bat=1"]
     assert seen["after_place"]["status"] == texts["second"]
     assert texts["pushed"] in lines(seen["after_place"])

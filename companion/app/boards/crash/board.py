@@ -109,7 +109,10 @@ class CrashBoard(Board):
         self._is_static_ahead_due = False
         self._is_static_ahead_planned = False
         self._events_layer = Canvas()
-        """What the last action moved (arrows, crosses): painted on every redraw."""
+        """What the last (or previewed) action moved (arrows, crosses): painted again only
+        when those events or the grid change (not at each moment of an animation, nor at a
+        tap that only selects)."""
+        self._events_key: tuple[Any, ...] | None = None
         self._pieces_layer = Canvas()
         """Bells, cars, the operator: a canvas per field, made again where it changed."""
         self._dynamic_layer = Canvas()
@@ -560,7 +563,6 @@ class CrashBoard(Board):
         if self.guide_shown and self._st:
             with self._guide_layer:
                 self.guide.paint(self.grid())
-        self._events_layer.clear()
         self._dynamic_layer.clear()
         for number, (layer, key_of, paint) in enumerate(self._layers):
             key = key_of() if self._st else ()
@@ -573,15 +575,28 @@ class CrashBoard(Board):
                 else:
                     layer.clear()
         if not self._st:
+            self._events_layer.clear()
+            self._events_key = None
             self.painter.forget_pieces(self._pieces_layer)
             return
-        with self._events_layer:
-            self.painter.paint_events()
+        self._update_events()
         self.painter.update_pieces(self._pieces_layer)
         with self._dynamic_layer:
             self.painter.paint()
             if self.tap_state.mode in ("direction", "battery"):
                 self.painter.arrows(ARROW_RADIUS)
+
+    def _update_events(self) -> None:
+        """The events layer painted again when what it shows changed: the events shown (the
+        last action's or the preview's) on this grid; its colours and shapes come from them
+        alone."""
+        key = (self.grid(), self.tap_state.shown.events)
+        if key == self._events_key:
+            return
+        self._events_key = key
+        self._events_layer.clear()
+        with self._events_layer:
+            self.painter.paint_events()
 
 
 __all__ = ["CrashBoard"]

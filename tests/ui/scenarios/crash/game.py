@@ -150,8 +150,10 @@ def two_players(d: Driver) -> Iterator[float]:
     d.results["board_draw_calls"] = d.draw_calls(board(d))
     d.shot(f"crash_setup_done_{lang}")
     # Pat (B) starts: a car on e4 pushing his own car e6? No: e5 is Eva's, the push goes east.
+    painted = count_events_painted(board(d).painter)
     tap_field(d, "e4")
     yield P
+    d.results["events_painted_by_a_selection"] = painted[0]
     d.results["arrows"] = sorted(board(d).arrow_centres())
     d.results["after_field"] = seen(d)
     d.shot(f"crash_place_arrows_{lang}")
@@ -162,12 +164,14 @@ def two_players(d: Driver) -> Iterator[float]:
     yield P
     d.results["preview"] = seen(d)
     d.shot(f"crash_place_preview_{lang}")
+    painted = count_events_painted(board(d).painter)
     tap_ok(d)
     yield 0.2
     d.results["animating"] = board(d).move_progress < len(board(d).chains)
     d.shot(f"crash_push_moving_{lang}")
     d.results["moving_worked_out_in_a_redraw"] = count_moving_worked_out(board(d))
     yield 0.5
+    d.results["events_painted_by_a_push"] = painted[0]
     d.results["after_place"] = seen(d)
     d.shot(f"crash_after_push_{lang}")
     tap_field(d, "c3")                                     # a car stands there: refused
@@ -302,6 +306,20 @@ def count_redraws(crash_board: Any) -> list[int]:
 
     painter.update_pieces = counting
     return redraws
+
+
+def count_events_painted(painter: Any) -> list[int]:
+    """From now on, how many times ``painter`` paints the board's events layer (a list of one
+    count, read as it goes)."""
+    painted = [0]
+    paint_events = type(painter).paint_events
+
+    def counting() -> None:
+        painted[0] += 1
+        paint_events(painter)
+
+    painter.paint_events = counting
+    return painted
 
 
 def count_moving_worked_out(crash_board: Any) -> int:
