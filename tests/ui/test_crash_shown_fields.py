@@ -10,8 +10,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from companion.app.boards.crash.shown_fields import ShownFields
-from companion.app.boards.crash.static_layer import static_fields
+from companion.app.boards.crash.shown_fields import ShownFields, static_fields
 from companion.engine import open_game
 
 POSITION = (

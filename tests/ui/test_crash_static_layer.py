@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.app.boards.batch import Shapes
+from companion.app.boards.crash.shown_fields import static_fields
 from companion.app.boards.crash.static_layer import (
     COVER_SCALE,
     HOLE_MARK_COLOUR,
@@ -18,7 +19,6 @@ from companion.app.boards.crash.static_layer import (
     cover_batch,
     layers_ahead,
     static_batches,
-    static_fields,
     value_text_colour,
 )
 from companion.games.crash.board import FIELD_NAMES, GEOMETRY

@@ -39,9 +39,8 @@ from companion.app.boards.crash.hex import (
     draw_operator,
     outline_hex,
 )
-from companion.app.boards.crash.shown_fields import ShownFields
+from companion.app.boards.crash.shown_fields import ShownFields, StaticField
 from companion.app.boards.crash.static_layer import (
-    StaticField,
     StaticShapes,
     cover_batch,
     layers_ahead,

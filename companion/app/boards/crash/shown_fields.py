@@ -12,7 +12,7 @@ alters it: the layers' keys then compare at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
 from operator import is_not
 from typing import Any
@@ -24,6 +24,12 @@ StaticField = tuple[str, bool, int]
 
 def static_field(field: Field) -> StaticField:
     return (field["name"], field["hole"], field["value"])
+
+
+def static_fields(fields: Iterable[Field]) -> tuple[StaticField, ...]:
+    """What the static layer shows of ``fields`` (the snapshot's): a field's pieces are not in
+    it."""
+    return tuple(map(static_field, fields))
 
 
 def is_covered(field: Field) -> bool:
@@ -96,4 +102,5 @@ class ShownFields:
         return changed
 
 
-__all__ = ["ShownFields", "has_piece", "is_covered", "static_field"]
+__all__ = ["ShownFields", "StaticField", "has_piece", "is_covered", "static_field",
+           "static_fields"]

@@ -72,12 +72,6 @@ class StaticShapes:
         self.tile_edges = segments_mesh(tile_edges(grid), TILE_EDGE_WIDTH)
 
 
-def static_fields(fields: Iterable[dict[str, Any]]) -> tuple[StaticField, ...]:
-    """What the static layer shows of ``fields`` (the snapshot's): a field's pieces are not in
-    it."""
-    return tuple((field["name"], field["hole"], field["value"]) for field in fields)
-
-
 def layers_ahead(fields: Sequence[StaticField],
                  bells: Iterable[str]) -> list[tuple[StaticField, ...]]:
     """The static layers a next input may bring: one for each tile under one of ``bells`` (the
@@ -125,7 +119,7 @@ def static_batches(shapes: StaticShapes, fields: Iterable[StaticField],
                    ) -> tuple[Shapes, Shapes, list[tuple[int, Colour, float, float]]]:
     """The fills (drawn first), the lines (drawn last) and the values to write between them
     (value, text colour, centre x, centre y) of the fields as ``fields`` show them
-    (:func:`static_fields`), over a
+    (:func:`~companion.app.boards.crash.shown_fields.static_fields`), over a
     ``background`` square (x, y, width, height). Each colour's shapes come in the order of the
     fields and the colours in the order first used, as a field-by-field drawing lays them out
     (all shapes of one colour are alike: one index pattern per colour)."""
@@ -172,6 +166,6 @@ def cover_batch(shapes: StaticShapes, fields: Iterable[Mapping[str, Any]]) -> Sh
 
 
 __all__ = [
-    "COVER_SCALE", "HOLE_MARK_COLOUR", "StaticField", "StaticShapes", "cover_batch", "is_dark",
-    "layers_ahead", "segments_mesh", "static_batches", "static_fields", "value_text_colour",
+    "COVER_SCALE", "HOLE_MARK_COLOUR", "StaticShapes", "cover_batch", "is_dark",
+    "layers_ahead", "segments_mesh", "static_batches", "value_text_colour",
 ]
