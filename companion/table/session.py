@@ -635,7 +635,8 @@ class TableSession:
         is_companion = kind == "played" and self.companions.plays(seat)
         return made_step(match, seat, line, board_before, after, events,
                          is_companion=is_companion,
-                         is_person_input=kind == "played" and not is_companion, roller=roller)
+                         is_person_input=kind == "played" and not is_companion, roller=roller,
+                         lang=self._lang)
 
     def _lines(self, steps: BoardSteps, match: Match) -> list[TableLine]:
         colours = self.setup.colours if self.setup else None
