@@ -93,3 +93,18 @@ def test_labels_laid_out_with_remembered_widths_are_the_same(display: str,
     assert seen["sizes"][0][1] >= 2 * 20  # the score row wraps: two lines of 20 px
     assert seen["asked_first"] > 20  # the words and lines measured once…
     assert seen["asked_again"] == 0  # …and not again
+    # a score row laid out again: its font worked out once a run of text (Kivy's cached
+    # extents), not at each of its ~25 measurements; nothing measured anew, the same pixels
+    assert seen["row_fonts_worked_out"] <= 6 and seen["row_asked"] == 0 and seen["row_same"]
+
+
+def test_a_changed_label_renders_with_its_core_label_into_its_texture(display: str,
+                                                                     tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "changes_keep_the_core_label", display, tmp_path, "en")
+    # a score row changed frame after frame: no core label and no texture made per change
+    assert seen["changes_kept_core"] == [True, True, True]
+    assert seen["changes_kept_texture"] == [True, True, True]
+    # changed twice before a frame: the first look's core label stays with it, undrawn
+    assert seen["second_change_new_core"] and seen["then_kept_core"]
+    # every look drawn with the pixels Kivy's own label renders for its text
+    assert seen["same_pixels"] == [True] * 7

@@ -8,6 +8,12 @@ The same text in the same font always measures the same, so :func:`install` make
 provider remember its answers, keyed by the font options that decide them and the text. What
 is drawn does not change: the provider's rendering never asks for these measurements, and the
 layout gets the very numbers it got before.
+
+Kivy's layout asks a label once per run of text for a measuring function valid while the font
+stays as it is (``get_cached_extents``), then measures every word and line prefix of that run
+with it (~25 in a Crash score row). :func:`install` makes that function look the text up in the
+font's measurements worked out once, not the font's options again at each measurement
+(~0.2 us a known text, not ~1.4): the same numbers, from the same measurements.
 """
 
 from __future__ import annotations
@@ -56,12 +62,39 @@ def remembering(measure: Callable[[Any, str], tuple[int, int]]) -> Callable[[Any
     return get_extents
 
 
+def cached_extents(label: Any) -> Callable[[str], tuple[int, int]]:
+    """A core label's measuring function for its font as it is now (Kivy's
+    ``get_cached_extents``): a text known for that font is looked up there, anything else (and
+    everything once the label's options are another dict: Kivy switches them word by word when
+    it shortens a markup text) measured as :func:`remembering` measures it."""
+    measure = label.get_extents
+    options = label.options
+    try:
+        font = _font_of(options)
+        known = _extents.get(font)
+    except (KeyError, TypeError):
+        return measure  # type: ignore[no-any-return]
+    if known is None:
+        known = _extents[font] = {}
+    look_up = known.get
+
+    def extents(text: str) -> tuple[int, int]:
+        if label.options is options:
+            size = look_up(text)
+            if size is not None:
+                return size
+        return measure(text)  # type: ignore[no-any-return]
+
+    return extents
+
+
 def install() -> None:
     """Make Kivy's text provider (the core label class in use) remember its measurements."""
     from kivy.core.text import Label as CoreLabel
 
     if not hasattr(CoreLabel.get_extents, "__wrapped__"):
         CoreLabel.get_extents = remembering(CoreLabel.get_extents)
+        CoreLabel.get_cached_extents = cached_extents
 
 
 def forget() -> None:
@@ -70,4 +103,5 @@ def forget() -> None:
     _count[0] = 0
 
 
-__all__ = ["FONT_OPTIONS", "REMEMBERED_EXTENTS", "forget", "install", "remembering"]
+__all__ = ["FONT_OPTIONS", "REMEMBERED_EXTENTS", "cached_extents", "forget", "install",
+           "remembering"]

@@ -20,8 +20,12 @@ A label set aside (no parent) lets its texture go likewise and gets its pixels b
 
 A look's core label (the one that rendered it) is set aside with it at the label's next change
 until its texture's first fill, and the widget renders later looks with a core label of its
-own. A look not yet drawn keeps its texture (no pixels to keep yet): a label that takes it
-back shows that texture itself, which no label fills again.
+own. Once that fill has kept the look's pixels (a software GL: the usual case, a change comes
+frames after the last), the widget keeps its core label and renders the next look with it, into
+the same texture when that is of the new look's size and no other label's: no new core label
+(~40-50 us: Kivy makes one with its ~40 options) and no new texture per change. A look not yet
+drawn keeps its texture (no pixels to keep yet): a label that takes it back shows that texture
+itself, which no label fills again.
 
 :func:`let_rendered_pixels_go`: every core label (SDL2's) lets go of the surface it rendered
 its text on once the pixels are read for the texture; Kivy kept it until the next render.
@@ -129,6 +133,8 @@ class RememberedLabel(LeanLabel):
         self._looks: dict[Hashable, Look] = {} if shared is None else shared
         self._shown: Look | None = None
         """The look whose pixels the label's texture holds (or will, once drawn)."""
+        self._rendered: Look | None = None
+        """The look the widget's core label rendered last."""
         self._keeps_its_label = False
         super().__init__(**kwargs)
 
@@ -140,11 +146,26 @@ class RememberedLabel(LeanLabel):
 
     def _trigger_texture_update(self, name: str | None = None, source: Any = None,
                                 value: Any = None) -> None:
-        if self._keeps_its_label:  # the core label now belongs to a remembered look
+        if self._keeps_its_label:  # the core label rendered the latest look
             self._keeps_its_label = False
-            self._label = None
-            self._create_label()  # a core label of the widget's properties as they are now
+            if not self._label_is_free():  # it now belongs to that look
+                self._label = None
+                self._create_label()  # a core label of the widget's properties as they are now
         super()._trigger_texture_update(name, source, value)
+
+    def _label_is_free(self) -> bool:
+        """Whether the widget's core label may render the next look: the look it rendered last
+        keeps its pixels by now (its texture filled, under a software GL), so nothing of it is
+        the core label's. The texture it rendered into is then the widget's own unless another
+        label shows it too (a look taken back before its first draw): that one is left to them
+        (Kivy's core label makes a new one; else it renders into it again when of the new
+        look's size, as Kivy's own label does)."""
+        look, core = self._rendered, self._label
+        if look is None or look.pixels is None or look._core is not None or core is None:
+            return False
+        if core.texture is not None and core.texture in _LENT:
+            core.texture = None
+        return True
 
     def texture_update(self, *largs: Any) -> None:
         key = self.look()
@@ -173,7 +194,7 @@ class RememberedLabel(LeanLabel):
                 look.keep_no_pixels()
         look.size, look.is_shortened = tuple(self.texture_size), self.is_shortened
         look.refs, look.anchors = self.refs, self.anchors
-        self._looks[key] = self._shown = look
+        self._looks[key] = self._shown = self._rendered = look
         self._keep_the_latest_looks()
         self._keeps_its_label = True
 
