@@ -14,7 +14,7 @@ import pytest
 
 from companion.engine import open_game
 from companion.engine.errors import IllegalInput
-from companion.games.crash import legal
+from companion.games.crash import legal, queries
 from companion.games.crash.cards import YELLOW
 from companion.games.crash.legal import (
     _BOARD_ONLY,
@@ -135,3 +135,15 @@ def test_the_search_answers_as_in_the_candidates_order(seed: int) -> None:
             kinds.setdefault(line.split()[0], []).append(line)
         match.play(chooser.choice(kinds[chooser.choice(sorted(kinds))]))
     assert len(answers) >= 5 and set(answers) == {True, False}, answers
+
+
+def test_under_yellow_the_strip_finds_a_placement_with_a_bell_ahead_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second action after Heartless: the strip's buttons (``legal_actions``) find a
+    placement that rings among the first simulated."""
+    state = parse_position(AFTER_HEARTLESS, 2)
+    tried = counted(monkeypatch)
+    monkeypatch.setattr(queries, "_line_accepted", legal._accepted)
+    assert queries._placement_exists(state, Sim(state), True, "place ")
+    assert 0 < len(tried) <= 12, tried
+    assert queries.legal_actions(state)["place"] is None
