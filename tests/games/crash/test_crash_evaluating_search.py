@@ -9,13 +9,15 @@ deals a yellow card to the player whose turn starts (a "refill" at the end of a 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from companion.engine import open_game
 from companion.engine.errors import IllegalInput
 from companion.games.crash import legal, queries
-from companion.games.crash.cards import YELLOW
+from companion.games.crash.board import NEIGHBOURS
+from companion.games.crash.cards import BLUE, YELLOW
 from companion.games.crash.legal import (
     _BOARD_ONLY,
     OPERATOR_MARK,
@@ -147,3 +149,55 @@ def test_under_yellow_the_strip_finds_a_placement_with_a_bell_ahead_first(
     assert queries._placement_exists(state, Sim(state), True, "place ")
     assert 0 < len(tried) <= 12, tried
     assert queries.legal_actions(state)["place"] is None
+
+
+def test_a_blue_cards_placement_is_found_from_the_cars(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C2 for a blue card (the strip's "Card" button asks it whenever one may be played):
+    the fields next to cars are counted from the cars, no placement line is made."""
+    made: list[int] = []
+    candidates = legal.placement_candidates
+
+    def counting(state: CrashState, sim: Sim) -> object:
+        made.append(1)
+        return candidates(state, sim)
+
+    state = parse_position(AFTER_HEARTLESS, 2)
+    kinds = sorted(BLUE)
+    expected = [any(True for _ in candidates(after, Sim(after)))
+                for after in (replace(state, effect=kind) for kind in kinds)]
+    assert True in expected
+    monkeypatch.setattr(legal, "placement_candidates", counting)
+    assert [legal.blue_placement_exists(replace(state, effect=kind)) for kind in kinds] \
+        == expected
+    assert made == []
+
+
+def test_the_board_neighbours_are_mutual() -> None:
+    """What counting the fields next to cars from the cars relies on."""
+    for field, neighbours in enumerate(NEIGHBOURS):
+        assert len({n for n in neighbours if n >= 0}) == sum(n >= 0 for n in neighbours)
+        assert all(field in NEIGHBOURS[n] for n in neighbours if n >= 0)
+
+
+@pytest.mark.parametrize("seed", [5, 9])
+def test_a_blue_cards_placement_exists_as_a_placement_line_does(seed: int) -> None:
+    """At each position of a seeded random game, under each blue card's effect and none:
+    the answer is whether a placement line exists."""
+    chooser = random.Random(seed)
+    match = open_game("crash", players=2, names=["P0", "P1"])
+    answers: list[bool] = []
+    for _ in range(120):
+        if match.outcome is not None:
+            break
+        if match.awaiting == "move":
+            for kind in (*sorted(BLUE), None):
+                state = replace(match.state, effect=kind, action=2)
+                expected = any(True for _ in legal.placement_candidates(state, Sim(state)))
+                assert legal.blue_placement_exists(state) == expected, kind
+                answers.append(expected)
+        lines = match.legal()
+        kinds: dict[str, list[str]] = {}
+        for line in lines:
+            kinds.setdefault(line.split()[0], []).append(line)
+        match.play(chooser.choice(kinds[chooser.choice(sorted(kinds))]))
+    assert set(answers) == {True, False}
