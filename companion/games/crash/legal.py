@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 
 from companion.engine.errors import IllegalInput
 from companion.games.crash.actions import (
@@ -372,9 +372,31 @@ def check_card_obligation(state: CrashState, kind: str) -> None:
 
 
 def blue_placement_exists(state: CrashState) -> bool:
-    """Whether the placement a blue card demands is possible in ``state`` (action 2)."""
+    """Whether the placement a blue card demands is possible in ``state`` (action 2): whether
+    :func:`placement_candidates` has a line, found without making the lines. A car's
+    placement needs an empty field with as many cars next to it as pushes it must make (none
+    under Permitted Expansion, two for Double Hit, else one); the fields next to cars are
+    counted from the cars (~30), not looked for around each empty field (~150)."""
+    side = state.side
+    normal, magnets = state.supply(side)
+    cost = placement_cost(state)
+    if cost and state.scores[side] - cost < 1:
+        return False
+    blue = blue_effect(state)
     sim = Sim(state)
-    return any(True for _ in placement_candidates(state, sim))
+    if normal >= 1 and max_batteries(state) >= 0:
+        pushes = 0 if blue == "expansion" else 2 if blue == "double" else 1
+        cars_next = [0] * FIELD_COUNT
+        for field in compress(range(FIELD_COUNT), sim.cars):
+            for neighbour in NEIGHBOURS[field]:
+                if neighbour >= 0:
+                    cars_next[neighbour] += 1
+        if any(count >= pushes and sim.is_empty(field)
+               for field, count in enumerate(cars_next)):
+            return True
+    if magnets >= 1 and blue in (None, "expansion"):
+        return any(True for _ in magnet_candidates(sim, blue))
+    return False
 
 
 def evaluating_action_exists(state: CrashState) -> bool:
@@ -412,7 +434,16 @@ def _search_evaluating(state: CrashState) -> bool:
     # obligation (C10); with few cars left the shortcuts below are not used
     may_prune = min(counts) > 2
     swap_done = False
+    # the placements without a bell ahead of their push are tried after those with one (a
+    # push rings only a bell ahead of it; the others only by a magnet's pull), before the
+    # actions that follow the placements: only the order changes, never the answer
+    later: list[str] = []
     for line, _ in play_candidates(state, with_operator=False):
+        is_place = line.startswith("place ")
+        if later and not is_place:
+            if any(_accepted(state, place) for place in later):
+                return True
+            later = []
         if line == OPERATOR_MARK:
             if any(True for _ in evaluating_operator_paths(state)):
                 return True
@@ -423,12 +454,15 @@ def _search_evaluating(state: CrashState) -> bool:
             swap_done = True
         if may_prune and line.startswith(_BOARD_ONLY) and not _magnet_ring_possible(sim, line):
             continue
-        if (may_prune and line.startswith("place ") and not magnets_on_board
-                and not _bell_in_line(sim, line)):
-            continue
+        if is_place:
+            if may_prune and not magnets_on_board and not _bell_in_line(sim, line):
+                continue
+            if not _bell_ahead(sim, line):
+                later.append(line)
+                continue
         if _accepted(state, line):
             return True
-    return False
+    return any(_accepted(state, place) for place in later)
 
 
 def _magnet_ring_possible(sim: Sim, line: str) -> bool:
@@ -454,6 +488,24 @@ def _magnet_ring_possible(sim: Sim, line: str) -> bool:
             car = NEIGHBOURS[bell][(direction + 3) % 6]
             if magnet >= 0 and car >= 0 and car_is_magnet(cars[magnet]) and cars[car]:
                 return True
+    return False
+
+
+def _bell_ahead(sim: Sim, line: str) -> bool:
+    """A bell ahead of a placement's push (a push direction from the placed car, the bell
+    beyond the cars hit): where the push itself may ring it."""
+    parts = line.split()
+    if len(parts) < 3 or not parts[2].startswith("push="):
+        return False
+    field = FIELD_INDEX[parts[1]]
+    bells = sim.bells
+    for direction in parts[2][5:].split(","):
+        way = DIRECTION_INDEX[direction]
+        current = NEIGHBOURS[field][way]
+        while current >= 0:
+            if current in bells:
+                return True
+            current = NEIGHBOURS[current][way]
     return False
 
 

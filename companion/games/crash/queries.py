@@ -31,6 +31,7 @@ from companion.games.crash.board import (
 from companion.games.crash.cards import YELLOW
 from companion.games.crash.legal import (
     _BOARD_ONLY,
+    _bell_ahead,
     _bell_in_line,
     _magnet_ring_possible,
     apply_input,
@@ -411,14 +412,20 @@ def _placement_exists(state: CrashState, sim: Sim, yellow: bool, head: str) -> b
             return False
         candidates = magnet_candidates(sim, blue)
     prune = _evaluation_pruning(sim) if yellow else None
+    # under yellow the placements without a bell ahead of their push are tried after those
+    # with one, as ``legal.evaluating_action_exists`` orders them (the answer is the same)
+    later: list[str] = []
     for line, check in candidates:
         if not line.startswith(head):
             continue
         if prune is not None and _cannot_evaluate(sim, line, *prune):
             continue
+        if yellow and head == "place " and not _bell_ahead(sim, line):
+            later.append(line)
+            continue
         if not (check or yellow) or _line_accepted(state, line):
             return True
-    return False
+    return any(_line_accepted(state, line) for line in later)
 
 
 def _evaluation_pruning(sim: Sim) -> tuple[bool, bool]:

@@ -103,3 +103,40 @@ def test_a_snapshot_writes_its_position_once(monkeypatch) -> None:
     assert len(written) == 1  # before: twice (the match's position and the snapshot's own)
     assert snapshot["position"] == snapshot["state"]["position"] == written[0]
     assert open_game("crash", players=2, position=written[0]).state == match.state
+
+
+def test_an_evaluation_looks_up_only_the_fields_whose_bell_hole_or_car_changed(
+        monkeypatch) -> None:
+    """A bell rung (lifted, an evaluation) or a hole opened: only the fields it changed are
+    looked up again, not all 188; the fields are those made from nothing."""
+    import random
+
+    chooser = random.Random(3)
+    match = open_game("crash", players=2, position=POSITION)
+    looked_up: list[int] = []
+    real_field = snapshots._field
+
+    def counted(index: int, *args: object) -> dict[str, object]:
+        looked_up.append(index)
+        return real_field(index, *args)
+
+    monkeypatch.setattr(snapshots, "_field", counted)
+    rung = 0
+    for _ in range(150):
+        if match.outcome is not None:
+            break
+        before = match.snapshot()["state"]["fields"]
+        bells = match.state.bells
+        match.play(chooser.choice(match.legal()))
+        looked_up.clear()
+        fields = match.snapshot()["state"]["fields"]
+        differ = {number for number, (old, new) in enumerate(zip(before, fields, strict=True))
+                  if old != new}
+        assert differ <= set(looked_up)
+        if match.state.bells != bells:
+            rung += 1
+            assert len(looked_up) <= len(differ) + 2, (len(looked_up), differ)  # 2: operator
+        snapshots._last_fields[0] = None
+        snapshots._fields_made.clear()
+        assert match.snapshot()["state"]["fields"] == fields  # as made from nothing
+    assert rung >= 2
