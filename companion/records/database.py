@@ -1,10 +1,14 @@
 """The store's SQLite file and every write to it.
 
-The file is opened in WAL mode with ``synchronous=FULL``, checked, and brought up to the
+The file is opened in WAL mode with ``synchronous=NORMAL``, checked, and brought up to the
 schema this build reads (a store of an older schema is migrated in place after a copy of it is
 taken beside it; see :mod:`companion.records.schema`). A file that cannot be read (corrupt, a
 newer or unknown schema version, not SQLite at all) is moved aside with a plain message in
 :attr:`Database.warnings` and a fresh one is started: never a crash, never silent loss.
+
+Every write is committed before :meth:`Database.write` returns; its :class:`Flusher` then puts
+it on the card on a thread of its own (:mod:`companion.records.flusher`: the players' tap does
+not wait for the card), and a sync that failed makes the next write fail like a failing card.
 
 A card that refuses writes (full, remounted read-only, failing) is not a damaged file: what can
 be read is opened read-only, :attr:`Database.problem` says what is wrong, a write raises
@@ -15,6 +19,8 @@ again and, once it takes writes, writes what waited in the same transaction.
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
 import time
 from collections.abc import Callable
@@ -22,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from companion.records.faults import StoreUnwritable, Transaction, unwritable_kind
+from companion.records.flusher import Flusher, Sync
 from companion.records.schema import (
     READABLE_VERSIONS,
     SCHEMA_VERSION,
@@ -55,8 +62,10 @@ class Database:
     succeeds (what waited is written with it)."""
 
     def __init__(self, path: Path, check: bool = True, read_only: bool = False,
-                 on_written: Callable[[], None] = lambda: None) -> None:
+                 on_written: Callable[[], None] = lambda: None, sync: Sync = os.fsync) -> None:
         self.path = path
+        self.flusher = Flusher(path, sync)
+        """Puts every write on the card after it is committed, on a thread of its own."""
         self.warnings: list[str] = []
         """What was done to a file that could not be read, in plain words."""
         self.problem: StoreUnwritable | None = None
@@ -80,6 +89,11 @@ class Database:
         refuses it (then nothing of it is written and what waited keeps waiting)."""
         if self._read_only:
             self._reconnect()
+        failure = self.flusher.failure()
+        if failure is not None:  # the card did not take the last write's sync
+            if unwritable_kind(failure, self.path) is None:
+                failure = OSError(errno.EIO, f"the card did not take a write ({failure})")
+            raise self._note_problem(failure)
         try:
             with Transaction(self.connection) as db:
                 for waiting in self._waiting:
@@ -91,6 +105,7 @@ class Database:
             _log().info("the store takes writes again: %s", self.path)
         self.problem = None
         self._waiting.clear()
+        self.flusher.written()
         self._on_written()
         return result
 
@@ -112,6 +127,7 @@ class Database:
         return True
 
     def close(self) -> None:
+        self.flusher.close()
         self.connection.close()
 
     def _open_or_replace(self) -> sqlite3.Connection:
@@ -139,7 +155,7 @@ class Database:
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=FULL")
+            connection.execute("PRAGMA synchronous=NORMAL")  # the flusher syncs each commit
             if self._check and connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("the database failed its integrity check")
             version = schema_version(connection)
