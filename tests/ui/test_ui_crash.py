@@ -235,9 +235,11 @@ def test_the_end_of_turn_choices_shown_again_are_not_rendered_or_laid_out_again(
     # (before: Rocket Drive, Bell Shift and blind, each in another button than the last time)
     assert again["renders"] == ["Bell Shift"]
     # the buttons stand where they stood: no pass (before: 4); the panel that made room for
-    # the choices is not laid out aside from the window (before: once each time)
+    # the choices is not laid out aside from the window (before: once each time); the choice
+    # area taken back with its parts as they were is not laid out again (before: once)
     assert again["passes"] == []
     assert "info set aside" not in first["passes"]
+    assert first["passes"].count("area") == 1  # (before: 2, the second changing nothing)
     assert first["passes"].count("choice") <= 4  # (before: 12, then 8)
     # the first list's buttons (made ahead, as wide as the list) render each text once, at
     # the width it keeps (before: each first at 88 px, the width of a button Kivy made)

@@ -78,9 +78,10 @@ class DieArea(SteadyBoxLayout):
         self.ids.faces.is_shown = self.is_table  # set aside: no pips drawn at its layouts
 
 
-class ChoiceArea(BoxLayout):
+class ChoiceArea(SteadyBoxLayout):
     """The legal inputs as big buttons; a RecycleView (``ids.list``, its layout
-    ``ids.choices``): only the visible buttons exist, however long the list.
+    ``ids.choices``): only the visible buttons exist, however long the list. Shown again (the
+    action area takes it back), with its parts' sizes as they were, it is not laid out again.
 
     Every button shows its whole text: one or two lines at 22 px, else at 20 px, else as many
     lines as it needs (the button grows). When the buttons would not all be in view, choices

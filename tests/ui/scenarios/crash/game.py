@@ -457,7 +457,7 @@ def choices_again(d: Driver) -> Iterator[float]:
     names taken back), and the panel that gives them its place is not laid out aside."""
     from companion.app.boards.crash.panels import CrashPicker
     from companion.app.frames.steady_layouts import SteadyBoxLayout
-    from companion.app.screens.play.panels import InfoArea
+    from companion.app.screens.play.panels import ChoiceArea, InfoArea
 
     renders: list[str] = []
     passes: list[str] = []
@@ -471,6 +471,8 @@ def choices_again(d: Driver) -> Iterator[float]:
     def laying_out(layout: Any, *largs: Any) -> None:
         if isinstance(layout, ChoiceButton):
             passes.append("choice")
+        elif isinstance(layout, ChoiceArea):
+            passes.append("area")
         elif isinstance(layout, InfoArea) and layout.parent is None:
             passes.append("info set aside")
         lay_out(layout, *largs)
