@@ -235,11 +235,33 @@ def test_the_end_of_turn_choices_shown_again_are_not_rendered_or_laid_out_again(
     # (before: Rocket Drive, Bell Shift and blind, each in another button than the last time)
     assert again["renders"] == ["Bell Shift"]
     # the buttons stand where they stood: no pass (before: 4); the panel that made room for
-    # the choices is not laid out aside from the window (before: once each time)
+    # the choices is not laid out aside from the window (before: once each time); the choice
+    # area taken back with its parts as they were is not laid out again (before: once)
     assert again["passes"] == []
     assert "info set aside" not in first["passes"]
-    assert first["passes"].count("choice") <= 8  # (before: 12)
+    assert first["passes"].count("area") == 1  # (before: 2, the second changing nothing)
+    assert first["passes"].count("choice") <= 4  # (before: 12, then 8)
+    # the first list's buttons (made ahead, as wide as the list) render each text once, at
+    # the width it keeps (before: each first at 88 px, the width of a button Kivy made)
+    assert sorted(first["renders"]) == sorted(first["choices"])
     assert "picker set aside" not in seen["passes_at_refill"]  # the card picker's, likewise
+
+
+def test_the_strips_buttons_render_their_texts_once_at_the_width_they_keep(
+        display: str, tmp_path: Path) -> None:
+    seen = run_scenario_script(SCRIPT, "strip_widths", display, tmp_path, "en")
+    steps = seen["steps"]
+    assert [step["tapped"] for step in steps] == ["Operator", "Cancel", "Operator", "Cancel"]
+    # the first Cancel (a button made ahead) is rendered, once; the five actions' looks and
+    # Cancel's are taken back after
+    assert [text for text, _width in steps[0]["renders"]] == ["Cancel"]
+    assert all(not step["renders"] for step in steps[1:])
+    for step in steps:
+        kept = dict(step["buttons"])
+        # each text rendered once at most, at the width its button keeps (before: a button
+        # made ahead or given another width rendered at its old width first, then again)
+        assert len({text for text, _width in step["renders"]}) == len(step["renders"]), step
+        assert all(kept.get(text) == width for text, width in step["renders"]), step
 
 
 def test_the_status_lines_sentences_come_back_without_a_render(display: str,

@@ -78,9 +78,10 @@ class DieArea(SteadyBoxLayout):
         self.ids.faces.is_shown = self.is_table  # set aside: no pips drawn at its layouts
 
 
-class ChoiceArea(BoxLayout):
+class ChoiceArea(SteadyBoxLayout):
     """The legal inputs as big buttons; a RecycleView (``ids.list``, its layout
-    ``ids.choices``): only the visible buttons exist, however long the list.
+    ``ids.choices``): only the visible buttons exist, however long the list. Shown again (the
+    action area takes it back), with its parts' sizes as they were, it is not laid out again.
 
     Every button shows its whole text: one or two lines at 22 px, else at 20 px, else as many
     lines as it needs (the button grows). When the buttons would not all be in view, choices
@@ -120,9 +121,16 @@ class ChoiceArea(BoxLayout):
             return
         self._is_made_ahead = True
         spare = self.ids.list.view_adapter.dirty_views[ChoiceButton]
+        if self.width <= 100:  # never shown: as wide as it will be, and its list (laid out
+            self.width = CHOICE_AREA_WIDTH  # while idle) too; at Kivy's 100 px, the first
+            # list's buttons were laid out at that width in the tap, then again at its own
+        width = self.width
         for number in range(1, CHOICE_BUTTONS_AHEAD + 1):
             if -number not in spare:
-                spare[-number] = ChoiceButton()
+                spare[-number] = button = ChoiceButton(width=width)
+                button.do_layout()  # its label as wide as the list's: a text it is given is
+                # rendered once, at that width (at Kivy's 100 px, it was rendered at 88 px
+                # first, then again when the list had laid the button out: ~0.1 ms a button)
         for font_size in CHOICE_FONTS:  # the buttons' heights: a label measured once a size
             line_height(font_size)
 

@@ -457,7 +457,7 @@ def choices_again(d: Driver) -> Iterator[float]:
     names taken back), and the panel that gives them its place is not laid out aside."""
     from companion.app.boards.crash.panels import CrashPicker
     from companion.app.frames.steady_layouts import SteadyBoxLayout
-    from companion.app.screens.play.panels import InfoArea
+    from companion.app.screens.play.panels import ChoiceArea, InfoArea
 
     renders: list[str] = []
     passes: list[str] = []
@@ -471,6 +471,8 @@ def choices_again(d: Driver) -> Iterator[float]:
     def laying_out(layout: Any, *largs: Any) -> None:
         if isinstance(layout, ChoiceButton):
             passes.append("choice")
+        elif isinstance(layout, ChoiceArea):
+            passes.append("area")
         elif isinstance(layout, InfoArea) and layout.parent is None:
             passes.append("info set aside")
         lay_out(layout, *largs)
@@ -517,6 +519,37 @@ def choices_again(d: Driver) -> Iterator[float]:
     d.results["shown"] = shown
 
 
+def strip_widths(d: Driver) -> Iterator[float]:
+    """Pat's turn through the strip's rows (an action's steps, Cancel, the five actions back):
+    every strip button's text is rendered at the width its button keeps, once, not first at
+    the width the button had before the strip laid its row out (a button made ahead: 100 px)."""
+    from companion.app.boards.crash.panels import CrashStripButton
+
+    renders: list[tuple[str, float]] = []
+    render = Label.texture_update  # (a look taken back is no render)
+
+    def rendering(label: Any, *largs: Any) -> None:
+        if isinstance(label, CrashStripButton):
+            renders.append((label.text, label.width))
+        render(label, *largs)
+
+    rendering.__name__ = "texture_update"  # Kivy's triggers look a bound method up by its name
+    Label.texture_update = rendering  # type: ignore[method-assign]
+    open_position(d, ["Eva", "Pat"], ["red", "blue"], AFTER_SETUP)
+    yield from until(d, lambda: d.screen.name == "play" and bool(seen(d)["strip_buttons"]))
+    yield from until_quiet(d, lambda: len(renders))
+    steps = []
+    for text in ("Operator", "Cancel", "Operator", "Cancel"):
+        del renders[:]
+        tap_strip(d, board(d).tr(text))
+        yield from until_quiet(d, lambda: len(renders))
+        shown = list(reversed(board(d).strip.ids.buttons.children))
+        steps.append({"tapped": text, "renders": list(renders),
+                      "buttons": [(button.text, button.width) for button in shown]})
+    Label.texture_update = render  # type: ignore[method-assign]
+    d.results["steps"] = steps
+
+
 def status_looks(d: Driver) -> Iterator[float]:
     """The status line through a 2-player game's sentences, twice: each seat's two actions and
     one or two cards to draw, and the new display cards (1, 2 or 3). The second time round
@@ -557,7 +590,8 @@ def status_looks(d: Driver) -> Iterator[float]:
 
 SCENARIOS: dict[str, Scenario] = {"two_players": two_players, "team_game": team_game,
                                   "other_actions": other_actions, "fix_by_taps": fix_by_taps,
-                                  "choices_again": choices_again, "status_looks": status_looks}
+                                  "choices_again": choices_again, "status_looks": status_looks,
+                                  "strip_widths": strip_widths}
 
 
 if __name__ == "__main__":
