@@ -11,10 +11,11 @@ are checked by applying them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations_with_replacement, compress
+from itertools import chain, combinations_with_replacement, compress
 
 from companion.engine.errors import IllegalInput
 from companion.games.crash.actions import (
@@ -184,6 +185,22 @@ def magnet_candidates(sim: Sim, blue: str | None) -> Iterator[Candidate]:
             yield f"magnet {FIELD_NAMES[field]}", False
         elif magnet_could_pull(sim, field):
             yield f"magnet {FIELD_NAMES[field]}", True
+
+
+BESIDE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(field for field in range(FIELD_COUNT) for neighbour in NEIGHBOURS[field]
+          if neighbour == car)
+    for car in range(FIELD_COUNT))
+"""``BESIDE[f]``: the fields with ``f`` as a neighbour, once per direction it lies in from
+them (what :func:`push_directions_at` of each of them counts for a car on ``f``)."""
+
+
+def cars_beside(sim: Sim) -> Counter[int]:
+    """How many cars lie beside each field (the directions a car placed there may push in),
+    for the fields beside a car: counted from the cars (a few dozen), not from every field's
+    six neighbours (~0.1 ms)."""
+    return Counter(chain.from_iterable(
+        BESIDE[field] for field in compress(range(FIELD_COUNT), sim.cars)))
 
 
 def push_directions_at(sim: Sim, field: int) -> list[int]:
@@ -384,16 +401,15 @@ def blue_placement_exists(state: CrashState) -> bool:
         return False
     blue = blue_effect(state)
     sim = Sim(state)
-    if normal >= 1 and max_batteries(state) >= 0:
-        pushes = 0 if blue == "expansion" else 2 if blue == "double" else 1
-        cars_next = [0] * FIELD_COUNT
-        for field in compress(range(FIELD_COUNT), sim.cars):
-            for neighbour in NEIGHBOURS[field]:
-                if neighbour >= 0:
-                    cars_next[neighbour] += 1
-        if any(count >= pushes and sim.is_empty(field)
-               for field, count in enumerate(cars_next)):
-            return True
+    if normal >= 1:
+        if blue == "expansion":
+            if any(sim.is_empty(field) for field in range(FIELD_COUNT)):
+                return True
+        else:
+            pushes = 2 if blue == "double" else 1
+            if any(count >= pushes and sim.is_empty(field)
+                   for field, count in cars_beside(sim).items()):
+                return True
     if magnets >= 1 and blue in (None, "expansion"):
         return any(True for _ in magnet_candidates(sim, blue))
     return False

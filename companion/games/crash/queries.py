@@ -6,8 +6,6 @@ answers are filtered by simulation (only actions that set off an evaluation are 
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import chain, compress
 from typing import Any
 
 from companion.engine.errors import IllegalInput
@@ -24,7 +22,6 @@ from companion.games.crash.board import (
     DIRECTIONS,
     FIELD_COUNT,
     FIELD_NAMES,
-    NEIGHBOURS,
     RULES,
     field_index,
 )
@@ -36,6 +33,7 @@ from companion.games.crash.legal import (
     _magnet_ring_possible,
     apply_input,
     card_candidates,
+    cars_beside,
     evaluating_operator_paths,
     first_legal_line,
     magnet_candidates,
@@ -147,8 +145,7 @@ def legal_placement_fields(state: CrashState, kind: str = "normal") -> list[str]
             return [name for index, name in enumerate(FIELD_NAMES) if sim.is_empty(index)]
         # a push needs a car beside the field (Double Hit two): the fields beside the cars,
         # from the cars (a few dozen), not every field's six neighbours (~0.1 ms)
-        beside = Counter(chain.from_iterable(
-            _BESIDE[field] for field in compress(range(FIELD_COUNT), sim.cars)))
+        beside = cars_beside(sim)
         needed = 2 if blue == "double" else 1
         return [FIELD_NAMES[index] for index in sorted(beside)
                 if beside[index] >= needed and sim.is_empty(index)]
@@ -156,13 +153,6 @@ def legal_placement_fields(state: CrashState, kind: str = "normal") -> list[str]
             if sim.is_empty(index) and any(_accepted(state, format_place(index, dirs, count))
                                            for dirs, count in _push_candidates(state, sim, index))]
 
-
-_BESIDE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(field for field in range(FIELD_COUNT) for neighbour in NEIGHBOURS[field]
-          if neighbour == car)
-    for car in range(FIELD_COUNT))
-"""``_BESIDE[f]``: the fields with ``f`` as a neighbour, once per direction it lies in from
-them (what :func:`push_directions_at` of each of them counts for a car on ``f``)."""
 
 
 def _magnet_fields(state: CrashState) -> list[str]:
