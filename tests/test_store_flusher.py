@@ -37,11 +37,22 @@ class WatchedSync:
         self.synced.append((path, threading.current_thread().name))
 
 
-def test_each_commit_is_synced_to_the_card_by_the_flusher_thread(tmp_path: Path) -> None:
+def watched_moves(tmp_path: Path) -> tuple[Database, WatchedSync]:
+    """A store file with a table of moves, its flusher's syncs watched, all of it synced."""
     sync = WatchedSync()
     database = Database(tmp_path / "games.sqlite3", sync=sync)
     database.write(lambda db: db.execute("CREATE TABLE moves (line TEXT)"))
-    database.write(lambda db: db.execute("INSERT INTO moves VALUES ('e2')"))
+    assert database.flusher.wait(10)
+    return database, sync
+
+
+def played(database: Database, line: str) -> None:
+    database.write(lambda db: db.execute("INSERT INTO moves VALUES (?)", (line,)))
+
+
+def test_each_commit_is_synced_to_the_card_by_the_flusher_thread(tmp_path: Path) -> None:
+    database, sync = watched_moves(tmp_path)
+    played(database, "e2")
     assert database.flusher.wait(10)
     log = str(tmp_path / "games.sqlite3-wal")
     assert (log, "store-flusher") in sync.synced
@@ -69,45 +80,38 @@ def test_a_write_does_not_wait_for_the_card(tmp_path: Path) -> None:
 
 
 def test_a_failed_sync_makes_the_next_write_fail_like_a_failing_card(tmp_path: Path) -> None:
-    sync = WatchedSync()
-    database = Database(tmp_path / "games.sqlite3", sync=sync)
-    database.write(lambda db: db.execute("CREATE TABLE moves (line TEXT)"))
-    assert database.flusher.wait(10)
+    database, sync = watched_moves(tmp_path)
     sync.fail = OSError(errno.EIO, "Input/output error")
-    database.write(lambda db: db.execute("INSERT INTO moves VALUES ('e2')"))
+    played(database, "e2")
     assert database.flusher.wait(10)
     with pytest.raises(StoreUnwritable) as refused:
-        database.write(lambda db: db.execute("INSERT INTO moves VALUES ('e7')"))
+        played(database, "e7")
     assert refused.value.kind == FAILING
     assert "could not be written" in refused.value.message
     assert database.problem is not None and database.problem.kind == FAILING
     rows = database.connection.execute("SELECT line FROM moves").fetchall()
     assert rows == [("e2",)]  # the refused write changed nothing
     # the card takes writes again: the next write, and its sync, go through
-    database.write(lambda db: db.execute("INSERT INTO moves VALUES ('e7')"))
+    played(database, "e7")
     assert database.problem is None and database.flusher.wait(10)
     assert database.flusher.failure() is None
 
 
 def test_an_unknown_sync_error_is_said_as_a_failing_card(tmp_path: Path) -> None:
-    sync = WatchedSync()
-    database = Database(tmp_path / "games.sqlite3", sync=sync)
+    database, sync = watched_moves(tmp_path)
     sync.fail = OSError(errno.EINVAL, "Invalid argument")
-    database.write(lambda db: db.execute("CREATE TABLE moves (line TEXT)"))
+    played(database, "e2")
     assert database.flusher.wait(10)
     with pytest.raises(StoreUnwritable) as refused:
-        database.write(lambda db: db.execute("INSERT INTO moves VALUES ('e2')"))
+        played(database, "e7")
     assert refused.value.kind == FAILING
 
 
 def test_closing_the_store_waits_for_the_last_sync(tmp_path: Path) -> None:
-    sync = WatchedSync()
-    database = Database(tmp_path / "games.sqlite3", sync=sync)
-    database.write(lambda db: db.execute("CREATE TABLE moves (line TEXT)"))
-    assert database.flusher.wait(10)
+    database, sync = watched_moves(tmp_path)
     synced_before = len(sync.synced)
     sync.hold.clear()
-    database.write(lambda db: db.execute("INSERT INTO moves VALUES ('e2')"))
+    played(database, "e2")
     releaser = threading.Timer(0.3, sync.hold.set)
     releaser.start()
     database.close()  # waits for the held sync

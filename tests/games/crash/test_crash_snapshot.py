@@ -51,9 +51,8 @@ def test_the_hand_board_copies_only_the_fields_a_persons_hand_changed() -> None:
     assert all(shown[name] is own[name] for name in own if name != placed)
 
 
-def test_an_input_looks_up_only_the_fields_it_changed(monkeypatch) -> None:
-    match = open_game("crash", players=2, position=POSITION)
-    match.snapshot()
+def fields_looked_up(monkeypatch) -> list[int]:
+    """The fields the snapshot looks up anew from now on, in order."""
     looked_up: list[int] = []
     real_field = snapshots._field
 
@@ -62,6 +61,13 @@ def test_an_input_looks_up_only_the_fields_it_changed(monkeypatch) -> None:
         return real_field(index, *args)
 
     monkeypatch.setattr(snapshots, "_field", counted)
+    return looked_up
+
+
+def test_an_input_looks_up_only_the_fields_it_changed(monkeypatch) -> None:
+    match = open_game("crash", players=2, position=POSITION)
+    match.snapshot()
+    looked_up = fields_looked_up(monkeypatch)
     match.play(next(line for line in match.legal() if line.startswith("place ")))
     fields = match.snapshot()["state"]["fields"]
     assert 1 <= len(looked_up) <= 4  # the car placed and any it pushed (before: all 188)
@@ -113,14 +119,7 @@ def test_an_evaluation_looks_up_only_the_fields_whose_bell_hole_or_car_changed(
 
     chooser = random.Random(3)
     match = open_game("crash", players=2, position=POSITION)
-    looked_up: list[int] = []
-    real_field = snapshots._field
-
-    def counted(index: int, *args: object) -> dict[str, object]:
-        looked_up.append(index)
-        return real_field(index, *args)
-
-    monkeypatch.setattr(snapshots, "_field", counted)
+    looked_up = fields_looked_up(monkeypatch)
     rung = 0
     for _ in range(150):
         if match.outcome is not None:
